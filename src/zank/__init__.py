@@ -1,0 +1,59 @@
+"""zank: rules engines for Zank-Patience and Spite and Malice.
+
+>>> import zank
+>>> rules = zank.variant("spite-and-malice")
+>>> state = rules.new_game(seed=7)
+>>> while rules.result(state) is None:
+...     state = rules.apply(state, rules.legal_moves(state)[0])
+>>> rules.result(state).reason in zank.Termination
+True
+"""
+
+from __future__ import annotations
+
+from importlib.metadata import PackageNotFoundError, version
+
+from zank import _variants as _variants
+from zank.cards import Card
+from zank.core import (
+    HIDDEN,
+    Move,
+    Observation,
+    PileSpec,
+    Result,
+    Rules,
+    State,
+    Termination,
+    Violation,
+)
+from zank.errors import IllegalMove, InvalidState, NotationError, OptionError, ZankError
+from zank.registry import VARIANTS, variant
+from zank.serialize import dumps, loads
+
+try:
+    __version__ = version("zank")
+except PackageNotFoundError:  # pragma: no cover - running from a source tree
+    __version__ = "0+unknown"
+
+__all__ = [
+    "HIDDEN",
+    "VARIANTS",
+    "Card",
+    "IllegalMove",
+    "InvalidState",
+    "Move",
+    "NotationError",
+    "Observation",
+    "OptionError",
+    "PileSpec",
+    "Result",
+    "Rules",
+    "State",
+    "Termination",
+    "Violation",
+    "ZankError",
+    "__version__",
+    "dumps",
+    "loads",
+    "variant",
+]

@@ -1,0 +1,5 @@
+"""Imports every variant module so that each registers itself in :data:`zank.VARIANTS`."""
+
+from __future__ import annotations
+
+from zank import spite_malice as spite_malice

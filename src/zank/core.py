@@ -1,0 +1,577 @@
+"""The core every variant stands on: states, moves, results and the rules base class.
+
+A game is played through a *rules object* (one per variant and option set):
+
+>>> import zank
+>>> rules = zank.variant("spite-and-malice")
+>>> state = rules.new_game(seed=7)
+>>> move = rules.legal_moves(state)[0]
+>>> after = rules.apply(state, move)
+>>> after is not state and rules.apply(state, move) == after
+True
+
+States are generic: every variant keeps its cards in *piles* (tuples of card
+ids, bottom to top) laid out by :meth:`Rules.layout`, a count of face-down
+cards at the bottom of each pile, whose decision it is, and a few
+variant-defined integers (``phase`` and ``info``).  That one shape gives every
+variant JSON, observations, determinization and rendering for free.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, ClassVar
+
+import attrs
+from attrs import field, frozen
+
+from zank.cards import MAX_CARD, Card, card_text
+from zank.errors import IllegalMove, InvalidState, NotationError, OptionError
+from zank.random import MASK64, Rng, fresh_seed
+
+__all__ = [
+    "HIDDEN",
+    "Move",
+    "Observation",
+    "PileSpec",
+    "Result",
+    "Rules",
+    "State",
+    "Termination",
+    "Violation",
+]
+
+#: The value that stands for a card a player cannot see, in observations.
+HIDDEN = -1
+
+
+class Termination(enum.Enum):
+    """Why a game ended."""
+
+    WENT_OUT = "went out"
+    """A player got rid of every card the rules say must go (the normal win)."""
+
+    BLOCKED = "blocked"
+    """No player can make progress any more; the rules page says what counts."""
+
+    DRAW_PILE_EMPTY = "draw pile empty"
+    """The draw pile ran out before anyone went out (a draw in Spite and Malice)."""
+
+    NO_PROGRESS = "no progress"
+    """The game stopped making progress by the variant's computable end rule."""
+
+
+@frozen
+class Result:
+    """How a finished game ended.
+
+    ``winner`` is the winning seat or ``None`` for a draw; ``points`` has one
+    entry per seat (what that seat scores for this game); ``reason`` says why
+    the game ended.
+    """
+
+    winner: int | None
+    points: tuple[int, ...]
+    reason: Termination
+
+
+@frozen
+class Violation:
+    """The rule a move breaks: ``rule`` is the rule's number on the variant's
+    rules page (e.g. ``"S&M-7"``), ``message`` explains it in plain words."""
+
+    rule: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.message} [{self.rule}]"
+
+
+@frozen(cache_hash=True)
+class Move:
+    """One decision of the player to move.
+
+    Moves are built once per rules object, one per *action* (its index in the
+    rules object's fixed action space), and :meth:`Rules.legal_moves` returns
+    those same objects.  ``kind``, ``source`` and ``target`` are small ints
+    whose meaning the variant defines; ``text`` is the move's notation, what
+    ``str(move)`` returns and :meth:`Rules.parse_move` reads back.  Piles are
+    named relative to the player to move ("my side stack 2").
+    """
+
+    action: int
+    kind: int
+    source: int
+    target: int
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@frozen
+class PileSpec:
+    """A pile of a layout.
+
+    ``label`` is stable and unique (used in JSON and by :meth:`Rules.piles`);
+    ``owner`` is a seat or ``None`` for shared piles; ``kind`` names the
+    pile's role (``"hand"``, ``"foundation"``, …); ``private`` piles (hands)
+    are visible to their owner only.
+    """
+
+    label: str
+    owner: int | None
+    kind: str
+    private: bool = False
+
+
+@frozen(cache_hash=True)
+class State:
+    """An immutable game state; build new ones with :meth:`Rules.apply`.
+
+    Attributes:
+        rules: the rules object the state belongs to.
+        players: the number of seats.
+        piles: the cards of every pile (bottom to top), in the order of
+            :meth:`Rules.layout`.
+        down: how many cards at the bottom of each pile lie face down.
+        to_move: the seat whose decision it is; ``None`` once the game is over.
+        phase: a variant-defined small int (the step of the turn).
+        info: variant-defined public integers (see the variant's docs).
+        rng: the random generator state for reshuffles during play (private).
+        ply: the number of moves made so far.
+        turn: the number of turns begun so far (1 for the first turn).
+        outcome: the :class:`Result` once the game is over.
+    """
+
+    rules: Rules = field(repr=False)
+    players: int
+    piles: tuple[tuple[int, ...], ...]
+    down: tuple[int, ...]
+    to_move: int | None
+    phase: int = 0
+    info: tuple[int, ...] = ()
+    rng: int = field(default=0, repr=False)
+    ply: int = 0
+    turn: int = 1
+    outcome: Result | None = None
+
+    def pile(self, label: str) -> tuple[int, ...]:
+        """The cards of the pile with this label (bottom to top)."""
+        return self.piles[self.rules.pile_index(self.players, label)]
+
+
+@frozen
+class Observation:
+    """What one seat may see of a state.
+
+    Face-down cards and the cards of other seats' private piles are replaced
+    by :data:`HIDDEN`; the counts stay visible, the random generator state is
+    left out.  Two states that differ only in what ``player`` cannot see give
+    equal observations.
+    """
+
+    player: int
+    players: int
+    piles: tuple[tuple[int, ...], ...]
+    down: tuple[int, ...]
+    to_move: int | None
+    phase: int
+    info: tuple[int, ...]
+    ply: int
+    turn: int
+    outcome: Result | None
+
+
+def option_validator(
+    *, choices: Sequence[Any] | None = None, low: int | None = None, high: int | None = None
+) -> Any:
+    """An attrs validator raising :class:`OptionError` with the valid values."""
+
+    def check(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+        where = f"option {attribute.name!r} of {type(instance).name!r}"
+        if choices is not None:
+            if value not in choices or type(value) is not type(choices[0]):
+                raise OptionError(
+                    f"{where} must be one of {', '.join(map(repr, choices))}, not {value!r}"
+                )
+            return
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise OptionError(f"{where} must be an int, not {value!r}")
+        if (low is not None and value < low) or (high is not None and value > high):
+            raise OptionError(f"{where} must be from {low} to {high}, not {value!r}")
+
+    return check
+
+
+BOOL_OPTION = option_validator(choices=(False, True))
+
+
+@frozen(cache_hash=True, kw_only=True)
+class Rules:
+    """The base class of every variant's rules object.
+
+    Subclasses are frozen attrs classes whose fields are the variant's
+    options; they set the class variables and implement the ``_hooks``.
+    Rules objects are immutable and hashable; equal options give equal rules.
+    """
+
+    name: ClassVar[str] = ""
+    """The registry key of the variant."""
+    min_players: ClassVar[int] = 2
+    """The fewest seats :meth:`new_game` accepts."""
+    max_players: ClassVar[int] = 2
+    """The most seats :meth:`new_game` accepts."""
+    presets: ClassVar[tuple[Mapping[str, Any], ...]] = ({},)
+    """Option sets that the contract test suite checks (the default first)."""
+
+    _moves: tuple[Move, ...] = field(init=False, default=(), eq=False, hash=False, repr=False)
+    _by_text: dict[str, Move] = field(init=False, default=None, eq=False, hash=False, repr=False)
+    _layouts: dict[int, Any] = field(init=False, default=None, eq=False, hash=False, repr=False)
+    _legal_cache: list[Any] = field(init=False, default=None, eq=False, hash=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        moves = tuple(self._build_moves())
+        for i, m in enumerate(moves):
+            if m.action != i:
+                raise AssertionError(f"{self.name}: move {m.text!r} has action {m.action}, not {i}")
+        by_text = {m.text.lower(): m for m in moves}
+        if len(by_text) != len(moves):
+            raise AssertionError(f"{self.name}: move notations are not unique")
+        object.__setattr__(self, "_moves", moves)
+        object.__setattr__(self, "_by_text", by_text)
+        object.__setattr__(self, "_layouts", {})
+        object.__setattr__(self, "_legal_cache", [None])
+
+    # ------------------------------------------------------------------ hooks
+    def _build_moves(self) -> Iterable[Move]:
+        """Every move of the action space, in action order."""
+        raise NotImplementedError
+
+    def _layout(self, players: int) -> tuple[PileSpec, ...]:
+        """The piles of a game with ``players`` seats."""
+        raise NotImplementedError
+
+    def _cards(self, players: int) -> tuple[int, ...]:
+        """Every card of a game with ``players`` seats."""
+        raise NotImplementedError
+
+    def _deal(self, rng: Rng, players: int) -> State:
+        """The start state, shuffled with ``rng``."""
+        raise NotImplementedError
+
+    def _legal(self, state: State) -> tuple[Move, ...]:
+        """The legal moves of a running game, in a deterministic order."""
+        raise NotImplementedError
+
+    def _apply(self, state: State, move: Move) -> State:
+        """Apply a move already known to be legal."""
+        raise NotImplementedError
+
+    def _explain(self, state: State, move: Move) -> Violation:
+        """Why ``move`` (not legal in ``state``) is illegal; override for detail."""
+        return Violation("legal", f"{move.text} is not a legal move now")
+
+    def _validate(self, state: State) -> None:
+        """Variant invariants of a state; raise :class:`InvalidState`."""
+
+    # ------------------------------------------------------------- public API
+    @property
+    def options(self) -> dict[str, Any]:
+        """The option values of this rules object, by name."""
+        return {a.name: getattr(self, a.name) for a in attrs.fields(type(self)) if a.init}
+
+    def layout(self, players: int = 2) -> tuple[PileSpec, ...]:
+        """The piles of a game with ``players`` seats, in state order."""
+        entry = self._layouts.get(players)
+        if entry is None:
+            self._check_players(players)
+            specs = self._layout(players)
+            index = {p.label: i for i, p in enumerate(specs)}
+            entry = (specs, index)
+            self._layouts[players] = entry
+        return entry[0]
+
+    def pile_index(self, players: int, label: str) -> int:
+        """The index in :attr:`State.piles` of the pile with ``label``."""
+        self.layout(players)
+        try:
+            return self._layouts[players][1][label]  # type: ignore[no-any-return]
+        except KeyError:
+            labels = ", ".join(p.label for p in self.layout(players))
+            raise KeyError(f"no pile {label!r}; the piles are: {labels}") from None
+
+    def cards(self, players: int = 2) -> tuple[int, ...]:
+        """Every card of a game with ``players`` seats, sorted."""
+        self._check_players(players)
+        return tuple(sorted(self._cards(players)))
+
+    def new_game(self, seed: int | None = None, players: int = 2) -> State:
+        """Deal a new game.
+
+        The same ``seed`` deals the same game on every platform (see
+        :mod:`zank.random`); ``None`` draws a seed from the operating system.
+        """
+        self._check_players(players)
+        if seed is None:
+            seed = fresh_seed()
+        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+            raise OptionError(f"seed must be a non-negative int or None, not {seed!r}")
+        return self._deal(Rng(seed & MASK64), players)
+
+    def legal_moves(self, state: State) -> tuple[Move, ...]:
+        """Every legal move in ``state``, in a deterministic order; ``()`` when over."""
+        entry = self._legal_cache[0]
+        if entry is not None and entry[0] is state:
+            return entry[1]  # type: ignore[no-any-return]
+        if state.rules is not self and state.rules != self:
+            raise InvalidState(
+                f"the state belongs to {state.rules!r}, not to {self!r}: "
+                "use the rules object that made it"
+            )
+        moves = () if state.outcome is not None else self._legal(state)
+        self._legal_cache[0] = (state, moves)
+        return moves
+
+    def is_legal(self, state: State, move: Move) -> bool:
+        """Whether ``move`` is legal in ``state``."""
+        return move in self.legal_moves(state)
+
+    def check(self, state: State, move: Move) -> Violation | None:
+        """``None`` if ``move`` is legal in ``state``, else the rule it breaks."""
+        if move in self.legal_moves(state):
+            return None
+        if state.outcome is not None:
+            return Violation("over", "the game is over: no move is legal")
+        if not isinstance(move, Move) or not self._is_own_move(move):
+            return Violation("notation", f"{move!r} is not a move of {self.name}")
+        return self._explain(state, move)
+
+    def apply(self, state: State, move: Move) -> State:
+        """The state after ``move``; ``state`` itself is unchanged.
+
+        Raises:
+            IllegalMove: the move is not legal in ``state`` (the message says
+                which rule it breaks).
+        """
+        legal = self.legal_moves(state)
+        if move not in legal:
+            v = self.check(state, move)
+            assert v is not None
+            raise IllegalMove(str(v), v.rule)
+        return self._apply(state, move)
+
+    def result(self, state: State) -> Result | None:
+        """``None`` while the game runs, else how it ended."""
+        return state.outcome
+
+    @property
+    def action_space(self) -> int:
+        """The number of actions (moves) of this rules object."""
+        return len(self._moves)
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        """Every move of the action space, indexed by action."""
+        return self._moves
+
+    def encode(self, move: Move) -> int:
+        """The action id of ``move`` (``0 <= id < action_space``)."""
+        if not self._is_own_move(move):
+            raise IllegalMove(f"{move!r} is not a move of {self.name}", "notation")
+        return move.action
+
+    def decode(self, state: State, action: int) -> Move:
+        """The move with action id ``action``; it must be legal in ``state``."""
+        if not isinstance(action, int) or not 0 <= action < len(self._moves):
+            raise IllegalMove(
+                f"action {action!r} is outside the action space 0..{len(self._moves) - 1}",
+                "notation",
+            )
+        move = self._moves[action]
+        if move not in self.legal_moves(state):
+            v = self.check(state, move)
+            assert v is not None
+            raise IllegalMove(str(v), v.rule)
+        return move
+
+    def action_mask(self, state: State) -> bytes:
+        """One byte per action: 1 where the action is legal in ``state``."""
+        mask = bytearray(len(self._moves))
+        for m in self.legal_moves(state):
+            mask[m.action] = 1
+        return bytes(mask)
+
+    def parse_move(self, state: State, text: str) -> Move:
+        """Read move notation (case-insensitive) and check it is legal in ``state``.
+
+        Raises:
+            NotationError: the text is no move of this variant.
+            IllegalMove: it is a move, but not legal now.
+        """
+        move = self._by_text.get(text.strip().lower()) if isinstance(text, str) else None
+        if move is None:
+            raise NotationError(
+                f"{text!r} is not a move of {self.name}; legal now: "
+                + (", ".join(m.text for m in self.legal_moves(state)) or "none (game over)")
+            )
+        if move not in self.legal_moves(state):
+            v = self.check(state, move)
+            assert v is not None
+            raise IllegalMove(str(v), v.rule)
+        return move
+
+    def piles(self, state: State) -> dict[str, tuple[Card, ...]]:
+        """Every pile by label, bottom to top, as :class:`~zank.cards.Card` objects."""
+        return {
+            spec.label: tuple(Card(c) for c in cards)
+            for spec, cards in zip(self.layout(state.players), state.piles, strict=True)
+        }
+
+    def observe(self, state: State, player: int) -> Observation:
+        """What ``player`` may see: face-down and other seats' private cards are hidden."""
+        if not isinstance(player, int) or not 0 <= player < state.players:
+            raise ValueError(f"player must be a seat from 0 to {state.players - 1}, not {player!r}")
+        specs = self.layout(state.players)
+        piles = []
+        for spec, cards, down in zip(specs, state.piles, state.down, strict=True):
+            if spec.private and spec.owner != player:
+                piles.append((HIDDEN,) * len(cards))
+            elif down:
+                piles.append((HIDDEN,) * down + cards[down:])
+            else:
+                piles.append(cards)
+        return Observation(
+            player=player,
+            players=state.players,
+            piles=tuple(piles),
+            down=state.down,
+            to_move=state.to_move,
+            phase=state.phase,
+            info=state.info,
+            ply=state.ply,
+            turn=state.turn,
+            outcome=state.outcome,
+        )
+
+    def sample_state(self, observation: Observation, seed: int | None = None) -> State:
+        """A full state consistent with ``observation`` (for determinized search).
+
+        The cards the observer cannot see are dealt at random into the hidden
+        places; everything visible stays as it is.  The observer's observation
+        of the result equals ``observation``.
+        """
+        rng = Rng(fresh_seed() if seed is None else seed)
+        players = observation.players
+        unseen = list(self.cards(players))
+        seen: dict[int, int] = {}
+        for cards in observation.piles:
+            for c in cards:
+                if c != HIDDEN:
+                    seen[c] = seen.get(c, 0) + 1
+        remaining = []
+        for c in unseen:
+            if seen.get(c):
+                seen[c] -= 1
+            else:
+                remaining.append(c)
+        rng.shuffle(remaining)
+        it = iter(remaining)
+        piles = tuple(
+            tuple(next(it) if c == HIDDEN else c for c in cards) for cards in observation.piles
+        )
+        return State(
+            rules=self,
+            players=players,
+            piles=piles,
+            down=observation.down,
+            to_move=observation.to_move,
+            phase=observation.phase,
+            info=observation.info,
+            rng=rng.next64(),
+            ply=observation.ply,
+            turn=observation.turn,
+            outcome=observation.outcome,
+        )
+
+    def validate(self, state: State) -> None:
+        """Check every invariant of ``state``; raise :class:`InvalidState` if one fails."""
+        if not isinstance(state, State):
+            raise InvalidState(f"expected a State, not {type(state).__name__}")
+        if state.rules != self:
+            raise InvalidState(f"the state belongs to {state.rules!r}, not {self!r}")
+        try:
+            self._check_players(state.players)
+        except OptionError as e:
+            raise InvalidState(str(e)) from None
+        specs = self.layout(state.players)
+        if len(state.piles) != len(specs) or len(state.down) != len(specs):
+            raise InvalidState(f"a {state.players}-player game has {len(specs)} piles")
+        for spec, cards, down in zip(specs, state.piles, state.down, strict=True):
+            if not isinstance(cards, tuple) or not all(
+                isinstance(c, int) and 0 <= c < MAX_CARD for c in cards
+            ):
+                raise InvalidState(f"pile {spec.label}: not a tuple of card ids")
+            if not 0 <= down <= len(cards):
+                raise InvalidState(
+                    f"pile {spec.label}: {down} face-down cards but only {len(cards)} cards"
+                )
+        have = sorted(c for cards in state.piles for c in cards)
+        want = list(self.cards(state.players))
+        if have != want:
+            missing, extra = _multiset_diff(want, have), _multiset_diff(have, want)
+            raise InvalidState(
+                "the cards are not those of the game: "
+                + (f"missing {' '.join(map(card_text, missing))}; " if missing else "")
+                + (f"extra {' '.join(map(card_text, extra))}" if extra else "")
+            )
+        if state.outcome is None:
+            if state.to_move is None or not 0 <= state.to_move < state.players:
+                raise InvalidState(f"to_move must be a seat of a running game, not {state.to_move}")
+        else:
+            if state.to_move is not None:
+                raise InvalidState("a finished game has no player to move (to_move must be None)")
+            if len(state.outcome.points) != state.players:
+                raise InvalidState("the result needs one points entry per seat")
+            if state.outcome.winner is not None and not 0 <= state.outcome.winner < state.players:
+                raise InvalidState(f"winner {state.outcome.winner} is not a seat")
+        if not 0 <= state.rng <= MASK64:
+            raise InvalidState("rng must be a 64-bit unsigned int")
+        if state.ply < 0 or state.turn < 1:
+            raise InvalidState("ply must be >= 0 and turn >= 1")
+        self._validate(state)
+
+    # ---------------------------------------------------------------- helpers
+    def _check_players(self, players: int) -> None:
+        if (
+            not isinstance(players, int)
+            or isinstance(players, bool)
+            or not self.min_players <= players <= self.max_players
+        ):
+            allowed = (
+                str(self.min_players)
+                if self.min_players == self.max_players
+                else f"{self.min_players} to {self.max_players}"
+            )
+            raise OptionError(f"{self.name} is played by {allowed} players, not {players!r}")
+
+    def _is_own_move(self, move: object) -> bool:
+        return (
+            isinstance(move, Move)
+            and 0 <= move.action < len(self._moves)
+            and self._moves[move.action] == move
+        )
+
+
+def _multiset_diff(a: list[int], b: list[int]) -> list[int]:
+    counts: dict[int, int] = {}
+    for c in b:
+        counts[c] = counts.get(c, 0) + 1
+    out = []
+    for c in a:
+        if counts.get(c):
+            counts[c] -= 1
+        else:
+            out.append(c)
+    return out

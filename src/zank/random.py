@@ -1,0 +1,83 @@
+"""The library's own portable random numbers.
+
+``new_game(seed=n)`` must deal the same cards for the same ``n`` on every
+platform and every Python version, so zank does not use :mod:`random` (whose
+algorithms may change between versions).  It uses:
+
+* **SplitMix64** (Steele, Lea and Flood, 2014) as the generator: a 64-bit state
+  that advances by the constant ``0x9E3779B97F4A7C15``; each output is the new
+  state mixed by two xor-shift-multiply rounds.
+* **Unbiased bounded integers** by rejection: to draw below ``n``, outputs at or
+  above the largest multiple of ``n`` that fits in 64 bits are drawn again.
+* **Fisher–Yates** (Durstenfeld's form): for ``i`` from the last index down to
+  1, swap item ``i`` with item ``below(i + 1)``.
+
+The generator state is an ``int`` that states carry, so that reshuffles during
+play are a pure function of the state.
+
+>>> rng = Rng(7)
+>>> rng.shuffle([1, 2, 3, 4, 5])
+[3, 1, 5, 4, 2]
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import TypeVar
+
+__all__ = ["MASK64", "Rng", "fresh_seed", "splitmix64"]
+
+MASK64 = (1 << 64) - 1
+_GOLDEN = 0x9E3779B97F4A7C15
+T = TypeVar("T")
+
+
+def splitmix64(state: int) -> tuple[int, int]:
+    """Advance a SplitMix64 state: return ``(output, new_state)``."""
+    state = (state + _GOLDEN) & MASK64
+    z = state
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+    return z ^ (z >> 31), state
+
+
+def fresh_seed() -> int:
+    """A random 64-bit seed from the operating system, for ``seed=None``."""
+    return secrets.randbits(64)
+
+
+class Rng:
+    """A small mutable wrapper around a SplitMix64 state.
+
+    Use it inside one operation and store :attr:`state` back into the game
+    state afterwards.
+    """
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: int) -> None:
+        if not isinstance(state, int) or isinstance(state, bool):
+            raise TypeError(f"seed must be an int, not {type(state).__name__}")
+        self.state = state & MASK64
+
+    def next64(self) -> int:
+        """The next 64-bit output."""
+        out, self.state = splitmix64(self.state)
+        return out
+
+    def below(self, n: int) -> int:
+        """A uniform integer in ``0 .. n-1`` (``n >= 1``), without modulo bias."""
+        if n < 1:
+            raise ValueError("below() needs n >= 1")
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            x = self.next64()
+            if x < limit:
+                return x % n
+
+    def shuffle(self, items: list[T]) -> list[T]:
+        """Shuffle ``items`` in place by Fisher–Yates and return the list."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+        return items

@@ -1,0 +1,55 @@
+"""The table of variants: :data:`VARIANTS` and :func:`variant`."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any, TypeVar
+
+import attrs
+
+from zank.core import Rules
+from zank.errors import OptionError
+
+__all__ = ["VARIANTS", "register", "variant"]
+
+_registry: dict[str, type[Rules]] = {}
+
+#: Read-only mapping from variant name to its rules class.
+VARIANTS: Mapping[str, type[Rules]] = MappingProxyType(_registry)
+
+R = TypeVar("R", bound=type[Rules])
+
+
+def register(cls: R) -> R:
+    """Class decorator: add a rules class to :data:`VARIANTS` under ``cls.name``."""
+    if not cls.name or cls.name in _registry:
+        raise ValueError(f"cannot register variant {cls.name!r}")
+    _registry[cls.name] = cls
+    return cls
+
+
+def variant(name: str, **options: Any) -> Rules:
+    """The rules object of variant ``name`` with the given options (keyword-only).
+
+    >>> import zank
+    >>> zank.variant("spite-and-malice", pay_off_size=25).pay_off_size
+    25
+
+    Raises:
+        OptionError: unknown variant, unknown option, or a value out of range;
+            the message lists what is valid.
+    """
+    cls = _registry.get(name)
+    if cls is None:
+        raise OptionError(
+            f"unknown variant {name!r}; the variants are: {', '.join(sorted(_registry))}"
+        )
+    valid = [a.name for a in attrs.fields(cls) if a.init]
+    unknown = sorted(set(options) - set(valid))
+    if unknown:
+        raise OptionError(
+            f"{name} has no option {', '.join(map(repr, unknown))}; "
+            f"its options are: {', '.join(valid) or 'none'}"
+        )
+    return cls(**options)

@@ -1,0 +1,456 @@
+"""Spite and Malice (seed ``004_b177e1bbb22e1f53.txt``).
+
+The rules page ``docs/rules/spite-and-malice.md`` numbers every rule
+(``S&M-1`` …) and says how we read the seed; the numbers appear in
+:class:`~zank.core.Violation` objects and in the comments below.
+
+Moves are named from the point of view of the player to move:
+
+=============  ==============================================================
+``7-b2``       play a 7 from the hand onto build pile 2 (``a`` ace, ``t`` ten,
+               ``j`` ``q`` ``k``, ``x`` joker; ``10`` is accepted for ``t``)
+``p-b1``       play the top card of the own pay-off pile onto build pile 1
+``s3-b1``      play the top card of the own side stack 3 onto build pile 1
+``q-s2``       put a queen from the hand onto the own side stack 2 (ends the turn)
+=============  ==============================================================
+
+Suits play no role, so a hand card is chosen by its rank: when the hand holds
+two cards of that rank, the one with the lower card id is played.  An ace
+starts a new build pile in the first free build place, and a new side stack is
+begun in the first free side place, so that no two moves do the same thing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Final
+
+from attrs import field, frozen
+
+from zank.cards import ACE, IS_JOKER, KING, QUEEN, RANK, card_unicode, full_deck
+from zank.core import (
+    BOOL_OPTION,
+    Move,
+    PileSpec,
+    Result,
+    Rules,
+    State,
+    Termination,
+    Violation,
+    option_validator,
+)
+from zank.errors import InvalidState
+from zank.random import Rng
+from zank.registry import register
+
+__all__ = ["SpiteAndMalice"]
+
+PLAY: Final = 0
+"""Move kind: a card onto a build pile."""
+DISCARD: Final = 1
+"""Move kind: a hand card onto an own side stack (ends the turn)."""
+
+HAND_SIZE: Final = 5
+SIDE_STACKS: Final = 4
+#: Source codes of PLAY moves: 0..13 a hand card of that rank (0 = joker),
+#: 14 the pay-off pile, 15..18 side stacks 1..4.
+SRC_PAY: Final = 14
+SRC_SIDE: Final = 15
+_RANK_TEXT = ("x", "a", "2", "3", "4", "5", "6", "7", "8", "9", "t", "j", "q", "k")
+_RANK_WORD = ("joker", "ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king")
+MAX_SEED_TIES: Final = 64
+
+
+def _wild(card: int) -> bool:
+    return RANK[card] == KING or IS_JOKER[card]
+
+
+@register
+@frozen(cache_hash=True, kw_only=True)
+class SpiteAndMalice(Rules):
+    """Spite and Malice for two to six players.
+
+    Options (keyword-only, see the rules page for each):
+
+    * ``unlimited_build_piles`` (S&M-V1): any number of build piles; completed
+      piles stay aside until the draw pile runs dry and are then shuffled in.
+    * ``aces_immediately`` (S&M-V2): an ace that can start a pile must do so
+      before anything else.
+    * ``pay_off_size`` (S&M-V3): cards in each pay-off pile, 1 to 30 (20).
+    * ``jokers`` (S&M-V4): two jokers per pack, wild like kings, never an ace.
+
+    >>> import zank
+    >>> rules = zank.variant("spite-and-malice", pay_off_size=25)
+    >>> state = rules.new_game(seed=1, players=3)
+    >>> len(state.pile("p2.pay"))
+    25
+    """
+
+    name = "spite-and-malice"
+    min_players = 2
+    max_players = 6
+    presets = (
+        {},
+        {"unlimited_build_piles": True, "pay_off_size": 5},
+        {"aces_immediately": True, "jokers": True, "pay_off_size": 10},
+    )
+
+    unlimited_build_piles: bool = field(default=False, validator=BOOL_OPTION)
+    aces_immediately: bool = field(default=False, validator=BOOL_OPTION)
+    pay_off_size: int = field(default=20, validator=option_validator(low=1, high=30))
+    jokers: bool = field(default=False, validator=BOOL_OPTION)
+
+    # ----------------------------------------------------------- dimensions
+    @staticmethod
+    def packs(players: int) -> int:
+        """Packs of 52 used by a game of ``players`` seats: two, or one per seat (S&M-V5)."""
+        return max(2, players)
+
+    @property
+    def build_places(self) -> int:
+        """Build-pile places: 3, or (unlimited) one per ace of the largest game."""
+        return 4 * self.packs(self.max_players) if self.unlimited_build_piles else 3
+
+    # ----------------------------------------------------------- the table
+    def _layout(self, players: int) -> tuple[PileSpec, ...]:
+        specs = [PileSpec("draw", None, "draw"), PileSpec("done", None, "completed")]
+        specs += [PileSpec(f"build{i + 1}", None, "build") for i in range(self.build_places)]
+        for p in range(players):
+            specs.append(PileSpec(f"p{p}.pay", p, "pay-off"))
+            specs.append(PileSpec(f"p{p}.hand", p, "hand", private=True))
+            specs += [PileSpec(f"p{p}.side{j + 1}", p, "side") for j in range(SIDE_STACKS)]
+        return tuple(specs)
+
+    def _cards(self, players: int) -> tuple[int, ...]:
+        jokers = 2 if self.jokers else 0
+        return tuple(c for d in range(self.packs(players)) for c in full_deck(d, jokers))
+
+    # Pile indices: 0 draw, 1 done, 2.. builds, then per seat: pay, hand, 4 sides.
+    def _seat_base(self, p: int) -> int:
+        return 2 + self.build_places + p * (2 + SIDE_STACKS)
+
+    def _build_moves(self) -> Iterable[Move]:
+        sources = [*_RANK_TEXT, "p", *(f"s{j + 1}" for j in range(SIDE_STACKS))]
+        n = 0
+        for src, src_text in enumerate(sources):
+            for b in range(self.build_places):
+                yield Move(n, PLAY, src, b, f"{src_text}-b{b + 1}")
+                n += 1
+        for r, r_text in enumerate(_RANK_TEXT):
+            for j in range(SIDE_STACKS):
+                yield Move(n, DISCARD, r, j, f"{r_text}-s{j + 1}")
+                n += 1
+
+    def __attrs_post_init__(self) -> None:
+        super().__attrs_post_init__()
+        b = self.build_places
+        play = tuple(self.moves[s * b : (s + 1) * b] for s in range(SRC_SIDE + SIDE_STACKS))
+        first_discard = (SRC_SIDE + SIDE_STACKS) * b
+        discard = tuple(
+            self.moves[first_discard + r * SIDE_STACKS : first_discard + (r + 1) * SIDE_STACKS]
+            for r in range(14)
+        )
+        object.__setattr__(self, "_play", play)
+        object.__setattr__(self, "_discard", discard)
+        # "10-b1" is accepted for "t-b1"
+        for m in self.moves:
+            if m.text.startswith("t-"):
+                self._by_text["10-" + m.text[2:]] = m
+
+    _play: tuple[tuple[Move, ...], ...] = field(init=False, default=(), eq=False, repr=False)
+    _discard: tuple[tuple[Move, ...], ...] = field(init=False, default=(), eq=False, repr=False)
+
+    # ------------------------------------------------------------- the deal
+    def _deal(self, rng: Rng, players: int) -> State:
+        deck = rng.shuffle(list(self._cards(players)))
+        size = self.pay_off_size
+        pays = [deck[p * size : (p + 1) * size] for p in range(players)]
+        rest = deck[players * size :]
+        hands = [tuple(sorted(rest[p * HAND_SIZE : (p + 1) * HAND_SIZE])) for p in range(players)]
+        draw = tuple(rest[players * HAND_SIZE :])
+        starter = self._who_begins(pays, rng)
+        piles: list[tuple[int, ...]] = [draw, ()] + [()] * self.build_places
+        down = [len(draw), 0] + [0] * self.build_places
+        for p in range(players):
+            piles += [tuple(pays[p]), hands[p]] + [()] * SIDE_STACKS
+            down += [size - 1, 0] + [0] * SIDE_STACKS
+        return State(
+            rules=self,
+            players=players,
+            piles=tuple(piles),
+            down=tuple(down),
+            to_move=starter,
+            rng=rng.state,
+        )
+
+    @staticmethod
+    def _start_value(card: int) -> int:
+        # S&M-3: king highest; a joker (S&M-V4) ranks above the king.
+        return 14 if IS_JOKER[card] else RANK[card]
+
+    def _who_begins(self, pays: list[list[int]], rng: Rng) -> int:
+        """S&M-3: the highest pay-off top begins; tied seats reshuffle their piles."""
+        tied = list(range(len(pays)))
+        for _ in range(MAX_SEED_TIES):
+            best = max(self._start_value(pays[p][-1]) for p in tied)
+            tied = [p for p in tied if self._start_value(pays[p][-1]) == best]
+            if len(tied) == 1 or self.pay_off_size == 1:
+                break
+            for p in tied:
+                rng.shuffle(pays[p])
+        return tied[0]
+
+    # ---------------------------------------------------------- legal moves
+    def _legal(self, state: State) -> tuple[Move, ...]:
+        p = state.to_move
+        assert p is not None
+        piles = state.piles
+        base = self._seat_base(p)
+        builds = piles[2 : 2 + self.build_places]
+        # what each build place takes: 0 an ace (first free place), -1 nothing
+        needs = [len(b) + 1 if b else 0 for b in builds]
+        first_free = -1
+        if self.unlimited_build_piles or sum(1 for b in builds if b) < 3:
+            first_free = next((i for i, b in enumerate(builds) if not b), -1)
+
+        play = self._play
+        hand = piles[base + 1]
+        sources: list[tuple[int, int]] = []
+        seen = set()
+        for c in hand:
+            r = RANK[c]
+            if r not in seen:
+                seen.add(r)
+                sources.append((r, c))
+        pay = piles[base]
+        if pay:
+            sources.append((SRC_PAY, pay[-1]))
+        for j in range(SIDE_STACKS):
+            side = piles[base + 2 + j]
+            if side:
+                sources.append((SRC_SIDE + j, side[-1]))
+
+        moves: list[Move] = []
+        aces: list[Move] = []
+        for src, c in sources:
+            r = RANK[c]
+            row = play[src]
+            if r == ACE:
+                if first_free >= 0:
+                    aces.append(row[first_free])
+            elif _wild(c):
+                moves.extend(row[i] for i, n in enumerate(needs) if n)
+            else:
+                moves.extend(row[i] for i, n in enumerate(needs) if n == r)
+        if aces and self.aces_immediately:
+            return tuple(aces)  # S&M-V2
+        moves[:0] = aces
+
+        side_count = sum(1 for j in range(SIDE_STACKS) if piles[base + 2 + j])
+        targets = [j for j in range(SIDE_STACKS) if piles[base + 2 + j]]
+        if side_count < SIDE_STACKS:
+            targets.append(next(j for j in range(SIDE_STACKS) if not piles[base + 2 + j]))
+            targets.sort()
+        discard = self._discard
+        for r in seen:
+            row = discard[r]
+            moves.extend(row[j] for j in targets)
+        return tuple(moves)
+
+    # ---------------------------------------------------------------- apply
+    def _apply(self, state: State, move: Move) -> State:
+        p = state.to_move
+        assert p is not None
+        piles = list(state.piles)
+        down = list(state.down)
+        base = self._seat_base(p)
+        hand_i = base + 1
+        rng_state = state.rng
+        outcome = None
+        to_move: int | None = p
+        turn = state.turn
+        if move.kind == PLAY:
+            src = move.source
+            if src < SRC_PAY:
+                hand = piles[hand_i]
+                k = next(i for i, c in enumerate(hand) if RANK[c] == src)
+                card = hand[k]
+                piles[hand_i] = hand[:k] + hand[k + 1 :]
+            else:
+                i = base if src == SRC_PAY else base + 2 + src - SRC_SIDE
+                card = piles[i][-1]
+                piles[i] = piles[i][:-1]
+                if src == SRC_PAY:
+                    down[base] = max(0, len(piles[base]) - 1)  # S&M-7: turn the next card
+            b = 2 + move.target
+            pile = piles[b] + (card,)
+            if len(pile) == QUEEN:  # S&M-12: complete at the queen
+                rng = Rng(rng_state)
+                if self.unlimited_build_piles:
+                    piles[1] = piles[1] + pile
+                else:
+                    piles[0] = tuple(rng.shuffle(list(piles[0] + pile)))
+                    down[0] = len(piles[0])
+                    rng_state = rng.state
+                pile = ()
+            piles[b] = pile
+            if src == SRC_PAY and not piles[base]:  # S&M-13: the last pay-off card wins
+                points = [0] * state.players
+                points[p] = 5 + sum(
+                    len(piles[self._seat_base(q)]) for q in range(state.players) if q != p
+                )
+                outcome = Result(p, tuple(points), Termination.WENT_OUT)
+                to_move = None
+            elif not piles[hand_i]:  # S&M-10: an empty hand draws five more
+                rng_state, drawn = self._draw(piles, down, hand_i, rng_state)
+                if not drawn:
+                    outcome, to_move = self._drawn_game(state.players), None
+        else:
+            hand = piles[hand_i]
+            k = next(i for i, c in enumerate(hand) if RANK[c] == move.source)
+            piles[base + 2 + move.target] = piles[base + 2 + move.target] + (hand[k],)
+            piles[hand_i] = hand[:k] + hand[k + 1 :]
+            # S&M-8: the turn ends; the next seat clockwise draws up to five (S&M-4)
+            to_move = (p + 1) % state.players
+            turn += 1
+            nxt = self._seat_base(to_move) + 1
+            if len(piles[nxt]) < HAND_SIZE:
+                rng_state, drawn = self._draw(piles, down, nxt, rng_state)
+                if not drawn:
+                    outcome, to_move = self._drawn_game(state.players), None
+        return State(
+            rules=self,
+            players=state.players,
+            piles=tuple(piles),
+            down=tuple(down),
+            to_move=to_move,
+            rng=rng_state,
+            ply=state.ply + 1,
+            turn=turn,
+            outcome=outcome,
+        )
+
+    def _draw(
+        self, piles: list[tuple[int, ...]], down: list[int], hand_i: int, rng_state: int
+    ) -> tuple[int, bool]:
+        """Fill a hand up to five (S&M-4, S&M-10); ``False`` when the game is drawn (S&M-14)."""
+        if not piles[0] and piles[1]:  # S&M-V1: completed piles are shuffled in now
+            rng = Rng(rng_state)
+            piles[0] = tuple(rng.shuffle(list(piles[1])))
+            piles[1] = ()
+            rng_state = rng.state
+        draw = piles[0]
+        if not draw:
+            return rng_state, False
+        need = HAND_SIZE - len(piles[hand_i])
+        taken = draw[-need:] if need < len(draw) else draw
+        piles[0] = draw[: len(draw) - len(taken)]
+        down[0] = len(piles[0])
+        piles[hand_i] = tuple(sorted(piles[hand_i] + taken[::-1]))
+        return rng_state, True
+
+    @staticmethod
+    def _drawn_game(players: int) -> Result:
+        return Result(None, (0,) * players, Termination.DRAW_PILE_EMPTY)
+
+    # ---------------------------------------------------------- explanations
+    def _explain(self, state: State, move: Move) -> Violation:
+        p = state.to_move
+        assert p is not None
+        base = self._seat_base(p)
+        piles = state.piles
+        hand = piles[base + 1]
+        builds = piles[2 : 2 + self.build_places]
+        if move.kind == DISCARD:
+            if not any(RANK[c] == move.source for c in hand):
+                return Violation("S&M-9", f"you have no {_RANK_WORD[move.source]} in your hand")
+            side = piles[base + 2 + move.target]
+            if not side:
+                first = next(j for j in range(SIDE_STACKS) if not piles[base + 2 + j])
+                return Violation(
+                    "S&M-8", f"a new side stack is begun in the first free place, side {first + 1}"
+                )
+            return Violation("S&M-8", f"{move.text} is not possible now")  # pragma: no cover
+        src = move.source
+        if src < SRC_PAY:
+            cards = [c for c in hand if RANK[c] == src]
+            if not cards:
+                shown = " ".join(card_unicode(c) for c in hand) or "empty"
+                return Violation(
+                    "S&M-5", f"you have no {_RANK_WORD[src]} in your hand (hand: {shown})"
+                )
+            card = cards[0]
+        elif src == SRC_PAY:
+            card = piles[base][-1]
+        else:
+            side = piles[base + 2 + src - SRC_SIDE]
+            if not side:
+                return Violation("S&M-5", f"your side stack {src - SRC_SIDE + 1} is empty")
+            card = side[-1]
+        target = builds[move.target]
+        tops = ", ".join(card_unicode(b[-1]) for b in builds if b) or "none"
+        what = card_unicode(card)
+        if RANK[card] == ACE:
+            if target:
+                return Violation(
+                    "S&M-6",
+                    f"an ace only starts a new build pile; build pile {move.target + 1}"
+                    f" shows {card_unicode(target[-1])}",
+                )
+            if not self.unlimited_build_piles and sum(1 for b in builds if b) >= 3:
+                return Violation("S&M-6", "there are already three build piles")
+            first = next(i for i, b in enumerate(builds) if not b)
+            return Violation(
+                "S&M-6", f"a new build pile is started in the first free place, build {first + 1}"
+            )
+        if not target:
+            if _wild(card):
+                return Violation(
+                    "S&M-11", f"{what} cannot start a build pile: every pile starts with an ace"
+                )
+            return Violation("S&M-6", f"the {what} does not fit: only an ace starts a build pile")
+        if _wild(card) or len(target) + 1 == RANK[card]:
+            return Violation(
+                "S&M-V2",
+                "aces immediately: an ace that can start a build pile must be played first",
+            )
+        needed = _RANK_WORD[len(target) + 1]
+        return Violation(
+            "S&M-6",
+            f"the {what} does not fit on build pile {move.target + 1}: it needs a {needed}"
+            f" (build piles show {tops})",
+        )
+
+    # ------------------------------------------------------------ validation
+    def _validate(self, state: State) -> None:
+        for b in range(self.build_places):
+            pile = state.piles[2 + b]
+            if not pile:
+                continue
+            if RANK[pile[0]] != ACE:
+                raise InvalidState(f"build{b + 1} must start with an ace")
+            for pos, c in enumerate(pile[1:], start=2):
+                if not (_wild(c) or RANK[c] == pos):
+                    raise InvalidState(f"build{b + 1}: card {pos} must be a {_RANK_WORD[pos]}")
+            if len(pile) >= QUEEN:
+                raise InvalidState(f"build{b + 1} is complete and should have left the table")
+        if not self.unlimited_build_piles:
+            if sum(1 for b in range(self.build_places) if state.piles[2 + b]) > 3:
+                raise InvalidState("more than three build piles")
+            if state.piles[1]:
+                raise InvalidState("completed piles are set aside only with unlimited build piles")
+        if state.down[0] != len(state.piles[0]):
+            raise InvalidState("the draw pile lies face down")
+        for p in range(state.players):
+            base = self._seat_base(p)
+            pay = state.piles[base]
+            if state.down[base] != max(0, len(pay) - 1):
+                raise InvalidState(f"p{p}.pay must show exactly its top card")
+            if len(state.piles[base + 1]) > HAND_SIZE:
+                raise InvalidState(f"p{p}.hand holds more than five cards")
+            if state.piles[base + 1] != tuple(sorted(state.piles[base + 1])):
+                raise InvalidState(f"p{p}.hand must be sorted by card id")
+            if any(state.down[base + 1 : base + 2 + SIDE_STACKS]):
+                raise InvalidState(f"the hand and side stacks of p{p} lie face up")
+        if state.to_move is not None and not state.piles[self._seat_base(state.to_move) + 1]:
+            raise InvalidState("the player to move has no hand card")
