@@ -27,6 +27,7 @@ from zank.core import (
     Violation,
 )
 from zank.errors import IllegalMove, InvalidState, NotationError, OptionError, ZankError
+from zank.play import GameRecord, play, replay
 from zank.registry import VARIANTS, variant
 from zank.serialize import dumps, loads
 
@@ -39,6 +40,7 @@ __all__ = [
     "HIDDEN",
     "VARIANTS",
     "Card",
+    "GameRecord",
     "IllegalMove",
     "InvalidState",
     "Move",
@@ -55,5 +57,7 @@ __all__ = [
     "__version__",
     "dumps",
     "loads",
+    "play",
+    "replay",
     "variant",
 ]

@@ -1,0 +1,3 @@
+"""Imports every variant's greedy policy so that each registers itself."""
+
+from __future__ import annotations
