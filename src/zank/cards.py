@@ -205,7 +205,7 @@ class Card(int):
 
     @property
     def suit(self) -> int:
-        """0 ♣, 1 ♦, 2 ♥, 3 ♠ (jokers: 0 black, 1 red)."""
+        """0 ♣, 1 ♦, 2 ♥, 3 ♠; for a joker, 0 black and 1 red."""
         return SUIT[self]
 
     @property

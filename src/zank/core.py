@@ -117,13 +117,15 @@ class PileSpec:
     ``label`` is stable and unique (used in JSON and by :meth:`Rules.piles`);
     ``owner`` is a seat or ``None`` for shared piles; ``kind`` names the
     pile's role (``"hand"``, ``"foundation"``, …); ``private`` piles (hands)
-    are visible to their owner only.
+    are visible to their owner only; ``sorted`` piles are kept in card-id
+    order by the engine (a hand whose order means nothing).
     """
 
     label: str
     owner: int | None
     kind: str
     private: bool = False
+    sorted: bool = False
 
 
 @frozen(cache_hash=True)
@@ -274,7 +276,7 @@ class Rules:
         return Violation("legal", f"{move.text} is not a legal move now")
 
     def _validate(self, state: State) -> None:
-        """Variant invariants of a state; raise :class:`InvalidState`."""
+        """Variant invariants of a state; raise :class:`~zank.errors.InvalidState`."""
 
     # ------------------------------------------------------------- public API
     @property
@@ -478,8 +480,12 @@ class Rules:
                 remaining.append(c)
         rng.shuffle(remaining)
         it = iter(remaining)
+        specs = self.layout(players)
         piles = tuple(
-            tuple(next(it) if c == HIDDEN else c for c in cards) for cards in observation.piles
+            tuple(sorted(next(it) for _ in cards))
+            if spec.sorted and cards and cards[0] == HIDDEN
+            else tuple(next(it) if c == HIDDEN else c for c in cards)
+            for spec, cards in zip(specs, observation.piles, strict=True)
         )
         return State(
             rules=self,
@@ -496,7 +502,11 @@ class Rules:
         )
 
     def validate(self, state: State) -> None:
-        """Check every invariant of ``state``; raise :class:`InvalidState` if one fails."""
+        """Check every invariant of ``state``.
+
+        Raises:
+            InvalidState: an invariant fails; the message says which and where.
+        """
         if not isinstance(state, State):
             raise InvalidState(f"expected a State, not {type(state).__name__}")
         if state.rules != self:
@@ -513,6 +523,8 @@ class Rules:
                 isinstance(c, int) and 0 <= c < MAX_CARD for c in cards
             ):
                 raise InvalidState(f"pile {spec.label}: not a tuple of card ids")
+            if spec.sorted and list(cards) != sorted(cards):
+                raise InvalidState(f"pile {spec.label} must be sorted by card id")
             if not 0 <= down <= len(cards):
                 raise InvalidState(
                     f"pile {spec.label}: {down} face-down cards but only {len(cards)} cards"

@@ -17,7 +17,7 @@ play are a pure function of the state.
 
 >>> rng = Rng(7)
 >>> rng.shuffle([1, 2, 3, 4, 5])
-[3, 1, 5, 4, 2]
+[5, 2, 4, 1, 3]
 """
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ def fresh_seed() -> int:
 class Rng:
     """A small mutable wrapper around a SplitMix64 state.
 
-    Use it inside one operation and store :attr:`state` back into the game
+    Use it inside one operation and store ``state`` back into the game
     state afterwards.
     """
 

@@ -117,7 +117,7 @@ class SpiteAndMalice(Rules):
         specs += [PileSpec(f"build{i + 1}", None, "build") for i in range(self.build_places)]
         for p in range(players):
             specs.append(PileSpec(f"p{p}.pay", p, "pay-off"))
-            specs.append(PileSpec(f"p{p}.hand", p, "hand", private=True))
+            specs.append(PileSpec(f"p{p}.hand", p, "hand", private=True, sorted=True))
             specs += [PileSpec(f"p{p}.side{j + 1}", p, "side") for j in range(SIDE_STACKS)]
         return tuple(specs)
 
