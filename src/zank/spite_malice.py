@@ -22,7 +22,8 @@ begun in the first free side place, so that no two moves do the same thing.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import re
+from collections.abc import Iterable, Sequence
 from typing import Final
 
 from attrs import field, frozen
@@ -39,11 +40,11 @@ from zank.core import (
     Violation,
     option_validator,
 )
-from zank.errors import InvalidState
+from zank.errors import InvalidState, NotationError
 from zank.random import Rng
 from zank.registry import register
 
-__all__ = ["SpiteAndMalice"]
+__all__ = ["SpiteAndMalice", "match_scores"]
 
 PLAY: Final = 0
 """Move kind: a card onto a build pile."""
@@ -59,10 +60,24 @@ SRC_SIDE: Final = 15
 _RANK_TEXT = ("x", "a", "2", "3", "4", "5", "6", "7", "8", "9", "t", "j", "q", "k")
 _RANK_WORD = ("joker", "ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king")
 MAX_SEED_TIES: Final = 64
+"""How often tied seats reshuffle their pay-off piles before the lowest tied seat begins."""
+_NOT_TO_SIDE = re.compile(r"^(p|s[1-9])-s[1-9]$", re.IGNORECASE)
 
 
 def _wild(card: int) -> bool:
     return RANK[card] == KING or IS_JOKER[card]
+
+
+def _cards_shown(cards: Iterable[int]) -> str:
+    return " ".join(card_unicode(c) for c in cards) or "empty"
+
+
+def _top_shown(pile: tuple[int, ...]) -> str:
+    """A build pile's top for messages; a wild card shows the rank it stands for."""
+    top = pile[-1]
+    if _wild(top):
+        return f"{card_unicode(top)} as {_RANK_WORD[len(pile)]}"
+    return card_unicode(top)
 
 
 @register
@@ -160,6 +175,25 @@ class SpiteAndMalice(Rules):
     _play: tuple[tuple[Move, ...], ...] = field(init=False, default=(), eq=False, repr=False)
     _discard: tuple[tuple[Move, ...], ...] = field(init=False, default=(), eq=False, repr=False)
 
+    def parse_move(self, state: State, text: str) -> Move:
+        """Read move notation (see the module docs); ``10`` is accepted for ``t``.
+
+        Raises:
+            NotationError: the text is no move of this variant; moves that the
+                rules can never allow, such as ``p-s1`` (the pay-off card onto a
+                side stack), say which rule forbids them.
+            IllegalMove: it is a move, but not legal now.
+        """
+        try:
+            return super().parse_move(state, text)
+        except NotationError:
+            if isinstance(text, str) and _NOT_TO_SIDE.match(text.strip()):
+                raise NotationError(
+                    f"{text.strip()!r} is not a move: side stacks take only hand cards,"
+                    " never the pay-off card or a card from another side stack [S&M-9]"
+                ) from None
+            raise
+
     # ------------------------------------------------------------- the deal
     def _deal(self, rng: Rng, players: int) -> State:
         deck = rng.shuffle(list(self._cards(players)))
@@ -191,14 +225,15 @@ class SpiteAndMalice(Rules):
     def _who_begins(self, pays: list[list[int]], rng: Rng) -> int:
         """S&M-3: the highest pay-off top begins; tied seats reshuffle their piles."""
         tied = list(range(len(pays)))
-        for _ in range(MAX_SEED_TIES):
+        reshuffles = 0
+        while True:
             best = max(self._start_value(pays[p][-1]) for p in tied)
             tied = [p for p in tied if self._start_value(pays[p][-1]) == best]
-            if len(tied) == 1 or self.pay_off_size == 1:
-                break
+            if len(tied) == 1 or self.pay_off_size == 1 or reshuffles == MAX_SEED_TIES:
+                return tied[0]  # a tie that outlasts the reshuffles: the lowest seat
             for p in tied:
                 rng.shuffle(pays[p])
-        return tied[0]
+            reshuffles += 1
 
     # ---------------------------------------------------------- legal moves
     def _legal(self, state: State) -> tuple[Move, ...]:
@@ -215,13 +250,9 @@ class SpiteAndMalice(Rules):
 
         play = self._play
         hand = piles[base + 1]
-        sources: list[tuple[int, int]] = []
-        seen = set()
-        for c in hand:
-            r = RANK[c]
-            if r not in seen:
-                seen.add(r)
-                sources.append((r, c))
+        # one source per rank in the hand, lowest rank first (jokers are rank 0)
+        ranks = sorted({RANK[c] for c in hand})
+        sources: list[tuple[int, int]] = [(r, next(c for c in hand if RANK[c] == r)) for r in ranks]
         pay = piles[base]
         if pay:
             sources.append((SRC_PAY, pay[-1]))
@@ -252,7 +283,7 @@ class SpiteAndMalice(Rules):
             targets.append(next(j for j in range(SIDE_STACKS) if not piles[base + 2 + j]))
             targets.sort()
         discard = self._discard
-        for r in seen:
+        for r in ranks:
             row = discard[r]
             moves.extend(row[j] for j in targets)
         return tuple(moves)
@@ -333,20 +364,33 @@ class SpiteAndMalice(Rules):
     def _draw(
         self, piles: list[tuple[int, ...]], down: list[int], hand_i: int, rng_state: int
     ) -> tuple[int, bool]:
-        """Fill a hand up to five (S&M-4, S&M-10); ``False`` when the game is drawn (S&M-14)."""
-        if not piles[0] and piles[1]:  # S&M-V1: completed piles are shuffled in now
-            rng = Rng(rng_state)
-            piles[0] = tuple(rng.shuffle(list(piles[1])))
-            piles[1] = ()
-            rng_state = rng.state
-        draw = piles[0]
-        if not draw:
-            return rng_state, False
+        """Fill a hand up to five (S&M-4, S&M-10); ``False`` when the game is drawn (S&M-14).
+
+        A draw takes what the draw pile has, even if that is fewer cards than
+        needed; only a draw that finds nothing at all draws the game.  With
+        unlimited build piles (S&M-V1) the completed piles set aside are
+        shuffled into the draw pile whenever a draw finds it empty, and the
+        draw goes on from there.
+        """
         need = HAND_SIZE - len(piles[hand_i])
-        taken = draw[-need:] if need < len(draw) else draw
-        piles[0] = draw[: len(draw) - len(taken)]
+        taken: list[int] = []
+        while need:
+            if not piles[0]:
+                if not piles[1]:
+                    break
+                rng = Rng(rng_state)  # S&M-V1: the completed piles come back now
+                piles[0] = tuple(rng.shuffle(list(piles[1])))
+                piles[1] = ()
+                rng_state = rng.state
+            draw = piles[0]
+            k = min(need, len(draw))
+            taken += reversed(draw[len(draw) - k :])  # from the top, one by one
+            piles[0] = draw[: len(draw) - k]
+            need -= k
         down[0] = len(piles[0])
-        piles[hand_i] = tuple(sorted(piles[hand_i] + taken[::-1]))
+        if not taken:
+            return rng_state, False
+        piles[hand_i] = tuple(sorted(piles[hand_i] + tuple(taken)))
         return rng_state, True
 
     @staticmethod
@@ -361,23 +405,31 @@ class SpiteAndMalice(Rules):
         piles = state.piles
         hand = piles[base + 1]
         builds = piles[2 : 2 + self.build_places]
+        must_ace = Violation(
+            "S&M-V2", "aces immediately: an ace that can start a build pile must be played first"
+        )
         if move.kind == DISCARD:
             if not any(RANK[c] == move.source for c in hand):
-                return Violation("S&M-9", f"you have no {_RANK_WORD[move.source]} in your hand")
-            side = piles[base + 2 + move.target]
-            if not side:
-                first = next(j for j in range(SIDE_STACKS) if not piles[base + 2 + j])
                 return Violation(
-                    "S&M-8", f"a new side stack is begun in the first free place, side {first + 1}"
+                    "S&M-9",
+                    f"you have no {_RANK_WORD[move.source]} in your hand"
+                    f" (hand: {_cards_shown(hand)}); side stacks take only hand cards",
                 )
-            return Violation("S&M-8", f"{move.text} is not possible now")  # pragma: no cover
+            if not piles[base + 2 + move.target]:
+                first = next(j for j in range(SIDE_STACKS) if not piles[base + 2 + j])
+                if first != move.target:
+                    return Violation(
+                        "S&M-8",
+                        f"a new side stack is begun in the first free place, side {first + 1}",
+                    )
+            return must_ace  # the only other reason a discard is refused
         src = move.source
         if src < SRC_PAY:
             cards = [c for c in hand if RANK[c] == src]
             if not cards:
-                shown = " ".join(card_unicode(c) for c in hand) or "empty"
                 return Violation(
-                    "S&M-5", f"you have no {_RANK_WORD[src]} in your hand (hand: {shown})"
+                    "S&M-5",
+                    f"you have no {_RANK_WORD[src]} in your hand (hand: {_cards_shown(hand)})",
                 )
             card = cards[0]
         elif src == SRC_PAY:
@@ -388,17 +440,19 @@ class SpiteAndMalice(Rules):
                 return Violation("S&M-5", f"your side stack {src - SRC_SIDE + 1} is empty")
             card = side[-1]
         target = builds[move.target]
-        tops = ", ".join(card_unicode(b[-1]) for b in builds if b) or "none"
         what = card_unicode(card)
         if RANK[card] == ACE:
             if target:
                 return Violation(
                     "S&M-6",
                     f"an ace only starts a new build pile; build pile {move.target + 1}"
-                    f" shows {card_unicode(target[-1])}",
+                    f" shows {_top_shown(target)}",
                 )
             if not self.unlimited_build_piles and sum(1 for b in builds if b) >= 3:
-                return Violation("S&M-6", "there are already three build piles")
+                return Violation(
+                    "S&M-6",
+                    "there are already three build piles: an ace must wait until one is complete",
+                )
             first = next(i for i, b in enumerate(builds) if not b)
             return Violation(
                 "S&M-6", f"a new build pile is started in the first free place, build {first + 1}"
@@ -406,14 +460,12 @@ class SpiteAndMalice(Rules):
         if not target:
             if _wild(card):
                 return Violation(
-                    "S&M-11", f"{what} cannot start a build pile: every pile starts with an ace"
+                    "S&M-11", f"{what} cannot start a build pile: every pile starts with a real ace"
                 )
             return Violation("S&M-6", f"the {what} does not fit: only an ace starts a build pile")
         if _wild(card) or len(target) + 1 == RANK[card]:
-            return Violation(
-                "S&M-V2",
-                "aces immediately: an ace that can start a build pile must be played first",
-            )
+            return must_ace
+        tops = ", ".join(_top_shown(b) for b in builds if b)
         needed = _RANK_WORD[len(target) + 1]
         return Violation(
             "S&M-6",
@@ -439,13 +491,19 @@ class SpiteAndMalice(Rules):
                 raise InvalidState("more than three build piles")
             if state.piles[1]:
                 raise InvalidState("completed piles are set aside only with unlimited build piles")
+        if len(state.piles[1]) % QUEEN:
+            raise InvalidState("the completed piles set aside must be whole piles of 12 cards")
         if state.down[0] != len(state.piles[0]):
             raise InvalidState("the draw pile lies face down")
+        if any(state.down[1 : 2 + self.build_places]):
+            raise InvalidState("build piles and completed piles lie face up")
         for p in range(state.players):
             base = self._seat_base(p)
             pay = state.piles[base]
             if state.down[base] != max(0, len(pay) - 1):
                 raise InvalidState(f"p{p}.pay must show exactly its top card")
+            if not pay and state.outcome is None:
+                raise InvalidState(f"p{p}.pay is empty, so p{p} has won: the game must be over")
             if len(state.piles[base + 1]) > HAND_SIZE:
                 raise InvalidState(f"p{p}.hand holds more than five cards")
             if state.piles[base + 1] != tuple(sorted(state.piles[base + 1])):
@@ -454,3 +512,36 @@ class SpiteAndMalice(Rules):
                 raise InvalidState(f"the hand and side stacks of p{p} lie face up")
         if state.to_move is not None and not state.piles[self._seat_base(state.to_move) + 1]:
             raise InvalidState("the player to move has no hand card")
+
+
+def match_scores(results: Iterable[Result | None]) -> tuple[int, ...]:
+    """Add up the points of several rounds, seat by seat (S&M-15).
+
+    Drawn rounds score nothing; ``None`` (an unfinished round) is skipped.
+    Every round must have the same number of seats; keep seats fixed across
+    the rounds (if the players change places between rounds, reorder each
+    round's points before adding them up).
+
+    >>> from zank.core import Result, Termination
+    >>> won = Result(0, (12, 0), Termination.WENT_OUT)
+    >>> drawn = Result(None, (0, 0), Termination.DRAW_PILE_EMPTY)
+    >>> match_scores([won, drawn, Result(1, (0, 9), Termination.WENT_OUT)])
+    (12, 9)
+
+    Raises:
+        ValueError: no finished round, or rounds with different numbers of seats.
+    """
+    totals: list[int] | None = None
+    for r in results:
+        if r is None:
+            continue
+        points: Sequence[int] = r.points
+        if totals is None:
+            totals = [0] * len(points)
+        elif len(points) != len(totals):
+            raise ValueError(f"a round of {len(points)} seats in a match of {len(totals)} seats")
+        for seat, n in enumerate(points):
+            totals[seat] += n
+    if totals is None:
+        raise ValueError("no finished round to add up")
+    return tuple(totals)
