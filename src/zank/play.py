@@ -1,31 +1,61 @@
-"""Playing whole games: :func:`play` and the :class:`GameRecord` it returns."""
+"""Playing whole games: :func:`play`, the :class:`GameRecord` it returns, and :func:`replay`.
+
+A game record is to a zank game what PGN is to chess: the variant, its
+options, the deal's seed, every move in notation and the result.  Replaying
+the moves from the seeded deal gives back every state exactly.
+
+>>> import zank
+>>> from zank.agents import RandomAgent
+>>> rules = zank.variant("spite-and-malice", pay_off_size=5)
+>>> record = zank.play(rules, [RandomAgent(1), RandomAgent(2)], seed=11)
+>>> again = zank.GameRecord.loads(record.dumps())
+>>> again == record
+True
+>>> states = list(zank.replay(again))
+>>> len(states) == len(record.moves) + 1 and rules.result(states[-1]) == record.result
+True
+"""
 
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from attrs import frozen
+from attrs import field, frozen
 
 import zank
 from zank.agents.base import Agent
 from zank.core import Result, Rules, State, Termination
-from zank.errors import IllegalMove, InvalidState, NotationError, OptionError
+from zank.errors import IllegalMove, InvalidState, NotationError, ZankError
 from zank.random import fresh_seed
 
-__all__ = ["RECORD_FORMAT", "GameRecord", "play", "replay"]
+__all__ = ["RECORD_FORMAT", "RECORD_VERSION", "GameRecord", "play", "replay"]
 
 RECORD_FORMAT = "zank-record"
+"""The ``"format"`` field of every game record."""
 RECORD_VERSION = 1
+"""The version of the record format that this library writes and reads."""
+
+
+def _library_version() -> str:
+    return zank.__version__
 
 
 @frozen
 class GameRecord:
     """A finished (or stopped) game: enough to replay it exactly, like PGN for chess.
 
-    ``moves`` holds every move in notation, in order; ``result`` is ``None``
-    when the game was stopped before its end.
+    Attributes:
+        variant: the variant's registry key.
+        options: the rules object's options (:attr:`zank.core.Rules.options`).
+        seed: the seed of the deal (:meth:`zank.core.Rules.new_game`).
+        players: the number of seats.
+        moves: every move in notation, in order.
+        result: how the game ended; ``None`` when it was stopped before its end.
+        library: the version of zank that wrote the record.
+        tags: free-form text headers, e.g. ``{"seat0": "greedy"}`` (like PGN tags).
     """
 
     variant: str
@@ -34,10 +64,21 @@ class GameRecord:
     players: int
     moves: tuple[str, ...]
     result: Result | None
+    library: str = field(factory=_library_version)
+    tags: dict[str, str] = field(factory=dict)
 
     def rules(self) -> Rules:
-        """The rules object the game was played with."""
-        return zank.variant(self.variant, **self.options)
+        """The rules object the game was played with.
+
+        Raises:
+            InvalidState: the record names an unknown variant or bad options.
+        """
+        try:
+            return zank.variant(self.variant, **self.options)
+        except ZankError as e:
+            raise InvalidState(f"bad record: {e}") from None
+        except TypeError as e:  # e.g. an option name that is not a string
+            raise InvalidState(f"bad record: options {self.options!r}: {e}") from None
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON-ready dict of the record."""
@@ -45,11 +86,12 @@ class GameRecord:
         return {
             "format": RECORD_FORMAT,
             "version": RECORD_VERSION,
-            "library": zank.__version__,
+            "library": self.library,
             "variant": self.variant,
             "options": self.options,
             "seed": self.seed,
             "players": self.players,
+            "tags": self.tags,
             "moves": list(self.moves),
             "result": None
             if r is None
@@ -61,59 +103,142 @@ class GameRecord:
         return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
 
     @classmethod
-    def loads(cls, text: str | bytes) -> GameRecord:
-        """Read a record from JSON text (the moves are checked by :func:`replay`)."""
-        try:
-            doc = json.loads(text)
-        except ValueError as e:
-            raise InvalidState(f"not valid JSON: {e}") from None
+    def from_dict(cls, doc: Any) -> GameRecord:
+        """Read a record from its JSON-ready dict (the moves are checked by :func:`replay`).
+
+        Raises:
+            InvalidState: the document is not a record of this format; the
+                message names the field.
+        """
         if not isinstance(doc, dict) or doc.get("format") != RECORD_FORMAT:
             raise InvalidState(f"not a zank game record ('format' must be {RECORD_FORMAT!r})")
         if doc.get("version") != RECORD_VERSION:
-            raise InvalidState(f"unsupported record version {doc.get('version')!r}")
+            raise InvalidState(
+                f"unsupported record version {doc.get('version')!r} "
+                f"(this library reads version {RECORD_VERSION})"
+            )
         moves, seed, players = doc.get("moves"), doc.get("seed"), doc.get("players")
         if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
             raise InvalidState("'moves' must be a list of move notations")
-        if not isinstance(seed, int) or not isinstance(players, int):
-            raise InvalidState("'seed' and 'players' must be integers")
+        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+            raise InvalidState(f"'seed' must be a non-negative integer, not {seed!r}")
+        if not isinstance(players, int) or isinstance(players, bool) or players < 1:
+            raise InvalidState(f"'players' must be a positive integer, not {players!r}")
         options = doc.get("options", {})
         if not isinstance(doc.get("variant"), str) or not isinstance(options, dict):
             raise InvalidState("'variant' must be a string and 'options' an object")
+        library = doc.get("library", "unknown")
+        tags = doc.get("tags", {})
+        if not isinstance(library, str):
+            raise InvalidState("'library' must be a version string")
+        if not isinstance(tags, dict) or not all(isinstance(v, str) for v in tags.values()):
+            raise InvalidState("'tags' must be an object of strings")
         res = doc.get("result")
         result = None
         if res is not None:
             try:
-                result = Result(res["winner"], tuple(res["points"]), Termination(res["reason"]))
+                winner = res["winner"]
+                points = tuple(res["points"])
+                if winner is not None and not isinstance(winner, int):
+                    raise TypeError(winner)
+                if not all(isinstance(p, int) for p in points):
+                    raise TypeError(points)
+                result = Result(winner, points, Termination(res["reason"]))
             except (KeyError, TypeError, ValueError):
                 raise InvalidState(f"malformed result {res!r}") from None
-        return cls(doc["variant"], options, seed, players, tuple(moves), result)
+        return cls(
+            doc["variant"], options, seed, players, tuple(moves), result, library, dict(tags)
+        )
+
+    @classmethod
+    def loads(cls, text: str | bytes) -> GameRecord:
+        """Read a record from JSON text (the moves are checked by :func:`replay`).
+
+        Raises:
+            InvalidState: the text is not a valid record; the message says why.
+        """
+        try:
+            doc = json.loads(text)
+        except ValueError as e:
+            raise InvalidState(f"not valid JSON: {e}") from None
+        return cls.from_dict(doc)
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Write the record as indented JSON to ``path``."""
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(self.dumps(indent=1) + "\n")
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str]) -> GameRecord:
+        """Read a record from the JSON file at ``path``.
+
+        Raises:
+            InvalidState: the file does not hold a valid record.
+            OSError: the file cannot be read.
+        """
+        with open(path, encoding="utf-8") as f:
+            return cls.loads(f.read())
 
 
 def replay(record: GameRecord) -> Iterator[State]:
     """Yield every state of a recorded game, from the deal to the last move.
 
     Raises:
-        InvalidState: a move of the record is not legal where it stands, or the
-            recorded result differs from the replayed one (the message names
-            the move number and the reason).
+        InvalidState: the record names an unknown variant or bad options, a
+            move of the record is not legal where it stands, or the recorded
+            result differs from the replayed one (the message names the move
+            number, its notation and the rule it breaks).
     """
+    rules = record.rules()
     try:
-        rules = record.rules()
         state = rules.new_game(seed=record.seed, players=record.players)
-    except OptionError as e:
+    except ZankError as e:
         raise InvalidState(f"bad record: {e}") from None
     yield state
     for n, text in enumerate(record.moves, start=1):
         try:
             move = rules.parse_move(state, text)
         except (NotationError, IllegalMove) as e:
-            raise InvalidState(f"move {n} ({text!r}) cannot be replayed: {e}") from None
+            raise InvalidState(f"bad record: move {n} ({text!r}) cannot be played: {e}") from None
         state = rules.apply(state, move)
         yield state
     if record.result is not None and rules.result(state) != record.result:
         raise InvalidState(
-            f"the record says {record.result}, but replaying gives {rules.result(state)}"
+            f"bad record: it says the game ended {_result_text(record.result)}, "
+            f"but replaying its {len(record.moves)} moves gives "
+            + ("a game still running" if state.outcome is None else _result_text(state.outcome))
         )
+
+
+def _result_text(result: Result) -> str:
+    who = "in a draw" if result.winner is None else f"with seat {result.winner} winning"
+    return f"{who} ({result.reason.value}, points {list(result.points)})"
+
+
+def play_game(
+    rules: Rules,
+    agents: Sequence[Agent],
+    seed: int | None = None,
+    *,
+    max_moves: int | None = None,
+) -> tuple[GameRecord, State]:
+    """Like :func:`play`, but return the final state too (for its turn count)."""
+    if seed is None:
+        seed = fresh_seed()
+    state = rules.new_game(seed=seed, players=len(agents))
+    legal_moves, apply, observe = rules.legal_moves, rules.apply, rules.observe
+    moves: list[str] = []
+    while state.outcome is None:
+        if max_moves is not None and len(moves) >= max_moves:
+            break
+        p = state.to_move
+        assert p is not None
+        legal = legal_moves(state)
+        move = agents[p].choose(rules, observe(state, p), legal)
+        state = apply(state, move)
+        moves.append(move.text)
+    record = GameRecord(rules.name, rules.options, seed, len(agents), tuple(moves), state.outcome)
+    return record, state
 
 
 def play(
@@ -125,21 +250,12 @@ def play(
 ) -> GameRecord:
     """Play one game between ``agents`` (one per seat) and return its record.
 
-    Each agent sees only its own observation.  ``max_moves`` stops the game
-    early (the record's result is then ``None``); by default the game is
-    played to its end, which the rules of every variant guarantee.
+    Each agent sees only its own observation (:meth:`zank.core.Rules.observe`).
+    ``max_moves`` stops the game early (the record's result is then ``None``);
+    by default the game is played to its end, which the rules of every variant
+    guarantee.
+
+    Raises:
+        IllegalMove: an agent chose a move that is not legal.
     """
-    if seed is None:
-        seed = fresh_seed()
-    state = rules.new_game(seed=seed, players=len(agents))
-    moves: list[str] = []
-    while state.outcome is None:
-        if max_moves is not None and len(moves) >= max_moves:
-            break
-        p = state.to_move
-        assert p is not None
-        legal = rules.legal_moves(state)
-        move = agents[p].choose(rules, rules.observe(state, p), legal)
-        state = rules.apply(state, move)
-        moves.append(move.text)
-    return GameRecord(rules.name, rules.options, seed, len(agents), tuple(moves), state.outcome)
+    return play_game(rules, agents, seed, max_moves=max_moves)[0]
