@@ -1,31 +1,60 @@
 """The ``zank`` command.
 
-``zank variants`` lists the variants and their options; ``zank simulate``
-plays seeded games between random agents and prints a summary::
+=====================  =========================================================
+``zank variants``      list the variants and their options
+``zank show``          print the deal of a seeded game
+``zank play``          play a game against bots in the terminal
+``zank simulate``      play many seeded games between agents and summarize them
+``zank replay``        replay a saved game record, checking every move
+=====================  =========================================================
 
-    zank simulate spite-and-malice --games 200 --seed 1
+For example::
+
+    zank simulate spite-and-malice --games 200 --agents greedy,random --jobs 4
+    zank play spite-and-malice --vs greedy --seed 7
+
+Every command takes ``--help``.  Bad input ends the command with a one-line
+error on standard error and exit status 2.
 """
 
 from __future__ import annotations
 
 import argparse
+import concurrent.futures
+import importlib
+import importlib.util
 import json
+import os
+import shutil
 import sys
-import time
+import textwrap
 from collections.abc import Callable, Sequence
+from typing import Any, NoReturn
 
 import attrs
 
 import zank
-from zank.agents import GreedyAgent, RandomAgent
-from zank.agents.base import Agent
-from zank.errors import ZankError
+from zank.agents.base import Agent, GreedyAgent
+from zank.core import Move, Observation, Rules, State
+from zank.errors import IllegalMove, NotationError, ZankError
+from zank.play import GameRecord
+from zank.simulate import AGENTS, agent_factory, check_agents, run
 
-__all__ = ["main"]
-
-AGENTS: dict[str, Callable[[int], Agent]] = {"random": RandomAgent, "greedy": GreedyAgent}
+__all__ = ["build_parser", "main"]
 
 
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line, with a pointer to ``--help``."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
+
+
+class _Fail(ZankError):
+    """A user error found by the command itself (bad file, bad combination)."""
+
+
+# ---------------------------------------------------------------- helpers
 def _parse_option(text: str) -> tuple[str, object]:
     if "=" not in text:
         raise argparse.ArgumentTypeError(f"option {text!r} must look like NAME=VALUE")
@@ -37,82 +66,54 @@ def _parse_option(text: str) -> tuple[str, object]:
     return key.strip().replace("-", "_"), parsed
 
 
-def _variants(args: argparse.Namespace) -> int:
-    for name, cls in sorted(zank.VARIANTS.items()):
-        doc = (cls.__doc__ or "").strip().splitlines()[0]
-        seats = (
-            str(cls.min_players)
-            if cls.min_players == cls.max_players
-            else f"{cls.min_players}-{cls.max_players}"
-        )
-        print(f"{name:18} {seats:>4} players  {doc}")
-        for a in attrs.fields(cls):
-            if a.init:
-                print(f"{'':18}   --option {a.name}={json.dumps(a.default)}")
-    return 0
+def _non_negative(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{text!r} must be >= 0")
+    return value
 
 
-def _simulate(args: argparse.Namespace) -> int:
-    rules = zank.variant(args.variant, **dict(args.option or []))
-    names = args.agents.split(",") if args.agents else ["random"]
-    unknown = [n for n in names if n not in AGENTS]
-    if unknown:
-        raise ZankError(f"unknown agent {unknown[0]!r}; the agents are: {', '.join(AGENTS)}")
-    players = args.players
-    if len(names) == 1:
-        names = names * players
-    if len(names) != players:
-        raise ZankError(f"--agents names {len(names)} agents for {players} players")
-    wins = [0] * players
-    draws = 0
-    moves = 0
-    start = time.perf_counter()
-    for g in range(args.games):
-        seed = args.seed + g
-        agents: list[Agent] = [AGENTS[name](seed * 64 + p) for p, name in enumerate(names)]
-        record = zank.play(rules, agents, seed=seed)
-        assert record.result is not None
-        moves += len(record.moves)
-        if record.result.winner is None:
-            draws += 1
-        else:
-            wins[record.result.winner] += 1
-    elapsed = time.perf_counter() - start
-    games = args.games
-    print(f"variant   {rules.name} {json.dumps(rules.options)}")
-    print(f"games     {games} (seeds {args.seed}..{args.seed + games - 1}), {players} players")
-    for p in range(players):
-        share = wins[p] / games if games else 0.0
-        print(f"seat {p}    {names[p]:8} wins {wins[p]:6} ({share:6.1%})")
-    print(f"draws     {draws:6} ({(draws / games if games else 0.0):6.1%})")
-    print(f"moves     {moves / games if games else 0.0:.1f} per game")
-    print(
-        f"speed     {moves / elapsed if elapsed else 0.0:,.0f} moves/s, "
-        f"{games / elapsed if elapsed else 0.0:,.1f} games/s"
-    )
-    return 0
+def _rules_from(args: argparse.Namespace) -> Rules:
+    return zank.variant(args.variant, **dict(args.option or []))
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of the ``zank`` command."""
-    parser = argparse.ArgumentParser(
-        prog="zank",
-        description="Rules engines for Zank-Patience and Spite and Malice.",
-    )
-    parser.add_argument("--version", action="version", version=f"zank {zank.__version__}")
-    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    p = sub.add_parser("variants", help="list the variants and their options")
-    p.set_defaults(run=_variants)
-    p = sub.add_parser("simulate", help="play seeded games between agents and summarize them")
+def _svg_module() -> Any | None:
+    """``zank.render.svg`` if this version has it, else ``None``."""
+    if importlib.util.find_spec("zank.render") is None:
+        return None
+    if importlib.util.find_spec("zank.render.svg") is None:
+        return None
+    return importlib.import_module("zank.render.svg")
+
+
+SVG_PENDING = "SVG output needs zank.render.svg, which this version of zank does not have yet"
+
+
+def _text(rules: Rules, view: State | Observation, seat: int | None = None) -> str:
+    from zank.render import text
+
+    if isinstance(view, Observation):
+        return text(view, rules=rules)
+    return text(view, seat)
+
+
+def _add_variant_arguments(p: argparse.ArgumentParser, *, seed_default: int | None) -> None:
     p.add_argument("variant", help="variant name, see 'zank variants'")
-    p.add_argument("--games", type=int, default=100, help="number of games (default 100)")
-    p.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
+    if seed_default is None:
+        p.add_argument(
+            "--seed", type=_non_negative, default=None, help="seed of the deal (default: random)"
+        )
+    else:
+        p.add_argument(
+            "--seed",
+            type=_non_negative,
+            default=seed_default,
+            help=f"seed of the (first) deal (default {seed_default})",
+        )
     p.add_argument("--players", type=int, default=2, help="number of players (default 2)")
-    p.add_argument(
-        "--agents",
-        default="random",
-        help="comma-separated agents, one per seat or one for all: random, greedy",
-    )
     p.add_argument(
         "--option",
         action="append",
@@ -120,7 +121,428 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="NAME=VALUE",
         help="a variant option (repeatable), e.g. --option pay_off_size=25",
     )
+
+
+# --------------------------------------------------------------- variants
+def _variants(args: argparse.Namespace) -> int:
+    from zank.agents import _policies  # noqa: F401  (registers the greedy policies)
+    from zank.agents.base import greedy_policies
+
+    for name, cls in sorted(zank.VARIANTS.items()):
+        doc = (cls.__doc__ or "").strip().splitlines()[0]
+        seats = (
+            str(cls.min_players)
+            if cls.min_players == cls.max_players
+            else f"{cls.min_players}-{cls.max_players}"
+        )
+        greedy = "" if name in greedy_policies else "  (no greedy agent yet)"
+        print(f"{name:18} {seats:>4} players  {doc}{greedy}")
+        for a in attrs.fields(cls):
+            if a.init:
+                print(f"{'':18}   --option {a.name}={json.dumps(a.default)}")
+    return 0
+
+
+# ------------------------------------------------------------------- show
+def _show(args: argparse.Namespace) -> int:
+    rules = _rules_from(args)
+    state = rules.new_game(seed=args.seed, players=args.players)
+    if args.seat is not None and not 0 <= args.seat < args.players:
+        raise _Fail(f"--seat must be a seat from 0 to {args.players - 1}, not {args.seat}")
+    if args.json:
+        print(zank.dumps(state))
+    else:
+        print(_text(rules, state, args.seat))
+        if args.moves:
+            print("legal moves: " + " ".join(m.text for m in rules.legal_moves(state)))
+    if args.svg:
+        svg = _svg_module()
+        if svg is None:
+            raise _Fail(SVG_PENDING)
+        with open(args.svg, "w", encoding="utf-8") as f:
+            f.write(svg.svg(state, perspective=args.seat))
+    return 0
+
+
+# ----------------------------------------------------------------- replay
+def _replay(args: argparse.Namespace) -> int:
+    try:
+        record = GameRecord.load(args.record)
+    except OSError as e:
+        raise _Fail(f"cannot read {args.record}: {e.strerror or e}") from None
+    svg = None
+    if args.svg:
+        svg = _svg_module()
+        if svg is None:
+            raise _Fail(SVG_PENDING)
+        os.makedirs(args.svg, exist_ok=True)
+    rules = record.rules()
+    tags = " ".join(f"{k}={v}" for k, v in sorted(record.tags.items()))
+    print(
+        f"{record.variant} {json.dumps(record.options)} · seed {record.seed} · "
+        f"{record.players} players · {len(record.moves)} moves · zank {record.library}"
+        + (f" · {tags}" if tags else "")
+    )
+    last: State | None = None
+    line: list[str] = []
+    for n, state in enumerate(zank.replay(record)):
+        if args.every:
+            if n:
+                print(f"\n{n}. {record.moves[n - 1]}")
+            print(_text(rules, state))
+        elif last is not None:
+            line.append(record.moves[n - 1])
+            if (
+                state.to_move != last.to_move
+                or state.turn != last.turn
+                or state.outcome is not None
+            ):
+                print(f"turn {last.turn:>3} seat {last.to_move}: {' '.join(line)}")
+                line = []
+        if svg is not None:
+            path = os.path.join(args.svg, f"{n:04d}.svg")
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(svg.svg(state))
+        last = state
+    assert last is not None
+    if line:
+        print(f"turn {last.turn:>3} seat {last.to_move}: {' '.join(line)}  (stopped here)")
+    if not args.every:
+        print()
+        print(_text(rules, last))
+    if record.result is None and last.outcome is None:
+        print("the game was stopped before its end")
+    if svg is not None:
+        print(f"wrote {len(record.moves) + 1} SVG files to {args.svg}")
+    return 0
+
+
+# --------------------------------------------------------------- simulate
+def _progress_bar() -> Callable[[int, int], None] | None:
+    """A progress bar on standard error, only when it is a terminal."""
+    if not sys.stderr.isatty():
+        return None
+    width = max(10, min(50, shutil.get_terminal_size().columns - 30))
+
+    def show(done: int, total: int) -> None:
+        filled = width * done // total if total else width
+        end = "\n" if done >= total else ""
+        sys.stderr.write(f"\r[{'█' * filled}{'·' * (width - filled)}] {done}/{total} games{end}")
+        sys.stderr.flush()
+
+    return show
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    rules = _rules_from(args)
+    names = [n.strip() for n in args.agents.split(",") if n.strip()] or ["random"]
+    players = args.players
+    if len(names) == 1:
+        names = names * players
+    if len(names) != players:
+        raise _Fail(f"--agents names {len(names)} agents for {players} players")
+    rules.layout(players)  # refuses a seat count the variant does not allow
+    check_agents(rules, names)
+    out = args.out
+    if out is not None and not out.lower().endswith((".jsonl", ".csv", ".json")):
+        raise _Fail(f"--out {out!r}: the file name must end in .jsonl or .csv")
+    if args.records and (out is None or out.lower().endswith(".csv")):
+        raise _Fail("--records needs --out FILE.jsonl")
+    progress = _progress_bar()
+    jobs = args.jobs or (os.cpu_count() or 1)
+    kwargs: dict[str, Any] = {
+        "rotate": args.rotate,
+        "max_moves": args.max_moves,
+        "keep_records": args.records,
+        "progress": progress,
+    }
+    if jobs > 1 and args.games > 1:
+        with concurrent.futures.ProcessPoolExecutor(max_workers=jobs) as executor:
+            sim = run(rules, names, args.games, args.seed, executor=executor, **kwargs)
+    else:
+        sim = run(rules, names, args.games, args.seed, **kwargs)
+    if out is not None:
+        try:
+            sim.save(out)
+        except OSError as e:
+            raise _Fail(f"cannot write {out}: {e.strerror or e}") from None
+    print(sim.summary())
+    if out is not None:
+        print(f"wrote {len(sim.games)} games to {out}")
+    return 0
+
+
+# ------------------------------------------------------------------- play
+PLAY_HELP = """\
+Type the number of a move or its notation, or one of:
+  help   this text and the move notation of the variant
+  hint   the move the greedy agent would make
+  undo   take back your last move (and the bots' replies)
+  board  show the table again
+  quit   stop and save the game as a record (Ctrl-D does the same)"""
+
+
+class _Quit(Exception):
+    """The player quit."""
+
+
+def _ask(prompt: str) -> str:
+    try:
+        return input(prompt)
+    except EOFError:
+        print()
+        raise _Quit from None
+
+
+def _notation_help(rules: Rules) -> str:
+    doc = sys.modules[type(rules).__module__].__doc__ or ""
+    return textwrap.dedent(doc).strip()
+
+
+def _numbered(moves: Sequence[Move]) -> str:
+    width = max(len(f"{i + 1}) {m.text}") for i, m in enumerate(moves)) + 3
+    columns = max(1, min(8, (shutil.get_terminal_size().columns - 2) // width))
+    cells = [f"{i + 1}) {m.text}".ljust(width) for i, m in enumerate(moves)]
+    rows = ["  " + "".join(cells[i : i + columns]).rstrip() for i in range(0, len(cells), columns)]
+    return "\n".join(rows)
+
+
+def _play(args: argparse.Namespace) -> int:
+    from zank.agents import _policies  # noqa: F401  (registers the greedy policies)
+    from zank.agents.base import greedy_policies
+
+    rules = _rules_from(args)
+    players = args.players
+    rules.layout(players)
+    if not 0 <= args.seat < players:
+        raise _Fail(f"--seat must be a seat from 0 to {players - 1}, not {args.seat}")
+    has_greedy = rules.name in greedy_policies
+    vs = args.vs
+    if vs is None:
+        vs = "greedy" if has_greedy else "random"
+    check_agents(rules, [vs])
+    seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "little")
+    me = args.seat
+    bots: dict[int, Agent] = {
+        p: agent_factory(vs)(seed * 64 + p) for p in range(players) if p != me
+    }
+    hinter = GreedyAgent(seed) if has_greedy else None
+    save = args.save or f"zank-{rules.name}-{seed}.json"
+    names = {p: ("you" if p == me else vs) for p in range(players)}
+    tags = {f"seat{p}": name for p, name in names.items()}
+
+    history = [rules.new_game(seed=seed, players=players)]
+    moves: list[str] = []
+    my_decisions: list[int] = []  # indices into history where I moved
+    print(f"zank {rules.name}, seed {seed}: you are seat {me} against {vs}. Type 'help' for help.")
+
+    def record() -> GameRecord:
+        state = history[-1]
+        return GameRecord(
+            rules.name, rules.options, seed, players, tuple(moves), state.outcome, tags=tags
+        )
+
+    def show(state: State) -> None:
+        print()
+        print(_text(rules, rules.observe(state, me)))
+
+    shown = False
+    try:
+        while history[-1].outcome is None:
+            state = history[-1]
+            p = state.to_move
+            assert p is not None
+            legal = rules.legal_moves(state)
+            if p != me:
+                line: list[str] = []
+                while state.outcome is None and state.to_move == p:
+                    legal = rules.legal_moves(state)
+                    move = bots[p].choose(rules, rules.observe(state, p), legal)
+                    state = rules.apply(state, move)
+                    history.append(state)
+                    moves.append(move.text)
+                    line.append(move.text)
+                print(f"seat {p} ({vs}) plays: {' '.join(line)}")
+                shown = False
+                continue
+            if not shown:
+                show(state)
+                print("your moves:")
+                print(_numbered(legal))
+                shown = True
+            answer = _ask("your move> ").strip()
+            word = answer.lower()
+            if not word:
+                continue
+            if word in ("quit", "exit", "q"):
+                raise _Quit
+            if word in ("help", "?", "h"):
+                print(PLAY_HELP)
+                print()
+                print(_notation_help(rules))
+                continue
+            if word in ("board", "b"):
+                shown = False
+                continue
+            if word == "hint":
+                if hinter is None:
+                    print(f"no hint: {rules.name} has no greedy agent yet")
+                else:
+                    choice = hinter.choose(rules, rules.observe(state, me), legal)
+                    print(f"hint: {choice.text} (move {legal.index(choice) + 1})")
+                continue
+            if word == "undo":
+                if not my_decisions:
+                    print("nothing to undo: you have not moved yet")
+                    continue
+                back = my_decisions.pop()
+                taken = moves[back:]
+                del history[back + 1 :]
+                del moves[back:]
+                print(f"took back: {' '.join(taken)}")
+                shown = False
+                continue
+            move_or_none: Move | None = None
+            if answer.isdigit():
+                n = int(answer)
+                if 1 <= n <= len(legal):
+                    move_or_none = legal[n - 1]
+                else:
+                    print(f"no move {n}: choose 1 to {len(legal)}")
+                    continue
+            else:
+                try:
+                    move_or_none = rules.parse_move(state, answer)
+                except (NotationError, IllegalMove) as e:
+                    print(f"not possible: {e}")
+                    continue
+            my_decisions.append(len(history) - 1)
+            state = rules.apply(state, move_or_none)
+            history.append(state)
+            moves.append(move_or_none.text)
+            shown = False
+    except (_Quit, KeyboardInterrupt):
+        record().save(save)
+        print(f"game stopped after {len(moves)} moves; saved to {save}")
+        print(f"replay it with: zank replay {save}")
+        return 0
+    final = history[-1]
+    print()
+    print(_text(rules, final))
+    result = final.outcome
+    assert result is not None
+    if result.winner is None:
+        print(f"the game is drawn ({result.reason.value})")
+    elif result.winner == me:
+        print(f"you win ({result.reason.value})!")
+    else:
+        print(f"seat {result.winner} ({vs}) wins ({result.reason.value})")
+    record().save(save)
+    print(f"game saved to {save}")
+    return 0
+
+
+# ----------------------------------------------------------------- parser
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of the ``zank`` command."""
+    parser = _Parser(
+        prog="zank",
+        description="Rules engines for Zank-Patience and Spite and Malice.",
+        epilog="Run 'zank COMMAND --help' for the options of a command.",
+    )
+    parser.add_argument("--version", action="version", version=f"zank {zank.__version__}")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    p = sub.add_parser("variants", help="list the variants and their options")
+    p.set_defaults(run=_variants)
+
+    p = sub.add_parser(
+        "show",
+        help="print the deal of a seeded game",
+        description="Print the table of a seeded deal as text (all hands shown, "
+        "face-down cards hidden), or as one seat sees it.",
+    )
+    _add_variant_arguments(p, seed_default=0)
+    p.add_argument("--seat", type=int, default=None, help="show what this seat sees")
+    p.add_argument("--moves", action="store_true", help="also list the legal moves")
+    p.add_argument("--json", action="store_true", help="print the state as JSON instead")
+    p.add_argument(
+        "--svg",
+        metavar="FILE",
+        help="also write an SVG picture (needs zank.render.svg; pending in this version)",
+    )
+    p.set_defaults(run=_show)
+
+    p = sub.add_parser(
+        "play",
+        help="play a game against bots in the terminal",
+        description="Play one game against bots. The table is drawn as you see it; "
+        "choose a move by its number or its notation. Commands: help, hint, undo, "
+        "board, quit (saves the game as a record; replay it with 'zank replay').",
+    )
+    _add_variant_arguments(p, seed_default=None)
+    p.add_argument(
+        "--vs",
+        choices=sorted(AGENTS),
+        default=None,
+        help="the bots' agent (default greedy where the variant has one, else random)",
+    )
+    p.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
+    p.add_argument(
+        "--save",
+        metavar="FILE",
+        help="where to save the game record (default zank-VARIANT-SEED.json)",
+    )
+    p.set_defaults(run=_play)
+
+    p = sub.add_parser(
+        "simulate",
+        help="play seeded games between agents and summarize them",
+        description="Play seeded games between agents: game i is dealt with seed S+i. "
+        "Prints win rates per seat and per agent with 95%% Wilson intervals, draws, "
+        "moves and turns per game, and speed. A progress bar shows on a terminal.",
+    )
+    _add_variant_arguments(p, seed_default=0)
+    p.add_argument("--games", type=_non_negative, default=100, help="number of games (100)")
+    p.add_argument(
+        "--agents",
+        default="random",
+        help="comma-separated agents, one per seat or one for all: "
+        + ", ".join(AGENTS)
+        + ", or module:factory (default random)",
+    )
+    p.add_argument(
+        "--jobs",
+        type=_non_negative,
+        default=1,
+        help="worker processes (default 1; 0 = one per CPU)",
+    )
+    p.add_argument(
+        "--rotate", action="store_true", help="rotate the agents through the seats game by game"
+    )
+    p.add_argument(
+        "--max-moves",
+        type=_non_negative,
+        default=None,
+        help="stop a game after this many moves (counted as 'stopped')",
+    )
+    p.add_argument("--out", metavar="FILE", help="write one row per game to FILE.jsonl or FILE.csv")
+    p.add_argument(
+        "--records", action="store_true", help="put each game's record in the JSONL rows"
+    )
     p.set_defaults(run=_simulate)
+
+    p = sub.add_parser(
+        "replay",
+        help="replay a saved game record, checking every move",
+        description="Replay a game record move by move (every move is checked), print "
+        "the moves turn by turn and the final table. --svg writes one picture per "
+        "state (needs zank.render.svg; pending in this version).",
+    )
+    p.add_argument("record", help="a game record (JSON), e.g. from 'zank play'")
+    p.add_argument("--every", action="store_true", help="print the table after every move")
+    p.add_argument("--svg", metavar="DIR", help="write DIR/0000.svg, DIR/0001.svg, ...")
+    p.set_defaults(run=_replay)
     return parser
 
 
@@ -128,15 +550,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``zank`` command; return its exit status."""
     parser = build_parser()
     args = parser.parse_args(argv)
-    if getattr(args, "games", 1) < 0:
-        parser.error("--games must be >= 0")
-    if getattr(args, "seed", 0) < 0:
-        parser.error("--seed must be >= 0")
     try:
         return int(args.run(args))
     except ZankError as e:
         print(f"zank: error: {e}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print("zank: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        # e.g. 'zank replay x.json | head': stop quietly, as other tools do
+        sys.stderr.close()
+        return 0
 
 
 if __name__ == "__main__":  # pragma: no cover
