@@ -3,3 +3,4 @@
 from __future__ import annotations
 
 from zank import spite_malice as spite_malice
+from zank.family import detailed as detailed

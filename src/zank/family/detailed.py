@@ -1,0 +1,634 @@
+"""Zank-Patience, the detailed rules (seed ``001_2b16423a8f5a47f2.txt``).
+
+The rules page ``docs/rules/zank-detailed.md`` numbers every rule (``ZD-1``
+…, the options ``ZD-V1`` …) and says how we read the seed; the numbers appear
+in :class:`~zank.core.Violation` objects and in the comments below.
+
+Moves are named from the point of view of the player to move:
+
+=============  ==============================================================
+``r-f``        the reserve top onto a foundation (the first one it fits)
+``h3-h5``      the outer card of house 3 onto house 5 (a gap: the first gap)
+``t-or``       the turned hand card packed onto the opponent's reserve
+``h2-od``      the outer card of house 2 packed onto the opponent's discard
+``d-h1``       the top of the own discard onto house 1 (option own_discard_free)
+``turn``       turn the top card of the hand pile (flipping the discard over
+               first when the hand pile is empty)
+``t-d``        the turned hand card onto the own discard: the turn ends
+``pass``       end the turn with no hand card left to turn
+=============  ==============================================================
+
+Sources are ``r`` (reserve), ``t`` (turned hand card), ``d`` (own discard) and
+``h1``…``h8``; targets are ``f`` (foundation), ``h1``…``h8``, ``or`` and
+``od`` (the opponent's reserve and discard).  Houses 1–4 are player 0's,
+house 1 next to the reserve; houses 5–8 are player 1's, house 5 next to the
+reserve (it only matters for who begins).
+
+``State.info`` holds five public counters (see ZD-17 to ZD-19):
+``(dry0, dry1, stale, shuffles, flags)``.  ``State.phase`` is 0; other values
+are reserved for table mode (a pending fault, "Stopp!").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import ClassVar, Final, cast
+
+from attrs import field, frozen
+
+from zank.cards import ACE, RANK, SUIT, SUIT_SYMBOLS, card_unicode, full_deck
+from zank.core import (
+    BOOL_OPTION,
+    Move,
+    Result,
+    State,
+    Termination,
+    Violation,
+    option_validator,
+)
+from zank.errors import InvalidState
+from zank.family.table import (
+    ALT_KEY,
+    CARD,
+    DISCARD,
+    FKEY,
+    HAND,
+    RESERVE,
+    TURNED,
+    Table,
+    fits_house,
+    fits_pack,
+    rank_word,
+)
+from zank.random import Rng
+from zank.registry import register
+
+__all__ = ["END", "PASS", "TURN", "ZankDetailed", "counts", "score"]
+
+TURN: Final = 1
+"""Move kind: turn the top hand card (``turn``)."""
+END: Final = 2
+"""Move kind: the turned hand card onto the own discard, ending the turn (``t-d``)."""
+PASS: Final = 3
+"""Move kind: end the turn with nothing left to turn (``pass``)."""
+
+# source codes (own piles, then houses 3..10) and target codes
+SRC_RESERVE: Final = 0
+SRC_TURNED: Final = 1
+SRC_DISCARD: Final = 2
+SRC_HOUSE: Final = 3
+TGT_FOUNDATION: Final = 0
+TGT_PACK: Final = 9  # 9 the opponent's reserve, 10 the opponent's discard
+
+# State.info
+I_STALE: Final = 2
+I_SHUFFLES: Final = 3
+I_FLAGS: Final = 4
+F_RELEASE: Final = 1  # this turn a card left or reached a reserve, hand or discard
+F_FOUNDATION: Final = 2  # this turn a card reached a foundation
+START_INFO: Final = (0, 0, 0, 0, 0)
+PLAY: Final = 0
+"""The only phase of strict mode (table mode will add phases for pending faults)."""
+
+HOUSES_EACH: Final = 4
+MAX_CUTS: Final = 64
+CUT: Final = "cut"
+LOWER: Final = "lower"
+ALTERNATE: Final = "alternate"
+
+
+def counts(state: State) -> tuple[int, ...]:
+    """Each seat's count for scoring (ZD-20): 1 per card in hand pile, turned
+    card and discard, 2 per card in the reserve."""
+    rules = state.rules
+    assert isinstance(rules, ZankDetailed)
+    piles = state.piles
+    out = []
+    for q in range(state.players):
+        out.append(
+            len(piles[rules.seat_pile(q, HAND)])
+            + len(piles[rules.seat_pile(q, TURNED)])
+            + len(piles[rules.seat_pile(q, DISCARD)])
+            + 2 * len(piles[rules.seat_pile(q, RESERVE)])
+        )
+    return tuple(out)
+
+
+def score(state: State, winner: int | None) -> Result:
+    """The result of a finished game (ZD-20).
+
+    ``winner`` is the seat that went out, or ``None`` for a blocked game; a
+    winner scores 30 plus the opponent's count, a blocked game gives the
+    difference of the counts to the seat with the lower count.
+    """
+    c = counts(state)
+    points = [0] * state.players
+    if winner is not None:
+        points[winner] = 30 + sum(c[q] for q in range(state.players) if q != winner)
+        return Result(winner, tuple(points), Termination.WENT_OUT)
+    low = min(c)
+    if c.count(low) > 1:
+        return Result(None, tuple(points), Termination.BLOCKED)
+    w = c.index(low)
+    points[w] = max(c) - low
+    return Result(w, tuple(points), Termination.BLOCKED)
+
+
+@register
+@frozen(cache_hash=True, kw_only=True)
+class ZankDetailed(Table):
+    """Zank-Patience by the detailed rules, for two players.
+
+    Options (keyword-only; the rules page explains each):
+
+    * ``own_discard_free`` (ZD-V1): the top of the own discard is a free card.
+    * ``reserve_size`` (ZD-V2): 13 (default), 12 or 11 reserve cards.
+    * ``who_begins`` (ZD-V3): ``"lower"`` (the lower reserve top, default),
+      ``"cut"`` (the lower cut card), or ``"alternate"`` (``first_player``
+      begins; a match alternates it).
+    * ``first_player``: the seat that begins when ``who_begins="alternate"``.
+    * ``stricter`` (ZD-V4): cards in the layout that fit a foundation must be
+      freed, and the opponent must be packed whenever possible.
+    * ``hidden_houses`` (ZD-V5): a face-down card under each house card.
+    * ``no_progress_turns`` (ZD-18): the game ends when this many turns in a
+      row pass without a card reaching a foundation (200).
+
+    >>> import zank
+    >>> rules = zank.variant("zank-detailed", reserve_size=12)
+    >>> state = rules.new_game(seed=1)
+    >>> len(state.pile("p0.reserve")), len(state.pile("p0.hand"))
+    (12, 36)
+    """
+
+    name = "zank-detailed"
+    presets = (
+        {},
+        {"own_discard_free": True, "reserve_size": 11, "who_begins": "cut"},
+        {"stricter": True, "hidden_houses": True, "reserve_size": 12},
+        {
+            "who_begins": "alternate",
+            "first_player": 1,
+            "own_discard_free": True,
+            "hidden_houses": True,
+            "no_progress_turns": 40,
+        },
+    )
+    sources = (("r", RESERVE), ("t", TURNED), ("d", DISCARD))
+    shuffle_limit: ClassVar[int] = 50
+    """ZD-19: at most this many house-to-house moves in a row."""
+
+    own_discard_free: bool = field(default=False, validator=BOOL_OPTION)
+    reserve_size: int = field(default=13, validator=option_validator(choices=(13, 12, 11)))
+    who_begins: str = field(
+        default=LOWER, validator=option_validator(choices=(LOWER, CUT, ALTERNATE))
+    )
+    first_player: int = field(default=0, validator=option_validator(choices=(0, 1)))
+    stricter: bool = field(default=False, validator=BOOL_OPTION)
+    hidden_houses: bool = field(default=False, validator=BOOL_OPTION)
+    no_progress_turns: int = field(default=200, validator=option_validator(low=2, high=100_000))
+
+    _turn: Move = field(init=False, default=None, eq=False, hash=False, repr=False)
+    _end: Move = field(init=False, default=None, eq=False, hash=False, repr=False)
+    _pass: Move = field(init=False, default=None, eq=False, hash=False, repr=False)
+    _hand_index: tuple[int, ...] = field(init=False, default=(), eq=False, hash=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        super().__attrs_post_init__()
+        special = {m.kind: m for m in self.moves if m.kind != CARD}
+        object.__setattr__(self, "_turn", special[TURN])
+        object.__setattr__(self, "_end", special[END])
+        object.__setattr__(self, "_pass", special[PASS])
+        object.__setattr__(self, "_hand_index", (self.seat_pile(0, HAND), self.seat_pile(1, HAND)))
+        for m in self.moves:  # "10" is no card here; accept "end" for "t-d"
+            if m.kind == END:
+                self._by_text["end"] = m
+
+    def _special_moves(self) -> Iterable[tuple[int, str]]:
+        return ((TURN, "turn"), (END, "t-d"), (PASS, "pass"))
+
+    def _cards(self, players: int) -> tuple[int, ...]:
+        return tuple(c for p in range(players) for c in full_deck(p))  # ZD-1
+
+    # ------------------------------------------------------------- the deal
+    def _deal(self, rng: Rng, players: int) -> State:
+        piles: list[tuple[int, ...]] = [()] * len(self.layout(players))
+        down = [0] * len(piles)
+        hb = self.house_base
+        for p in range(players):  # ZD-2
+            pack = rng.shuffle(list(full_deck(p)))
+            k = self.reserve_size
+            ri = self.seat_pile(p, RESERVE)
+            piles[ri] = tuple(pack[:k])
+            down[ri] = k - 1
+            rows = 2 if self.hidden_houses else 1  # ZD-V5: a face-down card under each
+            for _row in range(rows):
+                for j in range(HOUSES_EACH):  # from the farthest house to the nearest
+                    h = hb + p * HOUSES_EACH + HOUSES_EACH - 1 - j
+                    piles[h] = (*piles[h], pack[k])
+                    k += 1
+            if rows == 2:
+                for j in range(HOUSES_EACH):
+                    down[hb + p * HOUSES_EACH + j] = 1
+            hi = self.seat_pile(p, HAND)
+            piles[hi] = tuple(pack[k:])
+            down[hi] = len(piles[hi])
+        starter = self._starter(piles, rng)
+        return State(
+            rules=self,
+            players=players,
+            piles=tuple(piles),
+            down=tuple(down),
+            to_move=starter,
+            info=START_INFO,
+            rng=rng.state,
+        )
+
+    def _starter(self, piles: list[tuple[int, ...]], rng: Rng) -> int:
+        """ZD-3 and ZD-V3: who begins."""
+        if self.who_begins == ALTERNATE:
+            return self.first_player
+        if self.who_begins == LOWER:
+            keys = []
+            for p in range(2):
+                houses = [piles[self.house_base + p * HOUSES_EACH + j] for j in range(HOUSES_EACH)]
+                top = piles[self.seat_pile(p, RESERVE)][-1]
+                keys.append((RANK[top], *(RANK[h[-1]] for h in houses)))
+            if keys[0] != keys[1]:
+                return 0 if keys[0] < keys[1] else 1
+        return self.cut(rng)
+
+    @staticmethod
+    def cut(rng: Rng) -> int:
+        """Both players cut their own pack; the lower card begins, equal ranks cut again
+        (after 64 ties in a row, seat 0 begins)."""
+        for _ in range(MAX_CUTS):
+            a = RANK[full_deck(0)[rng.below(52)]]
+            b = RANK[full_deck(1)[rng.below(52)]]
+            if a != b:
+                return 0 if a < b else 1
+        return 0  # pragma: no cover - 64 ties in a row
+
+    # ---------------------------------------------------------- legal moves
+    def _legal(self, state: State) -> tuple[Move, ...]:
+        return self.generate(state, strict=True)
+
+    def generate(self, state: State, strict: bool = True) -> tuple[Move, ...]:
+        """The moves of the player to move.
+
+        With ``strict=False`` the mandatory moves (ZD-9 to ZD-11, ZD-V4) are
+        not enforced: the result is every move that the cards allow, what a
+        player could physically do (table mode will offer these as faults).
+        """
+        p = state.to_move
+        assert p is not None
+        piles = state.piles
+        # never indexed with a house onto itself, the only None entries
+        mv = cast("tuple[tuple[Move, ...], ...]", self._card_moves)
+        src = self._src_index[p]
+        reserve = piles[src[SRC_RESERVE]]
+        fslots = self.foundation_slots(piles)
+        if strict and reserve and FKEY[reserve[-1]] in fslots:
+            return (mv[SRC_RESERVE][TGT_FOUNDATION],)  # ZD-9
+        hb = self.house_base
+        free: list[tuple[int, int]] = []  # ZD-4
+        if reserve:
+            free.append((SRC_RESERVE, reserve[-1]))
+        turned = piles[src[SRC_TURNED]]
+        if turned:
+            free.append((SRC_TURNED, turned[-1]))
+        discard = piles[src[SRC_DISCARD]]
+        if discard and self.own_discard_free:  # ZD-V1
+            free.append((SRC_DISCARD, discard[-1]))
+        for h in range(8):
+            house = piles[hb + h]
+            if house:
+                free.append((SRC_HOUSE + h, house[-1]))
+        if strict:
+            found = [mv[s][TGT_FOUNDATION] for s, c in free if FKEY[c] in fslots]
+            if found:
+                return tuple(found)  # ZD-10
+        wants, gap = self.house_wants(piles)
+        shuffle_ok = state.info[I_SHUFFLES] < self.shuffle_limit
+        pk = self._pack_index[p]
+        opp_reserve, opp_discard = piles[pk[0]], piles[pk[1]]
+        rkey = FKEY[opp_reserve[-1]] if opp_reserve else -99
+        dkey = FKEY[opp_discard[-1]] if opp_discard else -99
+        moves: list[Move] = []
+        for s, c in free:
+            row = mv[s]
+            key = FKEY[c]
+            if key in fslots:
+                moves.append(row[TGT_FOUNDATION])  # ZD-5
+            if s < SRC_HOUSE or shuffle_ok:  # ZD-19
+                for h in wants.get(ALT_KEY[c], ()):  # ZD-6
+                    if h + SRC_HOUSE != s:
+                        moves.append(row[h + 1])
+                if gap >= 0 and (s < SRC_HOUSE or len(piles[hb + s - SRC_HOUSE]) > 1):
+                    moves.append(row[gap + 1])
+            d = key - rkey  # ZD-7
+            if d == 4 or d == -4:
+                moves.append(row[TGT_PACK])
+            d = key - dkey
+            if d == 4 or d == -4:
+                moves.append(row[TGT_PACK + 1])
+        gap_block = strict and gap >= 0 and bool(reserve)  # ZD-11
+        if not gap_block:
+            if turned:
+                moves.append(self._end)  # ZD-13
+            elif piles[self._hand_index[p]] or discard:
+                moves.append(self._turn)  # ZD-12, ZD-14
+            else:
+                moves.append(self._pass)  # ZD-14
+        out = tuple(moves)
+        if strict and self.stricter:  # ZD-V4
+            forced = self._stricter_moves(state, fslots, out)
+            if forced:
+                return forced
+        return out
+
+    def _stricter_moves(
+        self, state: State, fslots: dict[int, int], moves: tuple[Move, ...]
+    ) -> tuple[Move, ...]:
+        """ZD-V4: the moves that free a covered layout card fitting a
+        foundation, and the packs onto the opponent."""
+        dig = self._dig_sources(state, fslots)
+        return tuple(
+            m for m in moves if m.kind == CARD and (m.target >= TGT_PACK or m.source in dig)
+        )
+
+    def _dig_sources(self, state: State, fslots: dict[int, int]) -> frozenset[int]:
+        """Source codes of the houses that cover a face-up card fitting a foundation."""
+        hb = self.house_base
+        dig = []
+        for h in range(8):
+            house = state.piles[hb + h]
+            # face-down cards (ZD-V5) are not looked at: nobody knows them
+            if any(FKEY[c] in fslots for c in house[state.down[hb + h] : -1]):
+                dig.append(SRC_HOUSE + h)
+        return frozenset(dig)
+
+    # ---------------------------------------------------------------- apply
+    def _apply(self, state: State, move: Move) -> State:
+        p = state.to_move
+        assert p is not None
+        piles = list(state.piles)
+        down = list(state.down)
+        dry0, dry1, stale, shuffles, flags = state.info
+        outcome: Result | None = None
+        to_move: int | None = p
+        turn = state.turn
+        kind = move.kind
+        src = self._src_index[p]
+        if kind == CARD:
+            s, t = move.source, move.target
+            card = self.lift(piles, down, src[s])
+            if t == TGT_FOUNDATION:
+                dst = self.foundation_slots(piles)[FKEY[card]]
+                flags |= F_FOUNDATION
+            elif t < TGT_PACK:
+                dst = self.house_base + t - 1
+            else:
+                dst = self._pack_index[p][t - TGT_PACK]
+            piles[dst] = (*piles[dst], card)
+            if s >= SRC_HOUSE and 0 < t < TGT_PACK:
+                shuffles += 1
+            else:
+                shuffles = 0
+            if s < SRC_HOUSE or t >= TGT_PACK:
+                flags |= F_RELEASE
+                if s < SRC_HOUSE and not (
+                    piles[src[SRC_RESERVE]]
+                    or piles[src[SRC_TURNED]]
+                    or piles[src[SRC_DISCARD]]
+                    or piles[self._hand_index[p]]
+                ):  # ZD-16
+                    to_move = None
+                    outcome = score(self._interim(state, piles, down), p)
+        elif kind == TURN:  # ZD-12, ZD-14
+            hi, di, ti = self._hand_index[p], src[SRC_DISCARD], src[SRC_TURNED]
+            hand = piles[hi]
+            if not hand:
+                hand = piles[di][::-1]
+                piles[di] = ()
+            piles[ti] = (hand[-1],)
+            piles[hi] = hand[:-1]
+            down[hi] = len(hand) - 1
+            shuffles = 0
+        else:  # END (ZD-13) or PASS (ZD-14): the turn ends
+            if kind == END:
+                di, ti = src[SRC_DISCARD], src[SRC_TURNED]
+                piles[di] = piles[di] + piles[ti]
+                piles[ti] = ()
+            if flags & F_RELEASE:
+                dry0 = dry1 = 0
+            elif p == 0:
+                dry0 += 1
+            else:
+                dry1 += 1
+            stale = 0 if flags & F_FOUNDATION else stale + 1
+            shuffles = flags = 0
+            to_move = 1 - p
+            turn += 1
+            if self._dry(piles, (dry0, dry1)):  # ZD-17
+                to_move = None
+                outcome = score(self._interim(state, piles, down), None)
+            elif stale >= self.no_progress_turns:  # ZD-18
+                to_move = None
+                r = score(self._interim(state, piles, down), None)
+                outcome = Result(r.winner, r.points, Termination.NO_PROGRESS)
+        return State(
+            rules=self,
+            players=state.players,
+            piles=tuple(piles),
+            down=tuple(down),
+            to_move=to_move,
+            info=(dry0, dry1, stale, shuffles, flags),
+            rng=state.rng,
+            ply=state.ply + 1,
+            turn=turn,
+            outcome=outcome,
+        )
+
+    def _interim(self, state: State, piles: list[tuple[int, ...]], down: list[int]) -> State:
+        # only for counting cards at the end of a game
+        return State(
+            rules=self, players=state.players, piles=tuple(piles), down=tuple(down), to_move=0
+        )
+
+    def _dry(self, piles: list[tuple[int, ...]], dry: tuple[int, int]) -> bool:
+        """ZD-17: every player has had a full pass through the stock without a release."""
+        for q in range(2):
+            stock = len(piles[self.seat_pile(q, HAND)]) + len(piles[self.seat_pile(q, DISCARD)])
+            if dry[q] < max(1, stock):
+                return False
+        return True
+
+    # ---------------------------------------------------------- explanations
+    def _explain(self, state: State, move: Move) -> Violation:
+        p = state.to_move
+        assert p is not None
+        piles = state.piles
+        src = self._src_index[p]
+        turned = piles[src[SRC_TURNED]]
+        hand, discard = piles[self._hand_index[p]], piles[src[SRC_DISCARD]]
+        if move.kind == TURN:
+            if turned:
+                return Violation(
+                    "ZD-12",
+                    f"your turned hand card {card_unicode(turned[0])} must be played or "
+                    "discarded (t-d) before you turn the next one",
+                )
+            if not hand and not discard:
+                return Violation(
+                    "ZD-14", "your hand pile and discard are empty: there is nothing to turn"
+                )
+        elif move.kind == END and not turned:
+            return Violation(
+                "ZD-13", "you have no turned hand card to discard: turn one first (turn)"
+            )
+        elif move.kind == PASS and (turned or hand or discard):
+            return Violation(
+                "ZD-14",
+                "you may pass only with no hand card left to turn; "
+                + ("discard the turned card (t-d) to end the turn" if turned else "turn one"),
+            )
+        elif move.kind == CARD:
+            v = self._explain_card(state, move)
+            if v is not None:
+                return v
+        return self._explain_mandatory(state, move)
+
+    def _explain_card(self, state: State, move: Move) -> Violation | None:
+        """Why the cards do not allow ``move`` (ZD-4 to ZD-7, ZD-19), or ``None``."""
+        p = state.to_move
+        assert p is not None
+        piles = state.piles
+        s, t = move.source, move.target
+        if s == SRC_DISCARD and not self.own_discard_free:
+            return Violation(
+                "ZD-4",
+                "the top card of your own discard is not free (it is with the option "
+                "own_discard_free)",
+            )
+        pile = piles[self._src_index[p][s]]
+        if not pile:
+            if s == SRC_TURNED:
+                return Violation("ZD-4", "you have no turned hand card: turn one first (turn)")
+            return Violation("ZD-4", f"{self.source_name(s)} is empty")
+        card = pile[-1]
+        what = card_unicode(card)
+        if t == TGT_FOUNDATION:
+            if FKEY[card] not in self.foundation_slots(piles):
+                need = card_unicode(card - 1)
+                return Violation(
+                    "ZD-5",
+                    f"{what} cannot go on a foundation: it goes on the {need[:-1]}"
+                    f"{need[-1]}, and no foundation shows one",
+                )
+            return None
+        if t < TGT_PACK:
+            house = piles[self.house_base + t - 1]
+            if house:
+                if not fits_house(card, house[-1]):
+                    return Violation(
+                        "ZD-6",
+                        f"{what} cannot go on house {t}: it shows {card_unicode(house[-1])},"
+                        f" which takes {self.house_needs(house[-1])}",
+                    )
+            else:
+                _, gap = self.house_wants(piles)
+                if gap != t - 1:
+                    return Violation(
+                        "ZD-6", f"a card for a gap goes into the first gap, house {gap + 1}"
+                    )
+                if s >= SRC_HOUSE and len(piles[self.house_base + s - SRC_HOUSE]) == 1:
+                    return Violation(
+                        "ZD-6",
+                        f"moving the only card of house {s - SRC_HOUSE + 1} into a gap "
+                        "changes nothing",
+                    )
+            if s >= SRC_HOUSE and state.info[I_SHUFFLES] >= self.shuffle_limit:
+                return Violation(
+                    "ZD-19",
+                    f"at most {self.shuffle_limit} house-to-house moves in a row: "
+                    "play another card first",
+                )
+            return None
+        target = piles[self._pack_index[p][t - TGT_PACK]]
+        name = self.target_name(t)
+        if not target:
+            return Violation("ZD-7", f"{name} is empty: there is nothing to pack on")
+        top = target[-1]
+        if not fits_pack(card, top):
+            r, suit = RANK[top], SUIT_SYMBOLS[SUIT[top]]
+            takes = " or ".join(f"{rank_word(x)}{suit}" for x in (r - 1, r + 1) if ACE <= x <= 13)
+            return Violation(
+                "ZD-7",
+                f"{what} cannot be packed on {name}: it shows {card_unicode(top)},"
+                f" which takes {takes} (same suit, one higher or lower)",
+            )
+        return None
+
+    def _explain_mandatory(self, state: State, move: Move) -> Violation:
+        """Why a move the cards allow is not allowed now (ZD-9 to ZD-11, ZD-V4)."""
+        p = state.to_move
+        assert p is not None
+        piles = state.piles
+        src = self._src_index[p]
+        reserve = piles[src[SRC_RESERVE]]
+        fslots = self.foundation_slots(piles)
+        if reserve and FKEY[reserve[-1]] in fslots:
+            return Violation(
+                "ZD-9",
+                f"mandatory move: your reserve top {card_unicode(reserve[-1])} fits a "
+                "foundation and must go there before anything else (r-f)",
+            )
+        strict = self.generate(state, strict=True)
+        found = [m for m in strict if m.kind == CARD and m.target == TGT_FOUNDATION]
+        if found:
+            return Violation(
+                "ZD-10",
+                "mandatory move: a free card fits a foundation and must go there first ("
+                + ", ".join(m.text for m in found)
+                + ")",
+            )
+        _, gap = self.house_wants(piles)
+        if move.kind != CARD and gap >= 0 and reserve:
+            return Violation(
+                "ZD-11",
+                f"mandatory move: house {gap + 1} is a gap; while your reserve has cards, "
+                f"fill it from the reserve (r-h{gap + 1}) before you turn or discard a hand card",
+            )
+        if self.stricter and self._stricter_moves(state, fslots, self.generate(state, False)):
+            return Violation(
+                "ZD-V4",
+                "stricter rules: free the layout card that fits a foundation, or pack the "
+                "opponent, first (" + ", ".join(m.text for m in strict) + ")",
+            )
+        return Violation("ZD-4", f"{move.text} is not possible now")
+
+    # ------------------------------------------------------------ validation
+    def _validate(self, state: State) -> None:
+        self.validate_table(state)
+        piles, down = state.piles, state.down
+        if state.phase != PLAY:
+            raise InvalidState(f"phase must be {PLAY} (table mode is not available yet)")
+        if len(state.info) != len(START_INFO) or min(state.info) < 0:
+            raise InvalidState(
+                "info must be five counters >= 0: (dry0, dry1, stale, shuffles, flags)"
+            )
+        if state.info[I_SHUFFLES] > self.shuffle_limit or state.info[I_FLAGS] > 3:
+            raise InvalidState("info: shuffles or flags out of range")
+        for h in range(8):
+            i = self.house_base + h
+            if down[i] > (1 if self.hidden_houses else 0):
+                raise InvalidState(
+                    f"h{h + 1}: {down[i]} face-down cards"
+                    + ("" if self.hidden_houses else " without the option hidden_houses")
+                )
+        for q in range(state.players):
+            turned = piles[self.seat_pile(q, TURNED)]
+            if len(turned) > 1 or (turned and q != state.to_move):
+                raise InvalidState(
+                    f"p{q}.turned: only the player to move may have one turned hand card"
+                )

@@ -1,0 +1,408 @@
+"""The shared Zank-Patience table: what every variant of the family plays on.
+
+The family's variants (``zank``, ``zank-detailed``, ``zank-104``,
+``schikanieren``) share one table, and this module holds its mechanics once:
+
+* **foundations** (Zielstapel, Mittestapel) in the middle, built up in suit
+  from the ace;
+* **houses** (Häuser, Randstapel, Hilfstreppen) at the edge, built down in
+  alternating colours (or, with :attr:`Table.same_suit_houses`, in suit); an
+  empty house is a *gap* and takes any card;
+* each player's own piles (reserve, hand pile, turned hand card, discard …,
+  named by :attr:`Table.seat_piles`), cards of player *p* being those of
+  deck *p* (every card keeps its back);
+* **packing** (Aufpacken) onto the opponent's piles: same suit, one higher or
+  one lower.
+
+A variant subclasses :class:`Table`, sets the class variables and implements
+the hooks of :class:`~zank.core.Rules` (``_deal``, ``_legal``, ``_apply`` …)
+with the helpers here.  Card moves are prebuilt: a *source* code (an own pile
+named by :attr:`Table.sources`, then the houses) and a *target* code (0 the
+foundations, then the houses, then the opponent's piles named by
+:attr:`Table.pack_targets`) index :attr:`Table.card_moves`.
+
+Everything on the hot path is ints and tuples; the fit tests are lookups in
+tables built once at import:
+
+>>> from zank.cards import parse_card as c
+>>> fits_house(c("9c"), c("Th")), fits_house(c("9h"), c("Th"))
+(True, False)
+>>> fits_pack(c("8d"), c("9d")), fits_pack(c("Td"), c("9d")), fits_pack(c("8h"), c("9d"))
+(True, True, False)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import ClassVar, Final
+
+from attrs import field, frozen
+
+from zank.cards import ACE, COLOUR, IS_JOKER, MAX_CARD, RANK, SUIT, card_unicode
+from zank.core import Move, PileSpec, Rules, State
+from zank.errors import InvalidState
+
+__all__ = [
+    "ALT_KEY",
+    "ALT_WANT",
+    "CARD",
+    "DISCARD",
+    "FKEY",
+    "FOUNDATION_WANT",
+    "HAND",
+    "RESERVE",
+    "SUIT_WANT",
+    "TURNED",
+    "Table",
+    "colour_word",
+    "fits_foundation",
+    "fits_house",
+    "fits_pack",
+    "rank_word",
+]
+
+# ---------------------------------------------------------------- pile kinds
+RESERVE: Final = "reserve"
+"""Seat pile kind: the reserve (top card face up, the rest face down)."""
+HAND: Final = "hand"
+"""Seat pile kind: the face-down hand pile (stock, Quelle, Talon)."""
+TURNED: Final = "turned"
+"""Seat pile kind: the hand card just turned up (at most one card)."""
+DISCARD: Final = "discard"
+"""Seat pile kind: the face-up discard (Abwurfstapel, Ablage, second talon)."""
+
+CARD: Final = 0
+"""Move kind of every card move (one card from a source to a target)."""
+
+# ---------------------------------------------------------------- fit tables
+_NEVER = -100  # a key no card has
+
+
+def _key(rank: int, suit: int) -> int:
+    return rank * 4 + suit
+
+
+#: ``FKEY[c]``: rank * 4 + suit, the key of a card for foundations and packing.
+#: Jokers get a key no other card has.
+FKEY: tuple[int, ...] = tuple(
+    _NEVER - c if IS_JOKER[c] else _key(RANK[c], SUIT[c]) for c in range(MAX_CARD)
+)
+#: ``FOUNDATION_WANT[t]``: the ``FKEY`` of the card that goes on foundation top ``t``
+#: (a king wants a key no card has).
+FOUNDATION_WANT: tuple[int, ...] = tuple(
+    _NEVER if IS_JOKER[c] else _key(RANK[c] + 1, SUIT[c]) for c in range(MAX_CARD)
+)
+#: ``ALT_KEY[c]``: rank * 2 + colour, the key of a card for alternating-colour houses.
+ALT_KEY: tuple[int, ...] = tuple(
+    _NEVER - c if IS_JOKER[c] else RANK[c] * 2 + COLOUR[c] for c in range(MAX_CARD)
+)
+#: ``ALT_WANT[t]``: the ``ALT_KEY`` of the card that goes on house top ``t``
+#: (one lower, the other colour; an ace wants nothing).
+ALT_WANT: tuple[int, ...] = tuple(
+    _NEVER if IS_JOKER[c] or RANK[c] == ACE else (RANK[c] - 1) * 2 + 1 - COLOUR[c]
+    for c in range(MAX_CARD)
+)
+#: ``SUIT_WANT[t]``: the ``FKEY`` of the card that goes on a same-suit house top ``t``.
+SUIT_WANT: tuple[int, ...] = tuple(
+    _NEVER if IS_JOKER[c] or RANK[c] == ACE else _key(RANK[c] - 1, SUIT[c]) for c in range(MAX_CARD)
+)
+_ACE_KEYS = tuple(_key(ACE, s) for s in range(4))
+
+
+def fits_foundation(card: int, top: int | None) -> bool:
+    """Whether ``card`` goes on a foundation showing ``top`` (``None``: empty, an ace)."""
+    if top is None:
+        return RANK[card] == ACE and not IS_JOKER[card]
+    return FKEY[card] == FOUNDATION_WANT[top]
+
+
+def fits_house(card: int, top: int, same_suit: bool = False) -> bool:
+    """Whether ``card`` goes on a house showing ``top``: one lower, the other
+    colour (or, with ``same_suit``, the same suit)."""
+    if same_suit:
+        return FKEY[card] == SUIT_WANT[top]
+    return ALT_KEY[card] == ALT_WANT[top]
+
+
+def fits_pack(card: int, top: int) -> bool:
+    """Whether ``card`` may be packed on an opponent's pile showing ``top``:
+    the same suit, one higher or one lower."""
+    d = FKEY[card] - FKEY[top]
+    return d == 4 or d == -4
+
+
+_RANK_WORDS = (
+    "joker",
+    "ace",
+    "2",
+    "3",
+    "4",
+    "5",
+    "6",
+    "7",
+    "8",
+    "9",
+    "10",
+    "jack",
+    "queen",
+    "king",
+)
+
+
+def rank_word(rank: int) -> str:
+    """The rank in words: ``"ace"``, ``"7"``, ``"queen"``."""
+    return _RANK_WORDS[rank]
+
+
+def colour_word(colour: int) -> str:
+    """``"black"`` or ``"red"``."""
+    return "red" if colour else "black"
+
+
+# ------------------------------------------------------------------- the table
+@frozen(cache_hash=True, kw_only=True)
+class Table(Rules):
+    """The base class of the Zank-Patience variants: one shared table.
+
+    Class variables describe the table; subclasses set them and add their
+    options as attrs fields.  Pile order in states: the foundations
+    ``f1``…, the houses ``h1``…, then for each seat the piles named by
+    :attr:`seat_piles`, labelled ``p0.reserve``, ``p0.hand`` ….
+    """
+
+    seat_piles: ClassVar[tuple[str, ...]] = (RESERVE, HAND, TURNED, DISCARD)
+    """The kinds of each seat's own piles, in state order."""
+    foundation_count: ClassVar[int] = 8
+    """Foundations in the middle (shared)."""
+    house_count: ClassVar[int] = 8
+    """Houses at the edge (shared)."""
+    same_suit_houses: ClassVar[bool] = False
+    """Houses build down in suit instead of in alternating colours."""
+    sources: ClassVar[tuple[tuple[str, str], ...]] = (("r", RESERVE), ("t", TURNED))
+    """Own piles whose top card can be a move's source: (notation, pile kind).
+    The houses follow them as sources ``h1``…."""
+    pack_targets: ClassVar[tuple[tuple[str, str], ...]] = (("or", RESERVE), ("od", DISCARD))
+    """The opponent's piles a card may be packed on: (notation, pile kind)."""
+
+    _card_moves: tuple[tuple[Move | None, ...], ...] = field(
+        init=False, default=(), eq=False, hash=False, repr=False
+    )
+    _src_index: tuple[tuple[int, ...], ...] = field(
+        init=False, default=(), eq=False, hash=False, repr=False
+    )
+    _pack_index: tuple[tuple[int, ...], ...] = field(
+        init=False, default=(), eq=False, hash=False, repr=False
+    )
+
+    def __attrs_post_init__(self) -> None:
+        super().__attrs_post_init__()
+        n_src = len(self.sources) + self.house_count
+        n_tgt = 1 + self.house_count + len(self.pack_targets)
+        grid: list[list[Move | None]] = [[None] * n_tgt for _ in range(n_src)]
+        for m in self.moves:
+            if m.kind == CARD:
+                grid[m.source][m.target] = m
+        object.__setattr__(self, "_card_moves", tuple(tuple(row) for row in grid))
+        seats = self.max_players
+        src = []
+        pack = []
+        for p in range(seats):
+            own = tuple(self.seat_pile(p, kind) for _, kind in self.sources)
+            houses = tuple(self.house_base + h for h in range(self.house_count))
+            src.append(own + houses)
+            opp = (p + 1) % seats
+            pack.append(tuple(self.seat_pile(opp, kind) for _, kind in self.pack_targets))
+        object.__setattr__(self, "_src_index", tuple(src))
+        object.__setattr__(self, "_pack_index", tuple(pack))
+
+    # ------------------------------------------------------------ geometry
+    @property
+    def house_base(self) -> int:
+        """The state index of house 1 (the houses follow the foundations)."""
+        return self.foundation_count
+
+    @property
+    def seat_base0(self) -> int:
+        """The state index of seat 0's first pile."""
+        return self.foundation_count + self.house_count
+
+    def seat_pile(self, seat: int, kind: str) -> int:
+        """The state index of ``seat``'s pile of ``kind`` (e.g. :data:`RESERVE`)."""
+        return self.seat_base0 + seat * len(self.seat_piles) + self.seat_piles.index(kind)
+
+    @property
+    def house_source(self) -> int:
+        """The source code of house 1 (own-pile sources come first)."""
+        return len(self.sources)
+
+    @property
+    def pack_target(self) -> int:
+        """The target code of the first opponent's pile (after foundation and houses)."""
+        return 1 + self.house_count
+
+    @property
+    def card_moves(self) -> tuple[tuple[Move | None, ...], ...]:
+        """``card_moves[source][target]``: the prebuilt card move (``None`` for
+        a house onto itself)."""
+        return self._card_moves
+
+    def source_pile(self, seat: int, source: int) -> int:
+        """The state index of the pile that source code ``source`` names for ``seat``."""
+        return self._src_index[seat][source]
+
+    def pack_pile(self, seat: int, target: int) -> int:
+        """The state index of the opponent's pile that target code ``target`` names."""
+        return self._pack_index[seat][target - self.pack_target]
+
+    def source_name(self, source: int) -> str:
+        """A source in words: ``"your reserve"``, ``"house 3"``."""
+        if source < self.house_source:
+            return f"your {self.sources[source][1]}"
+        return f"house {source - self.house_source + 1}"
+
+    def target_name(self, target: int) -> str:
+        """A target in words: ``"a foundation"``, ``"house 3"``, ``"the opponent's reserve"``."""
+        if target == 0:
+            return "a foundation"
+        if target < self.pack_target:
+            return f"house {target}"
+        return f"the opponent's {self.pack_targets[target - self.pack_target][1]}"
+
+    # ---------------------------------------------------------- hooks: table
+    def _seat_specs(self, seat: int) -> list[PileSpec]:
+        return [PileSpec(f"p{seat}.{kind}", seat, kind) for kind in self.seat_piles]
+
+    def _layout(self, players: int) -> tuple[PileSpec, ...]:
+        specs = [PileSpec(f"f{i + 1}", None, "foundation") for i in range(self.foundation_count)]
+        specs += [PileSpec(f"h{i + 1}", None, "house") for i in range(self.house_count)]
+        for p in range(players):
+            specs += self._seat_specs(p)
+        return tuple(specs)
+
+    def _card_move_texts(self) -> Iterable[tuple[int, int, str]]:
+        """(source, target, notation) of every card move, in action order."""
+        srcs = [code for code, _ in self.sources]
+        srcs += [f"h{h + 1}" for h in range(self.house_count)]
+        tgts = ["f"] + [f"h{h + 1}" for h in range(self.house_count)]
+        tgts += [code for code, _ in self.pack_targets]
+        hs = self.house_source
+        for s, s_text in enumerate(srcs):
+            for t, t_text in enumerate(tgts):
+                if s >= hs and 1 <= t <= self.house_count and s - hs == t - 1:
+                    continue  # a house onto itself
+                yield s, t, f"{s_text}-{t_text}"
+
+    def _special_moves(self) -> Iterable[tuple[int, str]]:
+        """(kind, notation) of the variant's moves that are not card moves."""
+        return ()
+
+    def _build_moves(self) -> Iterable[Move]:
+        n = 0
+        for s, t, text in self._card_move_texts():
+            yield Move(n, CARD, s, t, text)
+            n += 1
+        for kind, text in self._special_moves():
+            yield Move(n, kind, 0, 0, text)
+            n += 1
+
+    # ------------------------------------------------------------- helpers
+    def foundation_slots(self, piles: Sequence[tuple[int, ...]]) -> dict[int, int]:
+        """Map the :data:`FKEY` of every card that fits a foundation now to the
+        index of the first foundation it fits (an ace: the first empty one)."""
+        want: dict[int, int] = {}
+        empty = -1
+        for i in range(self.foundation_count):
+            f = piles[i]
+            if f:
+                k = FOUNDATION_WANT[f[-1]]
+                if k not in want:
+                    want[k] = i
+            elif empty < 0:
+                empty = i
+        if empty >= 0:
+            for k in _ACE_KEYS:
+                want[k] = empty
+        return want
+
+    def house_wants(self, piles: Sequence[tuple[int, ...]]) -> tuple[dict[int, list[int]], int]:
+        """``(wants, first_gap)``: house numbers (0-based) by the key of the card
+        each non-empty house takes, and the first empty house (``-1``: none)."""
+        wants: dict[int, list[int]] = {}
+        gap = -1
+        table = SUIT_WANT if self.same_suit_houses else ALT_WANT
+        base = self.house_base
+        for h in range(self.house_count):
+            house = piles[base + h]
+            if house:
+                k = table[house[-1]]
+                lst = wants.get(k)
+                if lst is None:
+                    wants[k] = [h]
+                else:
+                    lst.append(h)
+            elif gap < 0:
+                gap = h
+        return wants, gap
+
+    def house_key(self, card: int) -> int:
+        """The key :meth:`house_wants` files a card under."""
+        return FKEY[card] if self.same_suit_houses else ALT_KEY[card]
+
+    @staticmethod
+    def lift(piles: list[tuple[int, ...]], down: list[int], i: int) -> int:
+        """Take the top card of pile ``i`` (in place) and return it; a face-down
+        card that comes to lie on top turns face up at once."""
+        pile = piles[i]
+        n = len(pile) - 1
+        piles[i] = pile[:n]
+        if down[i] >= n:
+            down[i] = n - 1 if n > 0 else 0
+        return pile[n]
+
+    def house_needs(self, top: int) -> str:
+        """What a house showing ``top`` takes, in words: ``"a black 7"``."""
+        if RANK[top] == ACE:
+            return "nothing (an ace ends a house)"
+        lower = rank_word(RANK[top] - 1)
+        if self.same_suit_houses:
+            return f"the {card_unicode(top)[-1]} {lower}"
+        return f"a {colour_word(1 - COLOUR[top])} {lower}"
+
+    # ----------------------------------------------------------- validation
+    def validate_table(self, state: State) -> None:
+        """Check the shared invariants: foundations, houses, and that the top
+        card of every pile but a hand pile lies face up."""
+        piles, down = state.piles, state.down
+        specs = self.layout(state.players)
+        for i in range(self.foundation_count):
+            f = piles[i]
+            if down[i]:
+                raise InvalidState(f"{specs[i].label}: foundation cards lie face up")
+            for j, c in enumerate(f):
+                want = _ACE_KEYS if j == 0 else (FOUNDATION_WANT[f[j - 1]],)
+                if FKEY[c] not in want:
+                    raise InvalidState(
+                        f"{specs[i].label}: a foundation is built up in suit from the ace; "
+                        f"{card_unicode(c)} cannot be card {j + 1}"
+                    )
+        for h in range(self.house_count):
+            i = self.house_base + h
+            pile, d = piles[i], down[i]
+            if pile and d >= len(pile):
+                raise InvalidState(f"{specs[i].label}: the outermost house card lies face up")
+            for a, b in zip(pile[d:], pile[d + 1 :], strict=False):
+                if not fits_house(b, a, self.same_suit_houses):
+                    raise InvalidState(
+                        f"{specs[i].label}: {card_unicode(b)} cannot lie on {card_unicode(a)}"
+                    )
+        for p in range(state.players):
+            for kind in self.seat_piles:
+                i = self.seat_pile(p, kind)
+                pile, d = piles[i], down[i]
+                if kind == HAND:
+                    if d != len(pile):
+                        raise InvalidState(f"{specs[i].label}: the hand pile lies face down")
+                elif pile and d >= len(pile):
+                    raise InvalidState(f"{specs[i].label}: its top card lies face up")
+                elif kind in (TURNED, DISCARD) and d:
+                    raise InvalidState(f"{specs[i].label}: its cards lie face up")
