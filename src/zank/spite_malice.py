@@ -68,16 +68,21 @@ def _wild(card: int) -> bool:
     return RANK[card] == KING or IS_JOKER[card]
 
 
+def _face(card: int) -> str:
+    """A card for messages: the pack does not matter in this game, so it is left out."""
+    return card_unicode(card & 0x3F)
+
+
 def _cards_shown(cards: Iterable[int]) -> str:
-    return " ".join(card_unicode(c) for c in cards) or "empty"
+    return " ".join(_face(c) for c in sorted(cards, key=lambda c: (RANK[c], c))) or "empty"
 
 
 def _top_shown(pile: tuple[int, ...]) -> str:
     """A build pile's top for messages; a wild card shows the rank it stands for."""
     top = pile[-1]
     if _wild(top):
-        return f"{card_unicode(top)} as {_RANK_WORD[len(pile)]}"
-    return card_unicode(top)
+        return f"{_face(top)} as {_RANK_WORD[len(pile)]}"
+    return _face(top)
 
 
 @register
@@ -440,18 +445,18 @@ class SpiteAndMalice(Rules):
                 return Violation("S&M-5", f"your side stack {src - SRC_SIDE + 1} is empty")
             card = side[-1]
         target = builds[move.target]
-        what = card_unicode(card)
+        what = _face(card)
         if RANK[card] == ACE:
+            if not self.unlimited_build_piles and sum(1 for b in builds if b) >= 3:
+                return Violation(
+                    "S&M-6",
+                    "there are already three build piles: an ace must wait until one is complete",
+                )
             if target:
                 return Violation(
                     "S&M-6",
                     f"an ace only starts a new build pile; build pile {move.target + 1}"
                     f" shows {_top_shown(target)}",
-                )
-            if not self.unlimited_build_piles and sum(1 for b in builds if b) >= 3:
-                return Violation(
-                    "S&M-6",
-                    "there are already three build piles: an ace must wait until one is complete",
                 )
             first = next(i for i, b in enumerate(builds) if not b)
             return Violation(
