@@ -25,6 +25,7 @@ import importlib
 import importlib.util
 import json
 import os
+import re
 import shutil
 import sys
 import textwrap
@@ -295,8 +296,12 @@ def _ask(prompt: str) -> str:
 
 
 def _notation_help(rules: Rules) -> str:
-    doc = sys.modules[type(rules).__module__].__doc__ or ""
-    return textwrap.dedent(doc).strip()
+    """The variant module's docs (where each variant explains its notation), as plain text."""
+    doc = textwrap.dedent(sys.modules[type(rules).__module__].__doc__ or "").strip()
+    doc = re.sub(r":[a-z]+:`~?(?:[\w.]*\.)?([^`]+)`", r"\1", doc)  # :class:`~a.B` -> B
+    # a literal that starts a line is a table cell: keep the columns aligned
+    doc = re.sub(r"^``([^`]+)``", lambda m: m.group(1).ljust(len(m.group(0))), doc, flags=re.M)
+    return doc.replace("``", "")
 
 
 def _numbered(moves: Sequence[Move]) -> str:
