@@ -126,7 +126,11 @@ class TableView:
             for p in self.piles
             if p.spec.owner == seat and p.spec.kind not in COLUMN_KINDS | CENTRE_KINDS
         ]
-        return sorted(own, key=lambda p: (SEAT_ORDER.get(p.spec.kind, 5), p.index))
+        # a hand held in the hand (private) goes last, after the piles on the table
+        return sorted(
+            own,
+            key=lambda p: (9 if p.spec.private else SEAT_ORDER.get(p.spec.kind, 5), p.index),
+        )
 
     def centre_piles(self) -> list[PileView]:
         """The stacks of the middle (foundations, build piles, draw pile …)."""
@@ -144,7 +148,9 @@ class TableView:
         label order, the first half on the bottom seat's side (seed 001: "Leg
         4 Karten offen in einer Spalte oberhalb der Reserve aus").  The bottom
         seat's column is on the right, above its reserve; the opposite seat's
-        is on the left.
+        is on the left.  Each column runs from its owner's reserve: the
+        first house (seed 001: "die Häuser direkt neben der Reserve") lies
+        nearest its owner, so the right column is listed bottom-up.
         """
         houses = [p for p in self.piles if p.spec.kind in COLUMN_KINDS]
         shared = [p for p in houses if p.spec.owner is None]
@@ -158,7 +164,7 @@ class TableView:
             mine, theirs = first + mine, second + theirs
         else:
             mine, theirs = second + mine, first + theirs
-        return theirs, mine
+        return theirs, mine[::-1]
 
 
 def table_view(

@@ -6,11 +6,11 @@
 >>> print(text(state, perspective=0))
 spite-and-malice · turn 1 · ply 0 · Player 0 to move
 ── Player 1 ────────────────────────────────
-  pay-off 5♦ ×20   hand ▒▒ ▒▒ ▒▒ ▒▒ ▒▒   side 1 ·   side 2 ·   side 3 ·   side 4 ·
+  pay-off 5♦ ×20   side 1 ·   side 2 ·   side 3 ·   side 4 ·   hand ▒▒ ▒▒ ▒▒ ▒▒ ▒▒
 ── middle ──────────────────────────────────
   draw pile ▒▒ ×54   build 1 ·   build 2 ·   build 3 ·
 ── ▶ Player 0 (you) ────────────────────────
-  pay-off 7♣ ×20   hand 5♣ 3♥ K♥ A♠ J♦   side 1 ·   side 2 ·   side 3 ·   side 4 ·
+  pay-off 7♣ ×20   side 1 ·   side 2 ·   side 3 ·   side 4 ·   hand 5♣ 3♥ K♥ A♠ J♦
 
 The layout follows the table: the other seats at the top, shared piles in the
 middle, the bottom seat (the perspective's, else seat 0) at the bottom.  A

@@ -1,0 +1,13 @@
+"""SVG pictures of states, like ``chess.svg``: a short name for :mod:`zank.render.svg`.
+
+>>> import zank, zank.svg
+>>> state = zank.variant("spite-and-malice").new_game(seed=1)
+>>> zank.svg.svg(state).startswith("<svg")
+True
+"""
+
+from __future__ import annotations
+
+from zank.render.svg import svg
+
+__all__ = ["svg"]
