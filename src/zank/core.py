@@ -163,6 +163,12 @@ class State:
         """The cards of the pile with this label (bottom to top)."""
         return self.piles[self.rules.pile_index(self.players, label)]
 
+    def _repr_svg_(self) -> str:
+        """The state as an SVG picture (Jupyter shows states this way)."""
+        from zank.render.svg import svg
+
+        return svg(self)
+
 
 @frozen
 class Observation:
