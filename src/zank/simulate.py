@@ -147,7 +147,7 @@ class GameStats:
     reason: str
     moves: int
     turns: int
-    seconds: float
+    seconds: float = field(eq=False)
     record: dict[str, Any] | None = field(default=None, eq=False)
 
     def to_dict(self) -> dict[str, Any]:
