@@ -232,7 +232,7 @@ class ZankDetailed(Table):
             hi = self.seat_pile(p, HAND)
             piles[hi] = tuple(pack[k:])
             down[hi] = len(piles[hi])
-        starter = self._starter(piles, rng)
+        starter = self.starting_player(piles, rng)
         return State(
             rules=self,
             players=players,
@@ -243,8 +243,13 @@ class ZankDetailed(Table):
             rng=rng.state,
         )
 
-    def _starter(self, piles: list[tuple[int, ...]], rng: Rng) -> int:
-        """ZD-3 and ZD-V3: who begins."""
+    def starting_player(self, piles: list[tuple[int, ...]], rng: Rng) -> int:
+        """The seat that begins a game dealt as ``piles`` (ZD-3, ZD-V3).
+
+        By default the lower reserve top (king high, ace low) begins; equal
+        ranks compare the houses next to the reserves, then the next ones; if
+        all are equal, the players cut (:meth:`cut`, drawing from ``rng``).
+        """
         if self.who_begins == ALTERNATE:
             return self.first_player
         if self.who_begins == LOWER:

@@ -1,0 +1,103 @@
+"""Hand-made Zank-Patience positions for the family tests."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+
+from zank.cards import DECK, RANK, SUIT, card_text, parse_cards
+from zank.core import Rules, State
+
+#: Eight kings for the eight houses: they take only queens and never go to a
+#: foundation in these tests, so that no house is a gap.
+KINGS = {
+    "h1": "Kc",
+    "h2": "Kd",
+    "h3": "Kh",
+    "h4": "Ks",
+    "h5": "Kc:1",
+    "h6": "Kd:1",
+    "h7": "Kh:1",
+    "h8": "Ks:1",
+}
+
+
+def position(
+    rules: Rules,
+    piles: Mapping[str, str],
+    *,
+    to_move: int = 0,
+    rest: str = "hand",
+    info: tuple[int, ...] = (0, 0, 0, 0, 0),
+    down: Mapping[str, int] | None = None,
+) -> State:
+    """A valid running state with the given piles (cards bottom to top).
+
+    Every card of the game that ``piles`` does not name goes to ``rest``:
+    ``"hand"`` puts each at the bottom of its owner's hand pile (deck *p* to
+    ``p{p}.hand``); ``"foundations"`` builds them up on the empty foundations
+    (each deck's suit must be a run from the ace); a pile label puts them all
+    at the bottom of that pile.  Hand piles lie face down, reserves show their
+    top card, everything else lies face up unless ``down`` says otherwise.
+    """
+    specs = rules.layout(2)
+    labels = [s.label for s in specs]
+    named = {label: list(parse_cards(text)) for label, text in piles.items()}
+    unknown = set(named) - set(labels)
+    assert not unknown, f"no such piles: {unknown}"
+    left = Counter(rules.cards(2))
+    for cards in named.values():
+        for c in cards:
+            assert left[c], f"{card_text(c)} is used twice or is not in the game"
+            left[c] -= 1
+    leftovers = sorted(left.elements())
+    out = {label: named.get(label, []) for label in labels}
+    if rest == "hand":
+        for c in leftovers:
+            out[f"p{DECK[c]}.hand"].insert(0, c)
+    elif rest == "foundations":
+        runs: dict[tuple[int, int], list[int]] = {}
+        for c in leftovers:
+            runs.setdefault((DECK[c], SUIT[c]), []).append(c)
+        free = [f"f{i + 1}" for i in range(8) if not out[f"f{i + 1}"]]
+        for run in runs.values():
+            run.sort(key=lambda c: RANK[c])
+            assert [RANK[c] for c in run] == list(range(1, len(run) + 1)), run
+            out[free.pop(0)] = run
+    else:
+        out[rest] = leftovers + out[rest]
+    downs = dict(down or {})
+    down_list = []
+    for spec in specs:
+        n = len(out[spec.label])
+        if spec.label in downs:
+            down_list.append(downs[spec.label])
+        elif spec.kind == "hand":
+            down_list.append(n)
+        elif spec.kind == "reserve":
+            down_list.append(max(0, n - 1))
+        else:
+            down_list.append(0)
+    state = State(
+        rules=rules,
+        players=2,
+        piles=tuple(tuple(out[label]) for label in labels),
+        down=tuple(down_list),
+        to_move=to_move,
+        info=info,
+    )
+    rules.validate(state)
+    return state
+
+
+def texts(rules: Rules, state: State) -> list[str]:
+    """The notation of every legal move."""
+    return [m.text for m in rules.legal_moves(state)]
+
+
+def play(rules: Rules, state: State, *moves: str) -> State:
+    """Apply moves given in notation, checking each is legal."""
+    for text in moves:
+        state = rules.apply(state, rules.parse_move(state, text))
+        rules.validate(state)
+    return state
