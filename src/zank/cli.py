@@ -21,8 +21,6 @@ from __future__ import annotations
 
 import argparse
 import concurrent.futures
-import importlib
-import importlib.util
 import json
 import os
 import re
@@ -81,18 +79,6 @@ def _rules_from(args: argparse.Namespace) -> Rules:
     return zank.variant(args.variant, **dict(args.option or []))
 
 
-def _svg_module() -> Any | None:
-    """``zank.render.svg`` if this version has it, else ``None``."""
-    if importlib.util.find_spec("zank.render") is None:
-        return None
-    if importlib.util.find_spec("zank.render.svg") is None:
-        return None
-    return importlib.import_module("zank.render.svg")
-
-
-SVG_PENDING = "SVG output needs zank.render.svg, which this version of zank does not have yet"
-
-
 def _text(rules: Rules, view: State | Observation, seat: int | None = None) -> str:
     from zank.render import text
 
@@ -122,6 +108,14 @@ def _add_variant_arguments(p: argparse.ArgumentParser, *, seed_default: int | No
         metavar="NAME=VALUE",
         help="a variant option (repeatable), e.g. --option pay_off_size=25",
     )
+
+
+def _write(path: str, text: str) -> None:
+    try:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+    except OSError as e:
+        raise _Fail(f"cannot write {path}: {e.strerror or e}") from None
 
 
 # --------------------------------------------------------------- variants
@@ -157,11 +151,9 @@ def _show(args: argparse.Namespace) -> int:
         if args.moves:
             print("legal moves: " + " ".join(m.text for m in rules.legal_moves(state)))
     if args.svg:
-        svg = _svg_module()
-        if svg is None:
-            raise _Fail(SVG_PENDING)
-        with open(args.svg, "w", encoding="utf-8") as f:
-            f.write(svg.svg(state, perspective=args.seat))
+        from zank.render.svg import svg
+
+        _write(args.svg, svg(state, perspective=args.seat))
     return 0
 
 
@@ -171,12 +163,11 @@ def _replay(args: argparse.Namespace) -> int:
         record = GameRecord.load(args.record)
     except OSError as e:
         raise _Fail(f"cannot read {args.record}: {e.strerror or e}") from None
-    svg = None
     if args.svg:
-        svg = _svg_module()
-        if svg is None:
-            raise _Fail(SVG_PENDING)
-        os.makedirs(args.svg, exist_ok=True)
+        try:
+            os.makedirs(args.svg, exist_ok=True)
+        except OSError as e:
+            raise _Fail(f"cannot create {args.svg}: {e.strerror or e}") from None
     rules = record.rules()
     tags = " ".join(f"{k}={v}" for k, v in sorted(record.tags.items()))
     print(
@@ -200,10 +191,11 @@ def _replay(args: argparse.Namespace) -> int:
             ):
                 print(f"turn {last.turn:>3} seat {last.to_move}: {' '.join(line)}")
                 line = []
-        if svg is not None:
-            path = os.path.join(args.svg, f"{n:04d}.svg")
-            with open(path, "w", encoding="utf-8") as f:
-                f.write(svg.svg(state))
+        if args.svg:
+            from zank.render.svg import svg
+
+            picture = svg(state, last_move=record.moves[n - 1], before=last) if n else svg(state)
+            _write(os.path.join(args.svg, f"{n:04d}.svg"), picture)
         last = state
     assert last is not None
     if line:
@@ -213,7 +205,7 @@ def _replay(args: argparse.Namespace) -> int:
         print(_text(rules, last))
     if record.result is None and last.outcome is None:
         print("the game was stopped before its end")
-    if svg is not None:
+    if args.svg:
         print(f"wrote {len(record.moves) + 1} SVG files to {args.svg}")
     return 0
 
@@ -474,7 +466,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--svg",
         metavar="FILE",
-        help="also write an SVG picture (needs zank.render.svg; pending in this version)",
+        help="also write an SVG picture of the deal to FILE",
     )
     p.set_defaults(run=_show)
 
@@ -541,8 +533,8 @@ def build_parser() -> argparse.ArgumentParser:
         "replay",
         help="replay a saved game record, checking every move",
         description="Replay a game record move by move (every move is checked), print "
-        "the moves turn by turn and the final table. --svg writes one picture per "
-        "state (needs zank.render.svg; pending in this version).",
+        "the moves turn by turn and the final table. --svg writes one SVG picture per "
+        "state, the last move outlined.",
     )
     p.add_argument("record", help="a game record (JSON), e.g. from 'zank play'")
     p.add_argument("--every", action="store_true", help="print the table after every move")
