@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 from importlib.metadata import PackageNotFoundError
 from importlib.metadata import version as _distribution_version
+from pathlib import Path
 from typing import Any
 
 # -- Project information -----------------------------------------------------
@@ -32,7 +33,9 @@ extensions = [
 
 source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
 root_doc = "index"
-exclude_patterns = ["_build", "_intersphinx", "Thumbs.db", ".DS_Store"]
+# _generated/ holds the pictures and page fragments written at build time (below);
+# its fragments are included into pages, never read as pages themselves.
+exclude_patterns = ["_build", "_intersphinx", "_generated", "Thumbs.db", ".DS_Store"]
 
 # Every cross-reference must resolve: with `sphinx-build -W` a broken one fails the build.
 nitpicky = True
@@ -66,6 +69,8 @@ napoleon_numpy_docstring = False
 # give them the public names of the documented modules.
 doctest_global_setup = """
 import zank
+import zank.svg
+from zank.render import text
 from zank import *
 from zank.cards import *
 from zank.core import *
@@ -88,6 +93,57 @@ html_theme = "furo"
 html_title = f"zank {release}"
 
 
+# -- Pictures generated at build time -------------------------------------------
+
+# Every registered variant gets a picture of its start layout, drawn by the library's
+# own SVG renderer: _generated/<variant>-start.svg (and <variant>-start-3p.svg where a
+# variant seats three). rules/layouts.md includes _generated/layouts.md, a section per
+# variant; a variant's rules page shows its picture with
+#     ```{image} /_generated/<variant>-start.svg
+#     ```
+PICTURE_SEED = 1
+
+
+def _write_if_changed(path: Path, content: str) -> None:
+    # unchanged files keep their time stamps, so Sphinx does not rebuild every page
+    if not path.exists() or path.read_text(encoding="utf-8") != content:
+        path.write_text(content, encoding="utf-8")
+
+
+def generate_pictures(app: Any) -> None:
+    """Write the start-layout pictures and the gallery fragment into _generated/."""
+    import zank
+    from zank.render.svg import svg
+
+    out = Path(app.srcdir) / "_generated"
+    out.mkdir(exist_ok=True)
+    _write_if_changed(out / ".gitignore", "# written by docs/conf.py at build time\n*\n")
+    sections = []
+    for name in sorted(zank.VARIANTS):
+        rules = zank.variant(name)
+        seats = [2] + ([3] if rules.min_players <= 3 <= rules.max_players else [])
+        lines = [f"## `{name}`", ""]
+        doc = (type(rules).__doc__ or "").strip().splitlines()
+        if doc:
+            lines += [doc[0], ""]
+        for players in seats:
+            state = rules.new_game(seed=PICTURE_SEED, players=players)
+            suffix = "" if players == 2 else f"-{players}p"
+            file = f"{name}-start{suffix}.svg"
+            _write_if_changed(out / file, svg(state, perspective=0))
+            lines += [
+                f"```{{figure}} /_generated/{file}",
+                f":alt: the start of a {players}-player game of {name}",
+                "",
+                f"{players} players, `rules.new_game(seed={PICTURE_SEED}, players={players})`,"
+                " seen by player 0.",
+                "```",
+                "",
+            ]
+        sections.append("\n".join(lines))
+    _write_if_changed(out / "layouts.md", "\n".join(sections))
+
+
 # -- Local setup ---------------------------------------------------------------
 
 
@@ -99,6 +155,7 @@ class _AllowEmptyGlob(logging.Filter):
 
 
 def setup(app: Any) -> None:
+    app.connect("builder-inited", generate_pictures)
     # Sphinx's handlers exist before conf.py is read; the filter goes first so that it
     # runs before the filters that count warnings and turn them into errors (-W).
     for handler in logging.getLogger("sphinx").handlers:

@@ -1,4 +1,4 @@
-"""SVG pictures of states, like ``chess.svg``: a short name for :mod:`zank.render.svg`.
+"""SVG pictures of states, like ``chess.svg``: ``zank.svg.svg`` is :func:`zank.render.svg.svg`.
 
 >>> import zank, zank.svg
 >>> state = zank.variant("spite-and-malice").new_game(seed=1)

@@ -45,7 +45,7 @@ from zank.render._view import (
     table_view,
 )
 
-__all__ = ["BACK_COLOURS", "svg"]
+__all__ = ["BACK_COLOURS", "OWNED_DECK_VARIANTS", "svg"]
 
 # ------------------------------------------------------------------ geometry
 CW, CH = 60, 84  # a card

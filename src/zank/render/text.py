@@ -1,23 +1,4 @@
-"""A compact Unicode picture of a state, for terminals and logs.
-
->>> import zank
->>> from zank.render import text
->>> state = zank.variant("spite-and-malice").new_game(seed=7)
->>> print(text(state, perspective=0))
-spite-and-malice · turn 1 · ply 0 · Player 0 to move
-── Player 1 ────────────────────────────────
-  pay-off 5♦ ×20   side 1 ·   side 2 ·   side 3 ·   side 4 ·   hand ▒▒ ▒▒ ▒▒ ▒▒ ▒▒
-── middle ──────────────────────────────────
-  draw pile ▒▒ ×54   build 1 ·   build 2 ·   build 3 ·
-── ▶ Player 0 (you) ────────────────────────
-  pay-off 7♣ ×20   side 1 ·   side 2 ·   side 3 ·   side 4 ·   hand 5♣ 3♥ K♥ A♠ J♦
-
-The layout follows the table: the other seats at the top, shared piles in the
-middle, the bottom seat (the perspective's, else seat 0) at the bottom.  A
-stack shows its top card and, after ``×``, how many cards it holds; a fanned
-pile (a house, a side stack) and a hand show every card.  ``▒▒`` is a card
-face down or hidden from the viewer, ``·`` an empty pile.
-"""
+"""A compact Unicode picture of a state, for terminals and logs: :func:`zank.render.text`."""
 
 from __future__ import annotations
 
@@ -51,6 +32,24 @@ def text(
     rules: Rules | None = None,
 ) -> str:
     """A compact Unicode layout of ``state`` (several lines, no trailing newline).
+
+    The layout follows the table: the other seats at the top, shared piles in the
+    middle, the bottom seat (the perspective's, else seat 0) at the bottom.  A
+    stack shows its top card and, after ``×``, how many cards it holds; a fanned
+    pile (a house, a side stack) and a hand show every card.  ``▒▒`` is a card
+    face down or hidden from the viewer, ``·`` an empty pile.
+
+    >>> import zank
+    >>> from zank.render import text
+    >>> state = zank.variant("spite-and-malice").new_game(seed=7)
+    >>> print(text(state, perspective=0))
+    spite-and-malice · turn 1 · ply 0 · Player 0 to move
+    ── Player 1 ────────────────────────────────
+      pay-off 5♦ ×20   side 1 ·   side 2 ·   side 3 ·   side 4 ·   hand ▒▒ ▒▒ ▒▒ ▒▒ ▒▒
+    ── middle ──────────────────────────────────
+      draw pile ▒▒ ×54   build 1 ·   build 2 ·   build 3 ·
+    ── ▶ Player 0 (you) ────────────────────────
+      pay-off 7♣ ×20   side 1 ·   side 2 ·   side 3 ·   side 4 ·   hand 5♣ 3♥ K♥ A♠ J♦
 
     Args:
         state: a state of any variant, or an :class:`~zank.core.Observation`
