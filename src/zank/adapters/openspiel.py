@@ -1,0 +1,576 @@
+"""Every zank variant as an OpenSpiel Python game (``pip install 'zank[openspiel]'``).
+
+Importing this module registers one game per entry of :data:`zank.VARIANTS`,
+named ``python_zank_`` plus the variant name with ``_`` for ``-``:
+
+>>> import pyspiel
+>>> import zank.adapters.openspiel
+>>> game = pyspiel.load_game("python_zank_spite_and_malice", {"players": 2})
+>>> state = game.new_initial_state()
+>>> state.is_chance_node()     # the deal comes first
+True
+
+Game parameters: ``players``, ``max_game_length`` and every option of the
+variant (by its option name, with the variant's default).  A variant
+registered after the import is added with :func:`register`.
+
+**Chance.**  OpenSpiel's search bots (``MCTSBot`` and friends) clone the
+state and play on from it, so anything fixed in the state is known to them.
+The adapter therefore keeps undecided what no player has seen yet:
+
+* The game starts with one chance node whose outcome (``0 …
+  DEAL_SEEDS - 1``, uniform) is the seed of ``rules.new_game``: the variant
+  deals by its own procedure and decides who begins.
+* A card that no player has seen so far (face down since the deal: the draw
+  pile, a reserve, the face-down part of a pay-off pile, a hand pile) is not
+  taken from the state when a move turns it up or draws it.  Instead one
+  chance node per such card chooses it uniformly among all the cards nobody
+  has seen yet, and the adapter puts that card in the place being turned up
+  before the move is applied.  Those cards are exchangeable (a uniform deal,
+  and nobody knows anything about them), so the game is the same game; but the
+  order in the state is never the order that will be drawn, so a bot that
+  reads the state learns nothing from it.
+* Cards that somebody has seen and that go face down again keep their
+  places: players remember them (a discard turned over as the new hand pile
+  keeps its order, which players know).  Cards a variant *shuffles* back into
+  a pile during play (Spite and Malice's completed build piles) are in this
+  group too: their new places come from the state's own generator, so a bot
+  that reads the state can know where they lie.  See the how-to page.
+
+The remaining hidden information -- the cards in other players' hands -- is
+in the state, as in every OpenSpiel game with private cards; use an
+information-set algorithm (or determinize with
+:meth:`zank.core.Rules.sample_state`) where that matters.
+
+**Length.**  ``max_game_length`` counts player moves (chance outcomes are not
+counted, as in OpenSpiel).  Its default is the variant's own bound when the
+rules object has a ``max_plies(players)`` method that returns one, else
+:data:`DEFAULT_MAX_GAME_LENGTH`.  No variant's end rule gives a finite bound
+yet (Spite and Malice shuffles completed piles back into the draw pile, so
+its games have no bound; the Zank-Patience family ends a game after a number
+of turns without progress but a turn's length is not bounded), so the default
+is that documented number.  A game that reaches it is not cut short silently:
+it ends as a draw (returns 0), :attr:`ZankState.truncated` is true, and the
+state's text says so.
+
+**Strings and tensors.**  The observation string and tensor show what
+:meth:`zank.core.Rules.observe` shows the player (the tensor is the vector of
+:class:`zank.adapters.encoding.ObservationEncoder`).  The information-state
+string adds perfect recall: the player's view of the deal, then every move
+with the cards it turned visible for that player.  The information-state
+tensor is the observation vector (it does not encode the history).
+
+**Returns.**  +1 for the winner; the losers share -1 (each ``-1/(P-1)``, so
+every game sums to zero); a draw gives 0 to all.  The variant's points are in
+``state.result()``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+import numpy as np
+import numpy.typing as npt
+import pyspiel
+
+import zank
+from zank.adapters.encoding import ObservationEncoder
+from zank.cards import MAX_CARD, card_text, cards_text
+from zank.core import HIDDEN, Observation, Result, Rules, State
+
+__all__ = [
+    "DEAL_SEEDS",
+    "DEFAULT_MAX_GAME_LENGTH",
+    "ZankGame",
+    "ZankState",
+    "game_name",
+    "register",
+]
+
+DEAL_SEEDS = 1 << 16
+"""Outcomes of the deal's chance node: the seeds ``0 … DEAL_SEEDS - 1`` of ``new_game``."""
+DEFAULT_MAX_GAME_LENGTH = 100_000
+"""Player moves after which a game without a bound of its own ends as a draw."""
+
+
+def game_name(variant: str) -> str:
+    """The OpenSpiel short name of a variant: ``python_zank_spite_and_malice``."""
+    return "python_zank_" + variant.replace("-", "_")
+
+
+def _option_defaults(cls: type[Rules]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for a in attrs.fields(cls):
+        if a.init and isinstance(a.default, (bool, int, float, str)):
+            out[a.name] = a.default
+    return out
+
+
+def _max_plies(rules: Rules, players: int) -> int:
+    hook = getattr(rules, "max_plies", None)
+    bound = hook(players) if callable(hook) else None
+    return int(bound) if bound is not None else DEFAULT_MAX_GAME_LENGTH
+
+
+class _Context:
+    """What every state of one game shares: rules, seats, encoder, bound.
+
+    Copied by reference when OpenSpiel clones a state, and pickled by name.
+    """
+
+    def __init__(self, variant: str, options: dict[str, Any], players: int, max_length: int):
+        self.variant = variant
+        self.options = dict(options)
+        self.rules = zank.variant(variant, **options)
+        self.players = players
+        self.max_length = max_length
+        self.encoder = ObservationEncoder(self.rules, players)
+        self.specs = self.rules.layout(players)
+        cards = self.rules.cards(players)
+        if len(set(cards)) != len(cards):
+            raise ValueError(f"{variant}: the OpenSpiel adapter needs distinct card ids")
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Context:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_Context, (self.variant, self.options, self.players, self.max_length))
+
+    def visible(self, state: State) -> tuple[frozenset[int], ...]:
+        """The cards each seat sees in ``state``."""
+        return tuple(
+            frozenset(c for pile in self.rules.observe(state, p).piles for c in pile if c != HIDDEN)
+            for p in range(self.players)
+        )
+
+    def pool(self, state: State, seen: frozenset[int]) -> tuple[int, ...]:
+        """The cards nobody has seen, outside sorted piles (whose order means nothing)."""
+        return tuple(
+            sorted(
+                c
+                for spec, cards in zip(self.specs, state.piles, strict=True)
+                if not spec.sorted
+                for c in cards
+                if c not in seen
+            )
+        )
+
+
+@attrs.frozen
+class _Pending:
+    """A player's move waiting for chance to choose the cards it turns up."""
+
+    action: int
+    base: State  # the state before the move, with the chosen cards in place
+    pool: tuple[int, ...]  # the cards nobody had seen before the move
+    fixed: tuple[int, ...]  # cards chance has chosen so far
+    target: int  # the card whose place the next chance node fills
+
+
+@attrs.frozen
+class _Step:
+    """One move of the game, as each seat perceived it (for information states)."""
+
+    seat: int
+    text: str
+    shown: tuple[tuple[int, ...], ...]  # per seat: cards the move made visible to it
+
+
+@attrs.frozen
+class _Data:
+    """The immutable content of a :class:`ZankState` (shared by clones)."""
+
+    zs: State | None = None
+    seen: frozenset[int] = frozenset()
+    visible: tuple[frozenset[int], ...] = ()
+    deal_views: tuple[str, ...] = ()
+    steps: Any = None  # a linked list: (previous, _Step) or None
+    pending: _Pending | None = None
+    truncated: bool = False
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Data:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        steps = []
+        node = self.steps
+        while node is not None:
+            steps.append(node[1])
+            node = node[0]
+        steps.reverse()
+        pending = None
+        if self.pending is not None:
+            p = self.pending
+            pending = (p.action, zank.dumps(p.base), p.pool, p.fixed, p.target)
+        zs = None if self.zs is None else zank.dumps(self.zs)
+        return (
+            _restore,
+            (zs, tuple(sorted(self.seen)), self.deal_views, steps, pending, self.truncated),
+        )
+
+
+def _restore(
+    zs: str | None,
+    seen: tuple[int, ...],
+    deal_views: tuple[str, ...],
+    steps: list[_Step],
+    pending: tuple[Any, ...] | None,
+    truncated: bool,
+) -> _Data:
+    node: Any = None
+    for step in steps:
+        node = (node, step)
+    state = None if zs is None else zank.loads(zs)
+    pend = None
+    if pending is not None:
+        action, base, pool, fixed, target = pending
+        pend = _Pending(action, zank.loads(base), tuple(pool), tuple(fixed), target)
+    players = len(deal_views)
+    visible: tuple[frozenset[int], ...] = ()
+    if state is not None:
+        visible = tuple(
+            frozenset(
+                c for pile in state.rules.observe(state, p).piles for c in pile if c != HIDDEN
+            )
+            for p in range(players)
+        )
+    return _Data(state, frozenset(seen), visible, deal_views, node, pend, truncated)
+
+
+def _view_text(ctx: _Context, obs: Observation) -> str:
+    """An observation as text: one pile a line, hidden cards as ``##``."""
+    lines = [
+        f"seat {obs.player} of {obs.players}; to move: "
+        f"{'-' if obs.to_move is None else obs.to_move}; phase {obs.phase}; "
+        f"info {list(obs.info)}; ply {obs.ply}; turn {obs.turn}"
+    ]
+    for spec, cards, down in zip(ctx.specs, obs.piles, obs.down, strict=True):
+        shown = " ".join("##" if c == HIDDEN else card_text(c) for c in cards)
+        lines.append(f"{spec.label} [{len(cards)}/{down}]: {shown}")
+    if obs.outcome is not None:
+        lines.append(f"result: {obs.outcome}")
+    return "\n".join(lines)
+
+
+def _move_cards(state: State, a: int, b: int) -> State:
+    """``state`` with cards ``a`` and ``b`` (both face down to everyone) swapped."""
+    if a == b:
+        return state
+    piles = [list(p) for p in state.piles]
+    where = {}
+    for i, pile in enumerate(piles):
+        for j, c in enumerate(pile):
+            if c in (a, b):
+                where[c] = (i, j)
+    (ia, ja), (ib, jb) = where[a], where[b]
+    piles[ia][ja], piles[ib][jb] = b, a
+    return attrs.evolve(state, piles=tuple(tuple(p) for p in piles))
+
+
+class ZankState(pyspiel.State):  # type: ignore[misc]
+    """A state of a zank game in OpenSpiel; see the module docs for chance and strings."""
+
+    def __init__(self, game: ZankGame) -> None:
+        super().__init__(game)
+        self._ctx: _Context = game.context
+        self._data = _Data()
+
+    # ------------------------------------------------------------- reading
+    @property
+    def zank_state(self) -> State | None:
+        """The zank state (``None`` before the deal; the state before the move
+        while chance chooses the cards a move turns up)."""
+        d = self._data
+        return d.pending.base if d.pending is not None else d.zs
+
+    @property
+    def truncated(self) -> bool:
+        """Whether the game ended by ``max_game_length`` rather than by its rules."""
+        return self._data.truncated
+
+    def current_player(self) -> int:
+        """The seat to act, or OpenSpiel's ``CHANCE`` / ``TERMINAL``."""
+        d = self._data
+        if d.zs is None or d.pending is not None:
+            return int(pyspiel.PlayerId.CHANCE)
+        if d.zs.outcome is not None or d.truncated:
+            return int(pyspiel.PlayerId.TERMINAL)
+        assert d.zs.to_move is not None
+        return d.zs.to_move
+
+    def is_terminal(self) -> bool:
+        """Whether the game is over (by the rules or by ``max_game_length``)."""
+        d = self._data
+        return d.zs is not None and d.pending is None and (d.zs.outcome is not None or d.truncated)
+
+    def _legal_actions(self, player: int) -> list[int]:
+        zs = self._data.zs
+        assert zs is not None
+        return sorted(m.action for m in self._ctx.rules.legal_moves(zs))
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The deal seeds, or the cards nobody has seen, each equally likely."""
+        d = self._data
+        if d.zs is None:
+            p = 1.0 / DEAL_SEEDS
+            return [(i, p) for i in range(DEAL_SEEDS)]
+        assert d.pending is not None
+        fixed = set(d.pending.fixed)
+        cards = [c for c in d.pending.pool if c not in fixed]
+        p = 1.0 / len(cards)
+        return [(c, p) for c in cards]
+
+    def returns(self) -> list[float]:
+        """+1 for the winner, ``-1/(P-1)`` for each loser; 0 for all in a draw or while running."""
+        zs = self._data.zs
+        n = self._ctx.players
+        result = None if zs is None or self._data.pending is not None else zs.outcome
+        if result is None or result.winner is None:
+            return [0.0] * n
+        return [1.0 if p == result.winner else -1.0 / (n - 1) for p in range(n)]
+
+    def result(self) -> Result | None:
+        """The zank :class:`~zank.core.Result` (with the variant's points), once over."""
+        zs = self._data.zs
+        return None if zs is None or self._data.pending is not None else zs.outcome
+
+    # ------------------------------------------------------------- acting
+    def _apply_action(self, action: int) -> None:
+        d = self._data
+        ctx = self._ctx
+        if d.zs is None:
+            zs = ctx.rules.new_game(seed=int(action), players=ctx.players)
+            visible = ctx.visible(zs)
+            views = tuple(_view_text(ctx, ctx.rules.observe(zs, p)) for p in range(ctx.players))
+            self._data = _Data(zs, frozenset().union(*visible), visible, views)
+            return
+        if d.pending is None:
+            pool = ctx.pool(d.zs, d.seen)
+            self._resolve(_Pending(int(action), d.zs, pool, (), -1))
+            return
+        p = d.pending
+        if action not in p.pool or action in p.fixed:
+            raise ValueError(f"chance outcome {action} is not a card nobody has seen")
+        base = _move_cards(p.base, p.target, int(action))
+        self._resolve(attrs.evolve(p, base=base, fixed=(*p.fixed, int(action)), target=-1))
+
+    def _resolve(self, pending: _Pending) -> None:
+        """Apply the pending move, or stop at a chance node for the next card it turns up."""
+        ctx = self._ctx
+        d = self._data
+        move = ctx.rules.moves[pending.action]
+        after = ctx.rules.apply(pending.base, move)
+        visible = ctx.visible(after)
+        if pending.pool:
+            fixed = set(pending.fixed)
+            pool = set(pending.pool)
+            turned = sorted(c for v in visible for c in v if c in pool and c not in fixed)
+            if turned:
+                self._data = attrs.evolve(d, pending=attrs.evolve(pending, target=turned[0]))
+                return
+        seat = pending.base.to_move
+        assert seat is not None
+        shown = tuple(tuple(sorted(visible[q] - d.visible[q])) for q in range(ctx.players))
+        steps = (d.steps, _Step(seat, move.text, shown))
+        seen = d.seen.union(*visible)
+        truncated = after.outcome is None and after.ply >= ctx.max_length
+        self._data = _Data(after, seen, visible, d.deal_views, steps, None, truncated)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            if self._data.zs is None:
+                return f"deal {action}"
+            return f"turn up {card_text(action)}"
+        return self._ctx.rules.moves[action].text
+
+    # ------------------------------------------------------------- viewing
+    def observation_of(self, player: int) -> Observation | None:
+        """``rules.observe`` of the zank state for ``player`` (``None`` before the deal)."""
+        zs = self.zank_state
+        return None if zs is None else self._ctx.rules.observe(zs, player)
+
+    def observation_text(self, player: int) -> str:
+        """The observation string of ``player``."""
+        obs = self.observation_of(player)
+        if obs is None:
+            return f"seat {player}: before the deal"
+        text = _view_text(self._ctx, obs)
+        pending = self._data.pending
+        if pending is not None:
+            text += f"\nplaying {self._ctx.rules.moves[pending.action].text}: cards being turned up"
+        if self._data.truncated:
+            text += f"\nstopped at max_game_length={self._ctx.max_length}"
+        return text
+
+    def information_text(self, player: int) -> str:
+        """The information-state string of ``player``: its view of the deal, then
+        every move with the cards it showed this player, then its current view."""
+        d = self._data
+        if d.zs is None:
+            return f"seat {player}: before the deal"
+        steps = []
+        node = d.steps
+        while node is not None:
+            steps.append(node[1])
+            node = node[0]
+        steps.reverse()
+        moves = " ".join(
+            f"{s.seat}:{s.text}"
+            + (f"+{cards_text(s.shown[player]).replace(' ', '+')}" if s.shown[player] else "")
+            for s in steps
+        )
+        return f"{d.deal_views[player]}\nmoves: {moves}\nnow:\n{self.observation_text(player)}"
+
+    def encode(self, player: int, out: npt.NDArray[np.float32]) -> None:
+        """Write the observation vector of ``player`` into ``out`` (zeros before the deal)."""
+        obs = self.observation_of(player)
+        if obs is None:
+            out.fill(0.0)
+        else:
+            self._ctx.encoder.encode(obs, out)
+
+    def __str__(self) -> str:
+        d = self._data
+        if d.zs is None:
+            return "before the deal"
+        zs = self.zank_state
+        assert zs is not None
+        lines = [
+            f"to move: {'-' if zs.to_move is None else zs.to_move}; phase {zs.phase}; "
+            f"info {list(zs.info)}; ply {zs.ply}; turn {zs.turn}; rng {zs.rng}"
+        ]
+        for spec, cards, down in zip(self._ctx.specs, zs.piles, zs.down, strict=True):
+            lines.append(f"{spec.label} [{down} down]: {cards_text(cards)}")
+        lines.append(
+            "unseen: " + cards_text(sorted(set(self._ctx.rules.cards(zs.players)) - d.seen))
+        )
+        if d.pending is not None:
+            move = self._ctx.rules.moves[d.pending.action].text
+            lines.append(f"playing {move}; chosen {cards_text(d.pending.fixed)}")
+        if zs.outcome is not None:
+            lines.append(f"result: {zs.outcome}")
+        if d.truncated:
+            lines.append(
+                f"stopped at max_game_length={self._ctx.max_length}: "
+                "a draw by the adapter, not by the rules"
+            )
+        return "\n".join(lines)
+
+
+class _Observer:
+    """OpenSpiel's Python observer: one seat's observation or information state."""
+
+    def __init__(self, ctx: _Context, iig_obs_type: Any, params: Any) -> None:
+        if params:
+            raise ValueError(f"zank observers take no parameters, not {params!r}")
+        self.perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        if iig_obs_type is not None and (
+            not iig_obs_type.public_info
+            or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
+        ):
+            raise ValueError("zank offers the observation of one seat (public and own private)")
+        self.tensor = np.zeros(ctx.encoder.size, dtype=np.float32)
+        self.dict = {"observation": self.tensor}
+
+    def set_from(self, state: ZankState, player: int) -> None:
+        """Fill :attr:`tensor` with the observation vector of ``player``."""
+        state.encode(player, self.tensor)
+
+    def string_from(self, state: ZankState, player: int) -> str:
+        """The observation or information-state string of ``player``."""
+        return (
+            state.information_text(player)
+            if self.perfect_recall
+            else state.observation_text(player)
+        )
+
+
+class ZankGame(pyspiel.Game):  # type: ignore[misc]
+    """The OpenSpiel game of one zank variant; subclasses name the variant."""
+
+    variant = ""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        cls = zank.VARIANTS[self.variant]
+        full = {
+            "players": cls.min_players,
+            "max_game_length": 0,
+            **_option_defaults(cls),
+            **(params or {}),
+        }
+        players = int(full.pop("players"))
+        max_length = int(full.pop("max_game_length"))
+        rules = zank.variant(self.variant, **full)
+        if max_length <= 0:
+            max_length = _max_plies(rules, players)
+        self.context = _Context(self.variant, full, players, max_length)
+        """The shared rules object, encoder and bound of this game's states."""
+        info = pyspiel.GameInfo(
+            num_distinct_actions=rules.action_space,
+            max_chance_outcomes=max(DEAL_SEEDS, MAX_CARD),
+            num_players=players,
+            min_utility=-1.0,
+            max_utility=1.0,
+            utility_sum=0.0,
+            max_game_length=max_length,
+        )
+        super().__init__(_game_type(cls), info, params or {})
+
+    @property
+    def rules(self) -> Rules:
+        """The zank rules object of this game."""
+        return self.context.rules
+
+    def new_initial_state(self) -> ZankState:
+        """A state before the deal (a chance node)."""
+        return ZankState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
+        """An observer of one seat's observation (or, with perfect recall, information state)."""
+        return _Observer(self.context, iig_obs_type, params)
+
+
+def _game_type(cls: type[Rules]) -> Any:
+    return pyspiel.GameType(
+        short_name=game_name(cls.name),
+        long_name=f"zank {cls.name}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=cls.max_players,
+        min_num_players=cls.min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification={
+            "players": cls.min_players,
+            "max_game_length": 0,
+            **_option_defaults(cls),
+        },
+    )
+
+
+_registered: dict[str, type[ZankGame]] = {}
+
+
+def register(variant: str) -> str:
+    """Register ``variant`` with OpenSpiel (once) and return its game name.
+
+    Every variant in :data:`zank.VARIANTS` at import time is registered
+    already; call this for one added later.
+    """
+    name = game_name(variant)
+    if variant not in _registered:
+        cls = zank.VARIANTS[variant]
+        game_cls = type("ZankGame_" + variant.replace("-", "_"), (ZankGame,), {"variant": variant})
+        pyspiel.register_game(_game_type(cls), game_cls)
+        _registered[variant] = game_cls
+    return name
+
+
+for _variant in sorted(zank.VARIANTS):
+    register(_variant)

@@ -1,0 +1,212 @@
+"""A PettingZoo AEC environment for every zank variant (``pip install 'zank[pettingzoo]'``).
+
+>>> from zank.adapters.pettingzoo import ZankEnv
+>>> env = ZankEnv("spite-and-malice", players=2)
+>>> env.reset(seed=7)
+>>> observation, reward, terminated, truncated, info = env.last()
+>>> sorted(observation), observation["action_mask"].dtype.name
+(['action_mask', 'observation'], 'int8')
+
+* Agents are ``"player_0"`` … ``"player_{P-1}"``, one per seat.
+* Actions are ``Discrete(rules.action_space)``: the action ids of
+  :meth:`zank.core.Rules.encode`.  Only legal actions may be stepped; the
+  ``action_mask`` of the agent to act marks them (every other agent's mask is
+  all zero).
+* Observations are dicts: ``"observation"`` is the float32 vector of
+  :class:`zank.adapters.encoding.ObservationEncoder` (built from
+  :meth:`zank.core.Rules.observe`, so it holds no hidden card) and
+  ``"action_mask"`` an int8 vector.
+* ``agent_selection`` follows ``state.to_move``: a turn spans many moves, so
+  the same agent usually acts several times in a row.
+* Rewards are zero until the game ends; then the winner gets +1, every other
+  seat -1, and a drawn game gives 0 to all.  Every agent's ``info`` then holds
+  ``points`` (the variant's score for this game, one entry per seat),
+  ``winner`` (a seat or ``None``) and ``reason``.
+* ``reset(seed=n)`` deals ``rules.new_game(seed=n)``; a ``reset()`` without a
+  seed deals from a generator seeded by the last seeded reset, so a seeded
+  sequence of episodes repeats exactly.
+* ``max_plies`` (default ``None``: no limit) truncates a game after that many
+  moves; the rules themselves end every game, so this is only a budget.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import gymnasium
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+import zank
+from zank.adapters.encoding import ObservationEncoder
+from zank.core import Rules, State
+
+__all__ = ["ZankEnv", "env"]
+
+ObsDict = dict[str, npt.NDArray[Any]]
+
+
+class ZankEnv(AECEnv):  # type: ignore[misc]
+    """A PettingZoo AEC environment playing one zank variant.
+
+    Args:
+        variant: a variant name from :data:`zank.VARIANTS` or a rules object.
+        players: the number of seats.
+        render_mode: ``None`` or ``"ansi"`` (:meth:`render` returns the table as text).
+        max_plies: truncate a game after this many moves (``None``: never).
+        depth: card slots per pile in the observation vector
+            (see :class:`~zank.adapters.encoding.ObservationEncoder`).
+        options: the variant's options when ``variant`` is a name.
+    """
+
+    metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo reads it from the class
+        "name": "zank_v0",
+        "render_modes": ["ansi"],
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        variant: str | Rules = "spite-and-malice",
+        players: int = 2,
+        *,
+        render_mode: str | None = None,
+        max_plies: int | None = None,
+        depth: int = 3,
+        **options: Any,
+    ) -> None:
+        super().__init__()
+        if isinstance(variant, Rules):
+            if options:
+                raise TypeError("pass options only with a variant name, not with a rules object")
+            rules = variant
+        else:
+            rules = zank.variant(variant, **options)
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        self.rules = rules
+        """The rules object the environment plays."""
+        self.players = players
+        self.render_mode = render_mode
+        self.max_plies = max_plies
+        self.encoder = ObservationEncoder(rules, players, depth=depth)
+        """The encoder of the ``"observation"`` vectors."""
+        self.possible_agents = [f"player_{i}" for i in range(players)]
+        self.agents = self.possible_agents[:]
+        low, high = self.encoder.low_high()
+        space = spaces.Dict(
+            {
+                "observation": spaces.Box(low=low, high=high, dtype=np.float32),
+                "action_mask": spaces.Box(
+                    low=0, high=1, shape=(rules.action_space,), dtype=np.int8
+                ),
+            }
+        )
+        self.observation_spaces = dict.fromkeys(self.possible_agents, space)
+        self.action_spaces = {a: spaces.Discrete(rules.action_space) for a in self.possible_agents}
+        self._seeds = np.random.default_rng()
+        self.game_state: State = rules.new_game(seed=0, players=players)
+        """The zank state of the running game (replaced on every step)."""
+        self._start()
+
+    # ------------------------------------------------------------------ spaces
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The observation space of ``agent`` (the same for every agent)."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """``Discrete(rules.action_space)``."""
+        return self.action_spaces[agent]
+
+    # ------------------------------------------------------------------- cycle
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Deal a new game: ``rules.new_game(seed=seed)``, or a seed drawn as the module says."""
+        if seed is not None:
+            self._seeds = np.random.default_rng(seed)
+            game_seed = int(seed)
+        else:
+            game_seed = int(self._seeds.integers(0, 2**63))
+        self.game_state = self.rules.new_game(seed=game_seed, players=self.players)
+        self._start()
+
+    def _start(self) -> None:
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        to_move = self.game_state.to_move
+        self.agent_selection = self.possible_agents[to_move if to_move is not None else 0]
+
+    def observe(self, agent: str) -> ObsDict:
+        """The observation dict of ``agent``: the encoded view and its action mask."""
+        seat = self.possible_agents.index(agent)
+        vector = self.encoder.encode(self.rules.observe(self.game_state, seat))
+        if seat == self.game_state.to_move:
+            mask = np.frombuffer(self.rules.action_mask(self.game_state), dtype=np.int8).copy()
+        else:
+            mask = np.zeros(self.rules.action_space, dtype=np.int8)
+        return {"observation": vector, "action_mask": mask}
+
+    def step(self, action: Any) -> None:
+        """Play action ``action`` for ``agent_selection`` (``None`` for a finished agent).
+
+        Raises:
+            zank.IllegalMove: the action is not legal now.
+        """
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        move = self.rules.decode(self.game_state, int(action))
+        self.game_state = self.rules.apply(self.game_state, move)
+        result = self.game_state.outcome
+        if result is not None:
+            for seat, a in enumerate(self.agents):
+                if result.winner is None:
+                    self.rewards[a] = 0.0
+                else:
+                    self.rewards[a] = 1.0 if seat == result.winner else -1.0
+                self.terminations[a] = True
+                self.infos[a] = {
+                    "points": result.points,
+                    "winner": result.winner,
+                    "reason": result.reason.value,
+                }
+        elif self.max_plies is not None and self.game_state.ply >= self.max_plies:
+            for a in self.agents:
+                self.truncations[a] = True
+        to_move = self.game_state.to_move
+        if to_move is not None:
+            self.agent_selection = self.possible_agents[to_move]
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        """The table as text (``render_mode="ansi"``); ``None`` without a render mode."""
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() was called without a render_mode")
+            return None
+        lines = []
+        for spec, cards, down in zip(
+            self.rules.layout(self.players),
+            self.game_state.piles,
+            self.game_state.down,
+            strict=True,
+        ):
+            shown = " ".join(zank.Card(c).unicode for c in cards[down:])
+            lines.append(f"{spec.label:>12}: {'## ' * min(down, 1)}{down or ''} {shown}".rstrip())
+        lines.append(f"to move: {self.game_state.to_move}  result: {self.game_state.outcome}")
+        return "\n".join(lines)
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def env(variant: str | Rules = "spite-and-malice", players: int = 2, **kwargs: Any) -> ZankEnv:
+    """A :class:`ZankEnv` (the usual PettingZoo constructor name)."""
+    return ZankEnv(variant, players, **kwargs)
