@@ -1,3 +1,5 @@
 """Imports every variant's greedy policy so that each registers itself."""
 
 from __future__ import annotations
+
+from zank.agents import spite as spite

@@ -1,0 +1,243 @@
+"""The greedy policy of Spite and Malice, after the seed's "Tipps für Einsteiger".
+
+It sees only the :class:`~zank.core.Observation` of the player to move and
+decides one move at a time, in this order:
+
+1. **Free the pay-off card.**  Look for the cheapest chain of plays that ends
+   with the pay-off top on a build pile: for each build pile (and for a new
+   pile started by an ace) the ranks it still needs are filled in order from
+   the tops of the own side stacks (the card under a played top counts, as
+   it is visible), then from the hand, then with a wild card (king or joker).
+   An ace on the pay-off pile with no free build place looks for a chain that
+   completes a pile.  The chain using the fewest wild cards, then the fewest
+   plays, wins; its first play is made.
+2. **Play safe cards.**  Aces, then side-stack tops, then hand cards that fit,
+   but never a wild card (kings are saved for the pay-off card) and never a
+   card that builds a pile to one below an opponent's pay-off card, unless
+   the player holds (or shows on a side stack) the card to build on past it.
+3. **End the turn** with the discard that fits best: onto a side stack whose
+   top is one higher (side stacks are built downwards), or equal, or higher;
+   a new side stack while at most two are in use (one is kept free); never a
+   wild card if anything else can go; high cards rather than low ones.
+
+Ties are broken at random with the agent's generator.
+
+>>> import zank
+>>> from zank.agents import GreedyAgent, RandomAgent
+>>> rules = zank.variant("spite-and-malice")
+>>> record = zank.play(rules, [GreedyAgent(seed=1), RandomAgent(seed=2)], seed=6)
+>>> record.result.winner, record.result.points
+(0, (25, 0))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from zank.agents.base import register_greedy
+from zank.cards import ACE, IS_JOKER, KING, QUEEN, RANK
+from zank.core import Move, Observation, Rules
+from zank.random import Rng
+from zank.spite_malice import DISCARD, PLAY, SIDE_STACKS, SRC_PAY, SRC_SIDE, SpiteAndMalice
+
+__all__ = ["spite_and_malice_greedy"]
+
+#: A play in a plan: (move kind, source code, build place), as in :class:`~zank.core.Move`.
+Step = tuple[int, int, int]
+
+
+def _wild(card: int) -> bool:
+    return RANK[card] == KING or IS_JOKER[card]
+
+
+class _View:
+    """What the policy reads from an observation, in the engine's terms."""
+
+    def __init__(self, rules: SpiteAndMalice, obs: Observation) -> None:
+        players, me = obs.players, obs.player
+
+        def pile(label: str) -> tuple[int, ...]:
+            return obs.piles[rules.pile_index(players, label)]
+
+        self.hand = pile(f"p{me}.hand")
+        pay = pile(f"p{me}.pay")
+        self.pay_top = pay[-1] if pay else -1
+        self.sides = [pile(f"p{me}.side{j + 1}") for j in range(SIDE_STACKS)]
+        builds = [pile(f"build{i + 1}") for i in range(rules.build_places)]
+        #: the rank each build place needs next; 0 for an empty place
+        self.needs = [len(b) + 1 if b else 0 for b in builds]
+        in_use = sum(1 for b in builds if b)
+        can_start = rules.unlimited_build_piles or in_use < 3
+        self.first_free = next((i for i, b in enumerate(builds) if not b), -1) if can_start else -1
+        self.piles_full = not can_start
+        # Ranks that an opponent's pay-off top would fit: a pile must not be built to
+        # one below them.  A wild top fits anything, so it forbids nothing.
+        self.danger: set[int] = set()
+        self.opponent_ace = False
+        for q in range(players):
+            if q != me:
+                opp = pile(f"p{q}.pay")
+                if opp and not _wild(opp[-1]):
+                    self.danger.add(RANK[opp[-1]])
+                    self.opponent_ace |= RANK[opp[-1]] == ACE
+
+    # ------------------------------------------------------------ planning
+    def pay_off_plan(self) -> list[Step] | None:
+        """The cheapest chain of plays that ends with the pay-off top played."""
+        top = self.pay_top
+        if top < 0:
+            return None
+        best: tuple[tuple[int, int, int], list[Step]] | None = None
+
+        def consider(steps: list[Step] | None, wilds: int, final_need: int) -> None:
+            nonlocal best
+            if steps is None:
+                return
+            cost = (wilds, len(steps), 1 if final_need in self.danger else 0)
+            if best is None or cost < best[0]:
+                best = (cost, steps)
+
+        if _wild(top):
+            for i, need in enumerate(self.needs):
+                if need:
+                    consider([(PLAY, SRC_PAY, i)], 0, need + 1)
+        elif RANK[top] == ACE:
+            if self.first_free >= 0:
+                consider([(PLAY, SRC_PAY, self.first_free)], 0, 2)
+            else:  # complete a pile to free its place, then start one with the ace
+                for i, need in enumerate(self.needs):
+                    if need:
+                        chain = self._fill(i, need, QUEEN + 1)
+                        if chain is not None:
+                            steps, wilds = chain
+                            consider([*steps, (PLAY, SRC_PAY, i)], wilds, 2)
+        else:
+            r = RANK[top]
+            for i, need in enumerate(self.needs):
+                if need and need <= r:
+                    chain = self._fill(i, need, r)
+                    if chain is not None:
+                        steps, wilds = chain
+                        consider([*steps, (PLAY, SRC_PAY, i)], wilds, r + 1)
+            if self.first_free >= 0:
+                chain = self._fill(self.first_free, ACE, r)
+                if chain is not None:
+                    steps, wilds = chain
+                    consider([*steps, (PLAY, SRC_PAY, self.first_free)], wilds, r + 1)
+        return None if best is None else best[1]
+
+    def _fill(self, place: int, need: int, goal: int) -> tuple[list[Step], int] | None:
+        """Plays that bring build place ``place`` from ``need`` to needing ``goal``.
+
+        Naturals come first from the side stacks (preferring a stack whose next
+        card is the following rank), then from the hand; wild cards fill the
+        gaps, from a side stack before the hand.  Returns the steps and the
+        number of wild cards used, or ``None``.
+        """
+        hand = list(self.hand)
+        sides = [list(s) for s in self.sides]
+        steps: list[Step] = []
+        wilds = 0
+        for k in range(need, goal):
+            natural = [j for j in range(SIDE_STACKS) if sides[j] and RANK[sides[j][-1]] == k]
+            natural = [j for j in natural if not _wild(sides[j][-1])]
+            if natural:
+                j = max(natural, key=lambda j: len(sides[j]) > 1 and RANK[sides[j][-2]] == k + 1)
+                sides[j].pop()
+                steps.append((PLAY, SRC_SIDE + j, place))
+                continue
+            card = next((c for c in hand if RANK[c] == k and not _wild(c)), None)
+            if card is not None:
+                hand.remove(card)
+                steps.append((PLAY, k, place))
+                continue
+            if k == ACE:
+                return None  # only a real ace starts a pile
+            j = next((j for j in range(SIDE_STACKS) if sides[j] and _wild(sides[j][-1])), -1)
+            if j >= 0:
+                sides[j].pop()
+                steps.append((PLAY, SRC_SIDE + j, place))
+                wilds += 1
+                continue
+            card = next((c for c in hand if _wild(c)), None)
+            if card is None:
+                return None
+            hand.remove(card)
+            steps.append((PLAY, RANK[card], place))
+            wilds += 1
+        return steps, wilds
+
+    def _can_cover(self, card: int, rank: int) -> bool:
+        """Whether a natural card of ``rank`` other than ``card`` is at hand to play next.
+
+        Building a pile to one below an opponent's pay-off card does no harm if
+        the player can build on past it in the same turn.
+        """
+        tops = [s[-1] for s in self.sides if s]
+        if self.pay_top >= 0:
+            tops.append(self.pay_top)
+        others = [*self.hand, *tops]
+        others.remove(card)
+        return any(RANK[c] == rank and not _wild(c) for c in others)
+
+    # ------------------------------------------------------------- scoring
+    def score(self, move: Move) -> tuple[int, int]:
+        """(tier, score) of a move that is not part of a pay-off plan; higher is better."""
+        if move.kind == PLAY:
+            if move.source == SRC_PAY:
+                return 4, 0  # cannot happen without a plan, but never refuse it
+            if move.source >= SRC_SIDE:
+                card = self.sides[move.source - SRC_SIDE][-1]
+            else:
+                card = next(c for c in self.hand if RANK[c] == move.source)
+            need = self.needs[move.target]
+            after = 2 if RANK[card] == ACE else need + 1
+            completes = need == QUEEN
+            unsafe = (after in self.danger and not self._can_cover(card, after)) or (
+                completes and self.piles_full and self.opponent_ace
+            )
+            if _wild(card) or unsafe:
+                return 0, 0
+            if RANK[card] == ACE:
+                return 3, 30
+            return 3, 20 if move.source >= SRC_SIDE else 10
+        # a discard: hand card of rank move.source onto side stack move.target
+        k = move.source
+        card = next(c for c in self.hand if RANK[c] == k)
+        side = self.sides[move.target]
+        in_use = sum(1 for s in self.sides if s)
+        if not side:
+            fit = 20 if in_use < SIDE_STACKS - 1 else -40  # keep one side stack free
+        else:
+            t = RANK[side[-1]]
+            if _wild(side[-1]):
+                fit = -30  # do not bury a wild card
+            elif t == k + 1:
+                fit = 50  # downwards, the best shape
+            elif t == k:
+                fit = 35
+            elif t > k:
+                fit = 30 - (t - k)
+            else:
+                fit = -10 - 2 * (k - t)  # buries a lower card
+        if _wild(card):
+            fit -= 100  # save kings for the pay-off card
+        return 1, 2 * fit + (k if 1 < k <= QUEEN else 0)
+
+
+@register_greedy("spite-and-malice")
+def spite_and_malice_greedy(
+    rules: Rules, observation: Observation, legal_moves: Sequence[Move], rng: Rng
+) -> Move:
+    """The greedy move of the player to move (see the module docs)."""
+    if not isinstance(rules, SpiteAndMalice):
+        raise TypeError(f"this policy plays spite-and-malice, not {rules.name}")
+    view = _View(rules, observation)
+    by_step = {(m.kind, m.source, m.target): m for m in legal_moves}
+    plan = view.pay_off_plan()
+    if plan is not None and plan[0] in by_step:
+        return by_step[plan[0]]
+    scored = [(view.score(m), m) for m in legal_moves if m.kind in (PLAY, DISCARD)]
+    best = max(s for s, _ in scored)
+    choices = [m for s, m in scored if s == best]
+    return choices[rng.below(len(choices))]
