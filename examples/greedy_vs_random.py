@@ -37,6 +37,7 @@ def main(argv: list[str] | None = None) -> None:
 
     rules = zank.variant("spite-and-malice")
     wins = draws = losses = moves = 0
+    seat_wins = [0, 0]
     start = time.perf_counter()
     for i in range(args.games):
         seed = args.seed + i
@@ -50,6 +51,7 @@ def main(argv: list[str] | None = None) -> None:
             draws += 1
         elif record.result.winner == greedy_seat:
             wins += 1
+            seat_wins[greedy_seat] += 1
         else:
             losses += 1
     elapsed = time.perf_counter() - start
@@ -59,6 +61,9 @@ def main(argv: list[str] | None = None) -> None:
     print(f"spite-and-malice, greedy against random, {n} games (seeds {args.seed}..{last})")
     print(f"  greedy wins {wins}, draws {draws}, losses {losses}")
     print(f"  greedy win rate {wins / max(n, 1):.1%} (95% CI {low:.1%} to {high:.1%})")
+    for seat in (0, 1):
+        games = len(range(seat, n, 2))
+        print(f"  greedy in seat {seat}: {seat_wins[seat]} wins in {games} games")
     print(f"  {moves / max(n, 1):.0f} moves a game, {elapsed:.1f} s")
 
 
