@@ -31,7 +31,7 @@ are reserved for table mode (a pending fault, "Stopp!").
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Container, Iterable
 from typing import ClassVar, Final, cast
 
 from attrs import field, frozen
@@ -48,10 +48,13 @@ from zank.core import (
 )
 from zank.errors import InvalidState
 from zank.family.table import (
+    ACE_KEYS,
     ALT_KEY,
+    ALT_WANT,
     CARD,
     DISCARD,
     FKEY,
+    FOUNDATION_WANT,
     HAND,
     RESERVE,
     TURNED,
@@ -290,85 +293,118 @@ class ZankDetailed(Table):
         # never indexed with a house onto itself, the only None entries
         mv = cast("tuple[tuple[Move, ...], ...]", self._card_moves)
         src = self._src_index[p]
+        fnd = piles[0:8]
+        fits = {FOUNDATION_WANT[f[-1]] for f in fnd if f}  # ZD-5
+        if () in fnd:
+            fits.update(ACE_KEYS)
         reserve = piles[src[SRC_RESERVE]]
-        fslots = self.foundation_slots(piles)
-        if strict and reserve and FKEY[reserve[-1]] in fslots:
+        if strict and reserve and FKEY[reserve[-1]] in fits:
             return (mv[SRC_RESERVE][TGT_FOUNDATION],)  # ZD-9
-        hb = self.house_base
-        free: list[tuple[int, int]] = []  # ZD-4
+        own: list[tuple[int, int]] = []  # ZD-4: the free cards of the own piles
         if reserve:
-            free.append((SRC_RESERVE, reserve[-1]))
+            own.append((SRC_RESERVE, reserve[-1]))
         turned = piles[src[SRC_TURNED]]
         if turned:
-            free.append((SRC_TURNED, turned[-1]))
+            own.append((SRC_TURNED, turned[-1]))
         discard = piles[src[SRC_DISCARD]]
         if discard and self.own_discard_free:  # ZD-V1
-            free.append((SRC_DISCARD, discard[-1]))
-        for h in range(8):
-            house = piles[hb + h]
+            own.append((SRC_DISCARD, discard[-1]))
+        houses = piles[8:16]
+        wants: dict[int, list[int]] = {}  # ZD-6: house numbers by the key they take
+        gap = -1
+        for h, house in enumerate(houses):
             if house:
-                free.append((SRC_HOUSE + h, house[-1]))
-        if strict:
-            found = [mv[s][TGT_FOUNDATION] for s, c in free if FKEY[c] in fslots]
-            if found:
-                return tuple(found)  # ZD-10
-        wants, gap = self.house_wants(piles)
-        shuffle_ok = state.info[I_SHUFFLES] < self.shuffle_limit
+                k = ALT_WANT[house[-1]]
+                if k in wants:
+                    wants[k].append(h)
+                else:
+                    wants[k] = [h]
+            elif gap < 0:
+                gap = h
         pk = self._pack_index[p]
         opp_reserve, opp_discard = piles[pk[0]], piles[pk[1]]
         rkey = FKEY[opp_reserve[-1]] if opp_reserve else -99
         dkey = FKEY[opp_discard[-1]] if opp_discard else -99
         moves: list[Move] = []
-        for s, c in free:
+        append = moves.append
+        found: list[Move] = []  # foundation moves
+        for s, c in own:
             row = mv[s]
             key = FKEY[c]
-            if key in fslots:
-                moves.append(row[TGT_FOUNDATION])  # ZD-5
-            if s < SRC_HOUSE or shuffle_ok:  # ZD-19
-                for h in wants.get(ALT_KEY[c], ()):  # ZD-6
-                    if h + SRC_HOUSE != s:
-                        moves.append(row[h + 1])
-                if gap >= 0 and (s < SRC_HOUSE or len(piles[hb + s - SRC_HOUSE]) > 1):
-                    moves.append(row[gap + 1])
+            if key in fits:
+                found.append(row[TGT_FOUNDATION])
+            ws = wants.get(ALT_KEY[c])
+            if ws is not None:
+                for h in ws:
+                    append(row[h + 1])
+            if gap >= 0:
+                append(row[gap + 1])
             d = key - rkey  # ZD-7
             if d == 4 or d == -4:
-                moves.append(row[TGT_PACK])
+                append(row[TGT_PACK])
             d = key - dkey
             if d == 4 or d == -4:
-                moves.append(row[TGT_PACK + 1])
-        gap_block = strict and gap >= 0 and bool(reserve)  # ZD-11
-        if not gap_block:
+                append(row[TGT_PACK + 1])
+        shuffle_ok = state.info[I_SHUFFLES] < self.shuffle_limit  # ZD-19
+        for h, house in enumerate(houses):
+            if not house:
+                continue
+            c = house[-1]
+            s = SRC_HOUSE + h
+            row = mv[s]
+            key = FKEY[c]
+            if key in fits:
+                found.append(row[TGT_FOUNDATION])
+            if shuffle_ok:
+                ws = wants.get(ALT_KEY[c])
+                if ws is not None:
+                    for t in ws:
+                        if t != h:
+                            append(row[t + 1])
+                if gap >= 0 and len(house) > 1:
+                    append(row[gap + 1])
+            d = key - rkey
+            if d == 4 or d == -4:
+                append(row[TGT_PACK])
+            d = key - dkey
+            if d == 4 or d == -4:
+                append(row[TGT_PACK + 1])
+        if found:
+            if strict:
+                return tuple(found)  # ZD-10
+            moves[:0] = found
+        if not (strict and gap >= 0 and reserve):  # ZD-11
             if turned:
-                moves.append(self._end)  # ZD-13
+                append(self._end)  # ZD-13
             elif piles[self._hand_index[p]] or discard:
-                moves.append(self._turn)  # ZD-12, ZD-14
+                append(self._turn)  # ZD-12, ZD-14
             else:
-                moves.append(self._pass)  # ZD-14
+                append(self._pass)  # ZD-14
         out = tuple(moves)
         if strict and self.stricter:  # ZD-V4
-            forced = self._stricter_moves(state, fslots, out)
+            forced = self._stricter_moves(state, fits, out)
             if forced:
                 return forced
         return out
 
     def _stricter_moves(
-        self, state: State, fslots: dict[int, int], moves: tuple[Move, ...]
+        self, state: State, fits: Container[int], moves: tuple[Move, ...]
     ) -> tuple[Move, ...]:
         """ZD-V4: the moves that free a covered layout card fitting a
         foundation, and the packs onto the opponent."""
-        dig = self._dig_sources(state, fslots)
+        dig = self._dig_sources(state, fits)
         return tuple(
             m for m in moves if m.kind == CARD and (m.target >= TGT_PACK or m.source in dig)
         )
 
-    def _dig_sources(self, state: State, fslots: dict[int, int]) -> frozenset[int]:
+    def _dig_sources(self, state: State, fits: Container[int]) -> frozenset[int]:
         """Source codes of the houses that cover a face-up card fitting a foundation."""
         hb = self.house_base
         dig = []
         for h in range(8):
             house = state.piles[hb + h]
             # face-down cards (ZD-V5) are not looked at: nobody knows them
-            if any(FKEY[c] in fslots for c in house[state.down[hb + h] : -1]):
+            if any(FKEY[c] in fits for c in house[state.down[hb + h] : -1]):
                 dig.append(SRC_HOUSE + h)
         return frozenset(dig)
 

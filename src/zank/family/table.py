@@ -43,6 +43,7 @@ from zank.core import Move, PileSpec, Rules, State
 from zank.errors import InvalidState
 
 __all__ = [
+    "ACE_KEYS",
     "ALT_KEY",
     "ALT_WANT",
     "CARD",
@@ -106,7 +107,8 @@ ALT_WANT: tuple[int, ...] = tuple(
 SUIT_WANT: tuple[int, ...] = tuple(
     _NEVER if IS_JOKER[c] or RANK[c] == ACE else _key(RANK[c] - 1, SUIT[c]) for c in range(MAX_CARD)
 )
-_ACE_KEYS = tuple(_key(ACE, s) for s in range(4))
+#: The ``FKEY`` of the four aces (what an empty foundation takes).
+ACE_KEYS: tuple[int, ...] = tuple(_key(ACE, s) for s in range(4))
 
 
 def fits_foundation(card: int, top: int | None) -> bool:
@@ -320,7 +322,7 @@ class Table(Rules):
             elif empty < 0:
                 empty = i
         if empty >= 0:
-            for k in _ACE_KEYS:
+            for k in ACE_KEYS:
                 want[k] = empty
         return want
 
@@ -379,7 +381,7 @@ class Table(Rules):
             if down[i]:
                 raise InvalidState(f"{specs[i].label}: foundation cards lie face up")
             for j, c in enumerate(f):
-                want = _ACE_KEYS if j == 0 else (FOUNDATION_WANT[f[j - 1]],)
+                want = ACE_KEYS if j == 0 else (FOUNDATION_WANT[f[j - 1]],)
                 if FKEY[c] not in want:
                     raise InvalidState(
                         f"{specs[i].label}: a foundation is built up in suit from the ace; "
