@@ -1,0 +1,207 @@
+"""The OpenSpiel games: OpenSpiel's own random simulation test, for every variant, and
+the adapter's promises (chance, strings, tensors, serialization, length)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import attrs
+import pytest
+
+import zank
+from zank.core import HIDDEN, Rules
+
+from ..strategies import all_presets, player_counts, preset_id
+
+np = pytest.importorskip("numpy")
+pyspiel = pytest.importorskip("pyspiel")
+zos = pytest.importorskip("zank.adapters.openspiel")
+
+CASES = [
+    pytest.param(rules, players, id=f"{preset_id(rules)}-{players}p")
+    for rules in all_presets()
+    for players in player_counts(rules)
+]
+
+
+def load(rules: Rules, players: int = 2, **params: Any) -> Any:
+    return pyspiel.load_game(
+        zos.game_name(rules.name), {"players": players, **rules.options, **params}
+    )
+
+
+def play_random(state: Any, rnd: random.Random, moves: int) -> Any:
+    """Play up to ``moves`` player moves (and every chance node on the way)."""
+    done = 0
+    while not state.is_terminal() and (done < moves or state.is_chance_node()):
+        if state.is_chance_node():
+            outcomes = [a for a, _ in state.chance_outcomes()]
+            state.apply_action(rnd.choice(outcomes))
+        else:
+            state.apply_action(rnd.choice(state.legal_actions()))
+            done += 1
+    return state
+
+
+@pytest.mark.parametrize(("rules", "players"), CASES)
+def test_random_sim_test_with_serialization(rules: Rules, players: int) -> None:
+    pyspiel.random_sim_test(load(rules, players), num_sims=2, serialize=True, verbose=False)
+
+
+def test_every_variant_is_registered() -> None:
+    names = {t.short_name for t in pyspiel.registered_games()}
+    for variant in zank.VARIANTS:
+        assert zos.game_name(variant) in names
+        assert zos.register(variant) == zos.game_name(variant)  # idempotent
+
+
+@pytest.mark.parametrize(("rules", "players"), CASES)
+def test_legal_actions_sorted_and_exact(rules: Rules, players: int) -> None:
+    game = load(rules, players)
+    state = game.new_initial_state()
+    rnd = random.Random(1)
+    for _ in range(40):
+        play_random(state, rnd, 1)
+        if state.is_terminal():
+            break
+        zs = state.zank_state
+        legal = state.legal_actions()
+        assert legal == sorted(legal)
+        assert legal == sorted(m.action for m in rules.legal_moves(zs))
+        assert state.current_player() == zs.to_move
+
+
+@pytest.mark.parametrize(("rules", "players"), CASES)
+def test_unseen_cards_are_chosen_by_chance(rules: Rules, players: int) -> None:
+    """Whenever a move turns up a card nobody has seen, chance chooses it among all
+    such cards: the order in the state says nothing about what comes."""
+    game = load(rules, players)
+    state = game.new_initial_state()
+    rnd = random.Random(7)
+    state.apply_action(3)
+    reveals = 0
+    while not state.is_terminal() and reveals < 5:
+        if state.is_chance_node():
+            outcomes = [a for a, _ in state.chance_outcomes()]
+            zs = state.zank_state
+            seen: set[int] = set()
+            for p in range(players):
+                seen |= {c for pile in rules.observe(zs, p).piles for c in pile if c != HIDDEN}
+            unseen = set(rules.cards(players)) - seen
+            assert set(outcomes) <= unseen
+            assert len(outcomes) > 1 or len(unseen) == 1
+            reveals += 1
+            state.apply_action(rnd.choice(outcomes))
+        else:
+            state.apply_action(rnd.choice(state.legal_actions()))
+    assert reveals or state.is_terminal()
+
+
+def test_a_bot_cannot_read_the_draw_pile() -> None:
+    """The card drawn is a chance outcome among all unseen cards, not the top of the
+    draw pile in the state: reading the state tells a bot nothing about it."""
+    rules = zank.variant("spite-and-malice")
+    game = load(rules)
+    state = game.new_initial_state()
+    state.apply_action(5)
+    # end turns at once until a player must draw: that draw is a chance node
+    while not state.is_chance_node():
+        discard = next(a for a in state.legal_actions() if rules.moves[a].kind == 1)
+        state.apply_action(discard)
+    draw = state.zank_state.pile("draw")
+    outcomes = [a for a, _ in state.chance_outcomes()]
+    assert set(draw) <= set(outcomes)  # every card of the draw pile can come, not only the top
+    chosen = next(c for c in outcomes if c != draw[-1])
+    state.apply_action(chosen)
+    assert not state.is_chance_node()
+    assert chosen in state.zank_state.pile(f"p{state.current_player()}.hand")
+
+
+@pytest.mark.parametrize(("rules", "players"), CASES)
+def test_strings_and_tensors_come_from_observe(rules: Rules, players: int) -> None:
+    game = load(rules, players)
+    encoder = zos.ObservationEncoder(rules, players)
+    state = play_random(game.new_initial_state(), random.Random(3), 10)
+    zs = state.zank_state
+    assert game.observation_tensor_size() == encoder.size
+    for p in range(players):
+        obs = rules.observe(zs, p)
+        tensor = np.asarray(state.observation_tensor(p), dtype=np.float32)
+        assert np.array_equal(tensor, encoder.encode(obs))
+        assert np.array_equal(np.asarray(state.information_state_tensor(p)), tensor)
+        text = state.observation_string(p)
+        info = state.information_state_string(p)
+        assert info.endswith(text)
+        # a state dealt anew behind the player's back looks the same to the player
+        # a state dealt anew behind the player's back gives the same string and tensor
+        sampled = rules.sample_state(obs, seed=p)
+        other = state.clone()
+        other._data = attrs.evolve(other._data, zs=sampled)
+        assert other.observation_string(p) == text
+        assert np.array_equal(np.asarray(other.observation_tensor(p), dtype=np.float32), tensor)
+    if players == 2:
+        assert state.information_state_string(0) != state.information_state_string(1)
+
+
+def test_serialization_round_trip_mid_reveal() -> None:
+    rules = zank.variant("spite-and-malice")
+    game = load(rules)
+    state = game.new_initial_state()
+    state.apply_action(11)
+    while not state.is_chance_node():
+        discard = next(a for a in state.legal_actions() if rules.moves[a].kind == 1)
+        state.apply_action(discard)
+    text = pyspiel.serialize_game_and_state(game, state)
+    game2, state2 = pyspiel.deserialize_game_and_state(text)
+    assert str(game2) == str(game)
+    assert str(state2) == str(state)
+    assert state2.history() == state.history()
+    assert state2.chance_outcomes() == state.chance_outcomes()
+    clone = state.clone()
+    assert str(clone) == str(state)
+    outcome = state.chance_outcomes()[0][0]
+    clone.apply_action(outcome)
+    assert str(clone) != str(state)  # the clone is independent
+
+
+def test_max_game_length_ends_the_game_loudly() -> None:
+    rules = zank.variant("spite-and-malice")
+    game = load(rules, max_game_length=4)
+    assert game.max_game_length() == 4
+    state = play_random(game.new_initial_state(), random.Random(2), 100)
+    assert state.is_terminal()
+    zs = state.zank_state
+    if zs.outcome is None:
+        assert state.truncated
+        assert zs.ply == 4
+        assert state.returns() == [0.0, 0.0]
+        assert "max_game_length=4" in str(state)
+    default = load(rules)
+    assert default.max_game_length() == zos.DEFAULT_MAX_GAME_LENGTH
+
+
+def test_returns_sum_to_zero_with_more_seats() -> None:
+    rules = zank.variant("spite-and-malice", pay_off_size=3)
+    game = load(rules, 4)
+    for seed in range(6):
+        state = play_random(game.new_initial_state(), random.Random(seed), 10_000)
+        assert state.is_terminal()
+        returns = state.returns()
+        assert sum(returns) == pytest.approx(0.0)
+        result = state.result()
+        if result is not None and result.winner is not None:
+            assert returns[result.winner] == 1.0
+            assert sorted(returns)[0] == pytest.approx(-1 / 3)
+
+
+def test_mcts_bot_plays() -> None:
+    mcts = pytest.importorskip("open_spiel.python.algorithms.mcts")
+    rules = zank.variant("spite-and-malice", pay_off_size=3)
+    game = load(rules)
+    rng = np.random.RandomState(0)
+    bot = mcts.MCTSBot(game, 2, 8, mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
+    state = game.new_initial_state()
+    state.apply_action(1)
+    action = bot.step(state)
+    assert action in state.legal_actions()

@@ -1,0 +1,151 @@
+"""The PettingZoo AEC environment: PettingZoo's own API and seed tests, for every variant."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import zank
+from zank.core import Rules
+
+from ..strategies import all_presets, player_counts, preset_id
+
+np = pytest.importorskip("numpy")
+pytest.importorskip("pettingzoo")
+pytest.importorskip("gymnasium")
+zpz = pytest.importorskip("zank.adapters.pettingzoo")
+pz_test = pytest.importorskip("pettingzoo.test")
+
+CASES = [
+    pytest.param(rules, players, id=f"{preset_id(rules)}-{players}p")
+    for rules in all_presets()
+    for players in player_counts(rules)
+]
+
+# PettingZoo's checks warn that a dict observation "probably should be" a Box.
+pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")
+
+
+@pytest.mark.parametrize(("rules", "players"), CASES)
+def test_api_test(rules: Rules, players: int) -> None:
+    pz_test.api_test(zpz.ZankEnv(rules, players), num_cycles=200)
+
+
+@pytest.mark.parametrize(("rules", "players"), CASES)
+def test_seed_test(rules: Rules, players: int) -> None:
+    pz_test.seed_test(lambda: zpz.ZankEnv(rules, players), num_cycles=200)
+
+
+def first_legal(observation: dict[str, Any]) -> int:
+    return int(np.flatnonzero(observation["action_mask"])[0])
+
+
+def play_out(env: Any, seed: int) -> list[tuple[str, float, dict[str, Any]]]:
+    """Play a whole game choosing random legal actions; return the final (agent, reward, info)."""
+    rnd = np.random.default_rng(seed)
+    env.reset(seed=seed)
+    finals = []
+    for agent in env.agent_iter():
+        observation, reward, terminated, truncated, info = env.last()
+        if terminated or truncated:
+            finals.append((agent, reward, info))
+            env.step(None)
+            continue
+        seat = env.possible_agents.index(agent)
+        assert env.game_state.to_move == seat  # the agent to act is read from the state
+        legal = np.flatnonzero(observation["action_mask"])
+        assert sorted(legal.tolist()) == sorted(
+            m.action for m in env.rules.legal_moves(env.game_state)
+        )
+        env.step(int(rnd.choice(legal)))
+    return finals
+
+
+@pytest.mark.parametrize(("rules", "players"), CASES)
+def test_whole_game_rewards_and_points(rules: Rules, players: int) -> None:
+    env = zpz.ZankEnv(rules, players)
+    finals = play_out(env, seed=4)
+    result = env.game_state.outcome
+    assert result is not None
+    assert sorted(agent for agent, _, _ in finals) == sorted(env.possible_agents)
+    for agent, reward, info in finals:
+        seat = env.possible_agents.index(agent)
+        want = 0.0 if result.winner is None else (1.0 if seat == result.winner else -1.0)
+        assert reward == want
+        assert info["points"] == result.points
+        assert info["winner"] == result.winner
+        assert info["reason"] == result.reason.value
+    assert env.agents == []
+
+
+def test_reset_is_deterministic_and_seeds_the_next_episodes() -> None:
+    a, b = zpz.ZankEnv("spite-and-malice"), zpz.ZankEnv("spite-and-malice")
+    a.reset(seed=123)
+    b.reset(seed=123)
+    assert a.game_state == b.game_state == a.rules.new_game(seed=123)
+    a.reset()
+    b.reset()
+    assert a.game_state == b.game_state
+    a.reset(seed=124)
+    assert a.game_state != b.game_state
+
+
+def test_only_the_agent_to_act_has_a_mask() -> None:
+    env = zpz.ZankEnv("spite-and-malice", 3)
+    env.reset(seed=9)
+    acting = env.agent_selection
+    for agent in env.possible_agents:
+        mask = env.observe(agent)["action_mask"]
+        assert mask.dtype == np.int8
+        assert mask.shape == (env.rules.action_space,)
+        assert (mask.sum() > 0) == (agent == acting)
+
+
+def test_a_turn_spans_many_moves() -> None:
+    env = zpz.ZankEnv("spite-and-malice")
+    env.reset(seed=2)
+    # play from the hand onto the centre while possible: the same agent keeps acting
+    agent = env.agent_selection
+    plays = [m for m in env.rules.legal_moves(env.game_state) if m.kind == 0]
+    if not plays:
+        pytest.skip("no centre play at the start of this deal")
+    env.step(plays[0].action)
+    assert env.agent_selection == agent
+
+
+def test_illegal_action_raises() -> None:
+    env = zpz.ZankEnv("spite-and-malice")
+    env.reset(seed=1)
+    mask = env.observe(env.agent_selection)["action_mask"]
+    illegal = int(np.flatnonzero(mask == 0)[0])
+    with pytest.raises(zank.IllegalMove):
+        env.step(illegal)
+
+
+def test_max_plies_truncates() -> None:
+    env = zpz.ZankEnv("spite-and-malice", max_plies=3)
+    env.reset(seed=1)
+    steps = 0
+    for _agent in env.agent_iter():
+        observation, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            assert truncated
+            env.step(None)
+            continue
+        env.step(first_legal(observation))
+        steps += 1
+    assert steps == 3
+
+
+def test_render_and_options() -> None:
+    env = zpz.env("spite-and-malice", 2, render_mode="ansi", pay_off_size=5)
+    env.reset(seed=1)
+    text = env.render()
+    assert isinstance(text, str)
+    assert "p0.pay" in text
+    assert env.rules.pay_off_size == 5
+    with pytest.raises(TypeError):
+        zpz.ZankEnv(zank.variant("spite-and-malice"), pay_off_size=5)
+    with pytest.raises(ValueError, match="render_mode"):
+        zpz.ZankEnv("spite-and-malice", render_mode="human")
