@@ -73,6 +73,11 @@ def test_who_begins_alternate_lets_first_player_begin() -> None:
         assert {rules.new_game(seed=s).to_move for s in range(10)} == {first}
 
 
+def test_first_player_applies_only_to_alternate_beginners() -> None:
+    with pytest.raises(zank.OptionError, match="alternate"):
+        zank.variant("zank-detailed", first_player=1)
+
+
 # ------------------------------------------------------------------------ ZD-V4
 def test_stricter_rules_a_covered_layout_card_that_fits_a_foundation_must_be_freed() -> None:
     cards = {**KINGS, "f1": "Ac 2c 3c", "h1": "5h 4c 3d", "h3": "4s", "p0.reserve": "9h"}

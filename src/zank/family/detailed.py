@@ -46,7 +46,7 @@ from zank.core import (
     Violation,
     option_validator,
 )
-from zank.errors import InvalidState
+from zank.errors import InvalidState, OptionError
 from zank.family.table import (
     ACE_KEYS,
     ALT_KEY,
@@ -196,6 +196,11 @@ class ZankDetailed(Table):
     _hand_index: tuple[int, ...] = field(init=False, default=(), eq=False, hash=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
+        if self.first_player and self.who_begins != ALTERNATE:
+            raise OptionError(
+                "option 'first_player' of 'zank-detailed' applies only with "
+                f"who_begins='alternate' (who_begins is {self.who_begins!r})"
+            )
         super().__attrs_post_init__()
         special = {m.kind: m for m in self.moves if m.kind != CARD}
         object.__setattr__(self, "_turn", special[TURN])
