@@ -33,8 +33,9 @@ def text(
 ) -> str:
     """A compact Unicode layout of ``state`` (several lines, no trailing newline).
 
-    The layout follows the table: the other seats at the top, shared piles in the
-    middle, the bottom seat (the perspective's, else seat 0) at the bottom.  A
+    The layout follows the table: the other seats at the top (their rows
+    mirrored, as seen across the table), shared piles in the middle, the bottom
+    seat (the perspective's, else seat 0) at the bottom.  A
     stack shows its top card and, after ``×``, how many cards it holds; a fanned
     pile (a house, a side stack) and a hand show every card.  ``▒▒`` is a card
     face down or hidden from the viewer, ``·`` an empty pile.
@@ -45,7 +46,7 @@ def text(
     >>> print(text(state, perspective=0))
     spite-and-malice · turn 1 · ply 0 · Player 0 to move
     ── Player 1 ────────────────────────────────
-      pay-off 5♦ ×20   side 1 ·   side 2 ·   side 3 ·   side 4 ·   hand ▒▒ ▒▒ ▒▒ ▒▒ ▒▒
+      hand ▒▒ ▒▒ ▒▒ ▒▒ ▒▒   side 4 ·   side 3 ·   side 2 ·   side 1 ·   pay-off 5♦ ×20
     ── middle ──────────────────────────────────
       draw pile ▒▒ ×54   build 1 ·   build 2 ·   build 3 ·
     ── ▶ Player 0 (you) ────────────────────────
@@ -63,9 +64,9 @@ def text(
     lines = [_header(view)]
     order = view.seat_order()
     for seat in reversed(order[1:]):
-        lines += _seat_block(view, seat)
+        lines += _seat_block(view, seat, top=True)
     lines += _middle(view)
-    lines += _seat_block(view, order[0])
+    lines += _seat_block(view, order[0], top=False)
     return "\n".join(line.rstrip() for line in lines)
 
 
@@ -123,13 +124,15 @@ def _wrap(items: list[str], indent: str = "  ") -> list[str]:
     return lines
 
 
-def _seat_block(view: TableView, seat: int) -> list[str]:
+def _seat_block(view: TableView, seat: int, *, top: bool) -> list[str]:
     title = seat_name(seat)
     if seat == view.viewer:
         title += " (you)"
     if seat == view.to_move:
         title = "▶ " + title
     piles = view.seat_piles(seat)
+    if top:  # seen across the table, a row runs the other way (as in the SVG)
+        piles.reverse()
     return [_rule(title), *_wrap([_pile(p) for p in piles])]
 
 
