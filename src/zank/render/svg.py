@@ -329,6 +329,9 @@ class _Layout:
             title += " (you)"
         if seat == self.view.to_move:
             title = "▶ " + title + " to move"
+        out = self.view.outcome
+        if out is not None and out.winner == seat:
+            title = "★ " + title + " wins"
         self.seat_labels.append((seat, MARGIN + 4, name_y, title))
         self.seat_frames[seat] = (MARGIN / 2, y, self.width - MARGIN, bottom - y)
         return bottom + 8
@@ -415,15 +418,18 @@ class _Layout:
         ]
         # frames: the player to move
         for seat, (fx, fy, fw, fh) in self.seat_frames.items():
-            active = seat == self.view.to_move
+            active = seat == self.view.to_move or (
+                self.view.outcome is not None and seat == self.view.outcome.winner
+            )
             stroke = HIGHLIGHT if active else FELT_DARK
             out.append(
                 f'<rect x="{fx:g}" y="{fy:g}" width="{fw:g}" height="{fh:g}" rx="10" '
                 f'fill="{FELT_DARK}" fill-opacity="0.45" stroke="{stroke}" '
                 f'stroke-width="{2.5 if active else 1}"/>'
             )
+        winner = self.view.outcome.winner if self.view.outcome is not None else None
         for seat, x, y, title in self.seat_labels:
-            colour = HIGHLIGHT if seat == self.view.to_move else INK
+            colour = HIGHLIGHT if seat in (self.view.to_move, winner) else INK
             out.append(_text(x, y, title, 13, colour, weight="bold"))
         # the title bar
         out.append(_text(MARGIN, 22, self._title(), 14, INK, weight="bold"))

@@ -130,6 +130,8 @@ def _seat_block(view: TableView, seat: int, *, top: bool) -> list[str]:
         title += " (you)"
     if seat == view.to_move:
         title = "▶ " + title
+    if view.outcome is not None and view.outcome.winner == seat:
+        title = "★ " + title + " wins"
     piles = view.seat_piles(seat)
     if top:  # seen across the table, a row runs the other way (as in the SVG)
         piles.reverse()
