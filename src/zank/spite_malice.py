@@ -18,6 +18,29 @@ Suits play no role, so a hand card is chosen by its rank: when the hand holds
 two cards of that rank, the one with the lower card id is played.  An ace
 starts a new build pile in the first free build place, and a new side stack is
 begun in the first free side place, so that no two moves do the same thing.
+
+The piles (see :meth:`~zank.core.Rules.layout`) are ``draw``, ``done`` (complete
+piles set aside, only with unlimited build piles), ``build1`` …, and per seat
+``pN.pay``, ``pN.hand`` and ``pN.side1`` … ``pN.side4``.  A build pile of *n*
+cards needs the rank *n* + 1 next, whatever wild cards it holds.
+
+Decisions where the seed is silent (each is argued on the rules page): one
+pack per player (at least two); the game is drawn when a player is due to
+draw and the draw pile is empty (a short draw pile gives what it has); a
+complete pile is shuffled into the whole draw pile with the state's
+generator; who begins is decided by the pay-off tops (a joker above the king),
+tied seats reshuffling up to :data:`MAX_SEED_TIES` times; the winner scores 5
+plus the cards left in every opponent's pay-off pile (:func:`match_scores`
+adds rounds up).
+
+>>> import zank
+>>> rules = zank.variant("spite-and-malice")
+>>> state = rules.new_game(seed=7)
+>>> " ".join(m.text for m in rules.legal_moves(state))
+'a-b1 a-s1 3-s1 5-s1 j-s1 k-s1'
+>>> state = rules.apply(state, rules.parse_move(state, "a-b1"))
+>>> [str(card) for card in rules.piles(state)["build1"]]
+['As']
 """
 
 from __future__ import annotations
@@ -44,19 +67,35 @@ from zank.errors import InvalidState, NotationError
 from zank.random import Rng
 from zank.registry import register
 
-__all__ = ["SpiteAndMalice", "match_scores"]
+__all__ = [
+    "DISCARD",
+    "HAND_SIZE",
+    "MAX_SEED_TIES",
+    "PLAY",
+    "SIDE_STACKS",
+    "SRC_PAY",
+    "SRC_SIDE",
+    "SpiteAndMalice",
+    "match_scores",
+]
 
 PLAY: Final = 0
-"""Move kind: a card onto a build pile."""
+"""The move kind of a card played onto a build pile (``target`` is the build
+place, from 0)."""
 DISCARD: Final = 1
-"""Move kind: a hand card onto an own side stack (ends the turn)."""
+"""The move kind of a hand card put on an own side stack, which ends the turn
+(``source`` is the rank, ``target`` the side place, from 0)."""
 
 HAND_SIZE: Final = 5
+"""Cards a hand is filled up to (S&M-4, S&M-10)."""
 SIDE_STACKS: Final = 4
-#: Source codes of PLAY moves: 0..13 a hand card of that rank (0 = joker),
-#: 14 the pay-off pile, 15..18 side stacks 1..4.
+"""Side stacks per player (S&M-8)."""
 SRC_PAY: Final = 14
+"""The ``source`` of a PLAY move from the pay-off pile; 0 to 13 are hand cards of
+that rank (0 a joker)."""
 SRC_SIDE: Final = 15
+"""The ``source`` of a PLAY move from side stack 1; side stack *j* is
+``SRC_SIDE + j - 1``."""
 _RANK_TEXT = ("x", "a", "2", "3", "4", "5", "6", "7", "8", "9", "t", "j", "q", "k")
 _RANK_WORD = ("joker", "ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king")
 MAX_SEED_TIES: Final = 64
@@ -108,7 +147,9 @@ class SpiteAndMalice(Rules):
 
     name = "spite-and-malice"
     min_players = 2
+    """Two players, as in the seed."""
     max_players = 6
+    """Up to six players (S&M-V5, "zu dritt oder mehr")."""
     presets = (
         {},
         {"unlimited_build_piles": True, "pay_off_size": 5},
@@ -128,7 +169,7 @@ class SpiteAndMalice(Rules):
 
     @property
     def build_places(self) -> int:
-        """Build-pile places: 3, or (unlimited) one per ace of the largest game."""
+        """How many build places there are (3, or with unlimited piles one per ace of six packs)."""
         return 4 * self.packs(self.max_players) if self.unlimited_build_piles else 3
 
     # ----------------------------------------------------------- the table
