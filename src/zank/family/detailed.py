@@ -32,7 +32,7 @@ are reserved for table mode (a pending fault, "Stopp!").
 from __future__ import annotations
 
 from collections.abc import Container, Iterable
-from typing import ClassVar, Final, cast
+from typing import ClassVar, Final
 
 from attrs import field, frozen
 
@@ -48,13 +48,9 @@ from zank.core import (
 )
 from zank.errors import InvalidState, OptionError
 from zank.family.table import (
-    ACE_KEYS,
-    ALT_KEY,
-    ALT_WANT,
     CARD,
     DISCARD,
     FKEY,
-    FOUNDATION_WANT,
     HAND,
     RESERVE,
     TURNED,
@@ -295,16 +291,8 @@ class ZankDetailed(Table):
         p = state.to_move
         assert p is not None
         piles = state.piles
-        # never indexed with a house onto itself, the only None entries
-        mv = cast("tuple[tuple[Move, ...], ...]", self._card_moves)
         src = self._src_index[p]
-        fnd = piles[0:8]
-        fits = {FOUNDATION_WANT[f[-1]] for f in fnd if f}  # ZD-5
-        if () in fnd:
-            fits.update(ACE_KEYS)
         reserve = piles[src[SRC_RESERVE]]
-        if strict and reserve and FKEY[reserve[-1]] in fits:
-            return (mv[SRC_RESERVE][TGT_FOUNDATION],)  # ZD-9
         own: list[tuple[int, int]] = []  # ZD-4: the free cards of the own piles
         if reserve:
             own.append((SRC_RESERVE, reserve[-1]))
@@ -314,80 +302,26 @@ class ZankDetailed(Table):
         discard = piles[src[SRC_DISCARD]]
         if discard and self.own_discard_free:  # ZD-V1
             own.append((SRC_DISCARD, discard[-1]))
-        houses = piles[8:16]
-        wants: dict[int, list[int]] = {}  # ZD-6: house numbers by the key they take
-        gap = -1
-        for h, house in enumerate(houses):
-            if house:
-                k = ALT_WANT[house[-1]]
-                if k in wants:
-                    wants[k].append(h)
-                else:
-                    wants[k] = [h]
-            elif gap < 0:
-                gap = h
-        pk = self._pack_index[p]
-        opp_reserve, opp_discard = piles[pk[0]], piles[pk[1]]
-        rkey = FKEY[opp_reserve[-1]] if opp_reserve else -99
-        dkey = FKEY[opp_discard[-1]] if opp_discard else -99
-        moves: list[Move] = []
-        append = moves.append
-        found: list[Move] = []  # foundation moves
-        for s, c in own:
-            row = mv[s]
-            key = FKEY[c]
-            if key in fits:
-                found.append(row[TGT_FOUNDATION])
-            ws = wants.get(ALT_KEY[c])
-            if ws is not None:
-                for h in ws:
-                    append(row[h + 1])
-            if gap >= 0:
-                append(row[gap + 1])
-            d = key - rkey  # ZD-7
-            if d == 4 or d == -4:
-                append(row[TGT_PACK])
-            d = key - dkey
-            if d == 4 or d == -4:
-                append(row[TGT_PACK + 1])
-        shuffle_ok = state.info[I_SHUFFLES] < self.shuffle_limit  # ZD-19
-        for h, house in enumerate(houses):
-            if not house:
-                continue
-            c = house[-1]
-            s = SRC_HOUSE + h
-            row = mv[s]
-            key = FKEY[c]
-            if key in fits:
-                found.append(row[TGT_FOUNDATION])
-            if shuffle_ok:
-                ws = wants.get(ALT_KEY[c])
-                if ws is not None:
-                    for t in ws:
-                        if t != h:
-                            append(row[t + 1])
-                if gap >= 0 and len(house) > 1:
-                    append(row[gap + 1])
-            d = key - rkey
-            if d == 4 or d == -4:
-                append(row[TGT_PACK])
-            d = key - dkey
-            if d == 4 or d == -4:
-                append(row[TGT_PACK + 1])
+        # ZD-5 .. ZD-7; ZD-19: at most 50 house-to-house moves in a row
+        found, moves, gap = self.layout_moves(
+            piles, p, own, state.info[I_SHUFFLES] < self.shuffle_limit
+        )
         if found:
             if strict:
+                if reserve and found[0].source == SRC_RESERVE:
+                    return (found[0],)  # ZD-9
                 return tuple(found)  # ZD-10
             moves[:0] = found
         if not (strict and gap >= 0 and reserve):  # ZD-11
             if turned:
-                append(self._end)  # ZD-13
+                moves.append(self._end)  # ZD-13
             elif piles[self._hand_index[p]] or discard:
-                append(self._turn)  # ZD-12, ZD-14
+                moves.append(self._turn)  # ZD-12, ZD-14
             else:
-                append(self._pass)  # ZD-14
+                moves.append(self._pass)  # ZD-14
         out = tuple(moves)
         if strict and self.stricter:  # ZD-V4
-            forced = self._stricter_moves(state, fits, out)
+            forced = self._stricter_moves(state, self.foundation_keys(piles), out)
             if forced:
                 return forced
         return out

@@ -34,7 +34,7 @@ tables built once at import:
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import ClassVar, Final
+from typing import ClassVar, Final, cast
 
 from attrs import field, frozen
 
@@ -326,6 +326,14 @@ class Table(Rules):
                 want[k] = empty
         return want
 
+    def foundation_keys(self, piles: Sequence[tuple[int, ...]]) -> set[int]:
+        """The :data:`FKEY` of every card that fits some foundation now."""
+        fnd = piles[0 : self.foundation_count]
+        fits = {FOUNDATION_WANT[f[-1]] for f in fnd if f}
+        if () in fnd:
+            fits.update(ACE_KEYS)
+        return fits
+
     def house_wants(self, piles: Sequence[tuple[int, ...]]) -> tuple[dict[int, list[int]], int]:
         """``(wants, first_gap)``: house numbers (0-based) by the key of the card
         each non-empty house takes, and the first empty house (``-1``: none)."""
@@ -345,6 +353,87 @@ class Table(Rules):
             elif gap < 0:
                 gap = h
         return wants, gap
+
+    def layout_moves(
+        self,
+        piles: tuple[tuple[int, ...], ...],
+        seat: int,
+        own: Sequence[tuple[int, int]],
+        house_moves: bool = True,
+    ) -> tuple[list[Move], list[Move], int]:
+        """Every card move the table allows now: ``(found, others, first_gap)``.
+
+        ``own`` lists the free cards of ``seat``'s own piles as
+        ``(source code, card)``; the outer cards of the houses are added here.
+        ``found`` are the moves onto a foundation (in source order), ``others``
+        the moves onto houses, gaps and the opponent's piles; house-to-house
+        moves only with ``house_moves``.  A card goes into the first gap only,
+        and the only card of a house never moves into a gap (it would change
+        nothing).  ``first_gap`` is the first empty house (``-1``: none).
+        Mandatory moves are the variant's business.
+        """
+        mv = cast("tuple[tuple[Move, ...], ...]", self._card_moves)  # never a house onto itself
+        nf, nh = self.foundation_count, self.house_count
+        fnd = piles[0:nf]
+        fits = {FOUNDATION_WANT[f[-1]] for f in fnd if f}
+        if () in fnd:
+            fits.update(ACE_KEYS)
+        houses = piles[nf : nf + nh]
+        hkey, hwant = (FKEY, SUIT_WANT) if self.same_suit_houses else (ALT_KEY, ALT_WANT)
+        wants: dict[int, list[int]] = {}
+        gap = -1
+        for h, house in enumerate(houses):
+            if house:
+                k = hwant[house[-1]]
+                if k in wants:
+                    wants[k].append(h)
+                else:
+                    wants[k] = [h]
+            elif gap < 0:
+                gap = h
+        packs = []
+        for t, i in enumerate(self._pack_index[seat], start=self.pack_target):
+            pile = piles[i]
+            if pile:
+                packs.append((t, FKEY[pile[-1]]))
+        found: list[Move] = []
+        moves: list[Move] = []
+        append = moves.append
+        for s, c in own:
+            row = mv[s]
+            key = FKEY[c]
+            if key in fits:
+                found.append(row[0])
+            ws = wants.get(hkey[c])
+            if ws is not None:
+                for h in ws:
+                    append(row[h + 1])
+            if gap >= 0:
+                append(row[gap + 1])
+            for t, k in packs:  # same suit, one higher or lower (fits_pack)
+                if key - k == 4 or k - key == 4:
+                    append(row[t])
+        hs = self.house_source
+        for h, house in enumerate(houses):
+            if not house:
+                continue
+            c = house[-1]
+            row = mv[hs + h]
+            key = FKEY[c]
+            if key in fits:
+                found.append(row[0])
+            if house_moves:
+                ws = wants.get(hkey[c])
+                if ws is not None:
+                    for t in ws:
+                        if t != h:
+                            append(row[t + 1])
+                if gap >= 0 and len(house) > 1:
+                    append(row[gap + 1])
+            for t, k in packs:
+                if key - k == 4 or k - key == 4:
+                    append(row[t])
+        return found, moves, gap
 
     def house_key(self, card: int) -> int:
         """The key :meth:`house_wants` files a card under."""
