@@ -205,3 +205,23 @@ def test_mcts_bot_plays() -> None:
     state.apply_action(1)
     action = bot.step(state)
     assert action in state.legal_actions()
+
+
+@pytest.mark.parametrize(("rules", "players"), CASES)
+def test_quick_visibility_agrees_with_observe(rules: Rules, players: int) -> None:
+    """The adapter tells who sees what without building observations; it must agree."""
+    game = load(rules, players)
+    ctx = game.context
+    state = game.new_initial_state()
+    rnd = random.Random(5)
+    everything = range(len(ctx.specs))
+    for _ in range(60):
+        play_random(state, rnd, 1)
+        zs = state.zank_state
+        want = [
+            {c for pile in rules.observe(zs, p).piles for c in pile if c != HIDDEN}
+            for p in range(players)
+        ]
+        assert ctx.views(zs, everything) == want
+        if state.is_terminal():
+            break

@@ -67,6 +67,7 @@ every game sums to zero); a draw gives 0 to all.  The variant's points are in
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import attrs
@@ -127,6 +128,9 @@ class _Context:
         self.max_length = max_length
         self.encoder = ObservationEncoder(self.rules, players)
         self.specs = self.rules.layout(players)
+        self.private = [s.owner if s.private else None for s in self.specs]
+        # the quick way to tell who sees what holds while observe is the core's own
+        self.fast = type(self.rules).observe is Rules.observe
         cards = self.rules.cards(players)
         if len(set(cards)) != len(cards):
             raise ValueError(f"{variant}: the OpenSpiel adapter needs distinct card ids")
@@ -137,23 +141,49 @@ class _Context:
     def __reduce__(self) -> tuple[Any, ...]:
         return (_Context, (self.variant, self.options, self.players, self.max_length))
 
-    def visible(self, state: State) -> tuple[frozenset[int], ...]:
-        """The cards each seat sees in ``state``."""
-        return tuple(
-            frozenset(c for pile in self.rules.observe(state, p).piles for c in pile if c != HIDDEN)
-            for p in range(self.players)
-        )
+    def views(self, state: State, piles: Sequence[int]) -> list[set[int]]:
+        """The cards each seat sees in the piles ``piles`` of ``state``."""
+        views: list[set[int]] = [set() for _ in range(self.players)]
+        if self.fast:
+            # the rule of Rules.observe: cards above ``down`` are face up; a private
+            # pile is seen by its owner only
+            for i in piles:
+                cards, down = state.piles[i], state.down[i]
+                if down < len(cards):
+                    owner = self.private[i]
+                    if owner is None:
+                        for v in views:
+                            v.update(cards[down:])
+                    else:
+                        views[owner].update(cards[down:])
+        else:
+            for p, v in enumerate(views):
+                obs = self.rules.observe(state, p)
+                v.update(c for i in piles for c in obs.piles[i] if c != HIDDEN)
+        return views
 
-    def pool(self, state: State, seen: frozenset[int]) -> tuple[int, ...]:
+    def shown(self, before: State, after: State) -> tuple[tuple[int, ...], ...]:
+        """Per seat, the cards it sees in ``after`` but did not see in ``before``."""
+        if self.fast:
+            changed = [
+                i
+                for i, (x, y) in enumerate(zip(before.piles, after.piles, strict=True))
+                if (x is not y and x != y) or before.down[i] != after.down[i]
+            ]
+        else:
+            changed = list(range(len(self.specs)))
+        old = self.views(before, changed)
+        new = self.views(after, changed)
+        return tuple(tuple(sorted(n - o)) for n, o in zip(new, old, strict=True))
+
+    def pool(self, state: State, seen: frozenset[int]) -> frozenset[int]:
         """The cards nobody has seen, outside sorted piles (whose order means nothing)."""
-        return tuple(
-            sorted(
-                c
-                for spec, cards in zip(self.specs, state.piles, strict=True)
-                if not spec.sorted
-                for c in cards
-                if c not in seen
-            )
+        return frozenset(
+            c
+            for spec, cards in zip(self.specs, state.piles, strict=True)
+            if not spec.sorted
+            for c in cards
+            if c not in seen
         )
 
 
@@ -163,7 +193,7 @@ class _Pending:
 
     action: int
     base: State  # the state before the move, with the chosen cards in place
-    pool: tuple[int, ...]  # the cards nobody had seen before the move
+    pool: frozenset[int]  # the cards nobody had seen before the move
     fixed: tuple[int, ...]  # cards chance has chosen so far
     target: int  # the card whose place the next chance node fills
 
@@ -183,7 +213,6 @@ class _Data:
 
     zs: State | None = None
     seen: frozenset[int] = frozenset()
-    visible: tuple[frozenset[int], ...] = ()
     deal_views: tuple[str, ...] = ()
     steps: Any = None  # a linked list: (previous, _Step) or None
     pending: _Pending | None = None
@@ -202,7 +231,7 @@ class _Data:
         pending = None
         if self.pending is not None:
             p = self.pending
-            pending = (p.action, zank.dumps(p.base), p.pool, p.fixed, p.target)
+            pending = (p.action, zank.dumps(p.base), tuple(sorted(p.pool)), p.fixed, p.target)
         zs = None if self.zs is None else zank.dumps(self.zs)
         return (
             _restore,
@@ -225,17 +254,8 @@ def _restore(
     pend = None
     if pending is not None:
         action, base, pool, fixed, target = pending
-        pend = _Pending(action, zank.loads(base), tuple(pool), tuple(fixed), target)
-    players = len(deal_views)
-    visible: tuple[frozenset[int], ...] = ()
-    if state is not None:
-        visible = tuple(
-            frozenset(
-                c for pile in state.rules.observe(state, p).piles for c in pile if c != HIDDEN
-            )
-            for p in range(players)
-        )
-    return _Data(state, frozenset(seen), visible, deal_views, node, pend, truncated)
+        pend = _Pending(action, zank.loads(base), frozenset(pool), tuple(fixed), target)
+    return _Data(state, frozenset(seen), deal_views, node, pend, truncated)
 
 
 def _view_text(ctx: _Context, obs: Observation) -> str:
@@ -257,15 +277,11 @@ def _move_cards(state: State, a: int, b: int) -> State:
     """``state`` with cards ``a`` and ``b`` (both face down to everyone) swapped."""
     if a == b:
         return state
-    piles = [list(p) for p in state.piles]
-    where = {}
+    piles = list(state.piles)
     for i, pile in enumerate(piles):
-        for j, c in enumerate(pile):
-            if c in (a, b):
-                where[c] = (i, j)
-    (ia, ja), (ib, jb) = where[a], where[b]
-    piles[ia][ja], piles[ib][jb] = b, a
-    return attrs.evolve(state, piles=tuple(tuple(p) for p in piles))
+        if a in pile or b in pile:
+            piles[i] = tuple(b if c == a else a if c == b else c for c in pile)
+    return attrs.evolve(state, piles=tuple(piles))
 
 
 class ZankState(pyspiel.State):  # type: ignore[misc]
@@ -317,7 +333,7 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
             return [(i, p) for i in range(DEAL_SEEDS)]
         assert d.pending is not None
         fixed = set(d.pending.fixed)
-        cards = [c for c in d.pending.pool if c not in fixed]
+        cards = sorted(c for c in d.pending.pool if c not in fixed)
         p = 1.0 / len(cards)
         return [(c, p) for c in cards]
 
@@ -341,13 +357,16 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
         ctx = self._ctx
         if d.zs is None:
             zs = ctx.rules.new_game(seed=int(action), players=ctx.players)
-            visible = ctx.visible(zs)
+            everything = range(len(ctx.specs))
+            seen = frozenset().union(*ctx.views(zs, everything))
             views = tuple(_view_text(ctx, ctx.rules.observe(zs, p)) for p in range(ctx.players))
-            self._data = _Data(zs, frozenset().union(*visible), visible, views)
+            self._data = _Data(zs, seen, views)
             return
         if d.pending is None:
-            pool = ctx.pool(d.zs, d.seen)
-            self._resolve(_Pending(int(action), d.zs, pool, (), -1))
+            move = ctx.rules.moves[action]
+            if move not in ctx.rules.legal_moves(d.zs):
+                raise ValueError(f"action {action} ({move.text}) is not legal now")
+            self._resolve(_Pending(int(action), d.zs, frozenset(), (), -1), first=True)
             return
         p = d.pending
         if action not in p.pool or action in p.fixed:
@@ -355,27 +374,27 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
         base = _move_cards(p.base, p.target, int(action))
         self._resolve(attrs.evolve(p, base=base, fixed=(*p.fixed, int(action)), target=-1))
 
-    def _resolve(self, pending: _Pending) -> None:
+    def _resolve(self, pending: _Pending, first: bool = False) -> None:
         """Apply the pending move, or stop at a chance node for the next card it turns up."""
         ctx = self._ctx
         d = self._data
         move = ctx.rules.moves[pending.action]
         after = ctx.rules.apply(pending.base, move)
-        visible = ctx.visible(after)
-        if pending.pool:
-            fixed = set(pending.fixed)
-            pool = set(pending.pool)
-            turned = sorted(c for v in visible for c in v if c in pool and c not in fixed)
+        shown = ctx.shown(pending.base, after)
+        new = {c for cards in shown for c in cards if c not in d.seen}
+        if new:
+            if first:
+                pending = attrs.evolve(pending, pool=ctx.pool(pending.base, d.seen))
+            turned = sorted(new.intersection(pending.pool).difference(pending.fixed))
             if turned:
                 self._data = attrs.evolve(d, pending=attrs.evolve(pending, target=turned[0]))
                 return
         seat = pending.base.to_move
         assert seat is not None
-        shown = tuple(tuple(sorted(visible[q] - d.visible[q])) for q in range(ctx.players))
         steps = (d.steps, _Step(seat, move.text, shown))
-        seen = d.seen.union(*visible)
+        seen = d.seen.union(new) if new else d.seen
         truncated = after.outcome is None and after.ply >= ctx.max_length
-        self._data = _Data(after, seen, visible, d.deal_views, steps, None, truncated)
+        self._data = _Data(after, seen, d.deal_views, steps, None, truncated)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
