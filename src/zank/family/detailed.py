@@ -36,7 +36,7 @@ from typing import ClassVar, Final
 
 from attrs import field, frozen
 
-from zank.cards import ACE, RANK, SUIT, SUIT_SYMBOLS, card_unicode, full_deck
+from zank.cards import RANK, card_unicode, full_deck
 from zank.core import (
     BOOL_OPTION,
     Move,
@@ -55,9 +55,6 @@ from zank.family.table import (
     RESERVE,
     TURNED,
     Table,
-    fits_house,
-    fits_pack,
-    rank_word,
 )
 from zank.random import Rng
 from zank.registry import register
@@ -173,6 +170,10 @@ class ZankDetailed(Table):
         },
     )
     sources = (("r", RESERVE), ("t", TURNED), ("d", DISCARD))
+    rule_free = "ZD-4"
+    rule_foundation = "ZD-5"
+    rule_house = "ZD-6"
+    rule_pack = "ZD-7"
     shuffle_limit: ClassVar[int] = 50
     """ZD-19: at most this many house-to-house moves in a row."""
 
@@ -361,15 +362,9 @@ class ZankDetailed(Table):
         src = self._src_index[p]
         if kind == CARD:
             s, t = move.source, move.target
-            card = self.lift(piles, down, src[s])
+            self.move_card(piles, down, p, s, t)  # ZD-5 .. ZD-7, ZD-15, ZD-V5
             if t == TGT_FOUNDATION:
-                dst = self.foundation_slots(piles)[FKEY[card]]
                 flags |= F_FOUNDATION
-            elif t < TGT_PACK:
-                dst = self.house_base + t - 1
-            else:
-                dst = self._pack_index[p][t - TGT_PACK]
-            piles[dst] = (*piles[dst], card)
             if s >= SRC_HOUSE and 0 < t < TGT_PACK:
                 shuffles += 1
             else:
@@ -480,72 +475,25 @@ class ZankDetailed(Table):
 
     def _explain_card(self, state: State, move: Move) -> Violation | None:
         """Why the cards do not allow ``move`` (ZD-4 to ZD-7, ZD-19), or ``None``."""
-        p = state.to_move
-        assert p is not None
-        piles = state.piles
-        s, t = move.source, move.target
+        s = move.source
         if s == SRC_DISCARD and not self.own_discard_free:
             return Violation(
                 "ZD-4",
                 "the top card of your own discard is not free (it is with the option "
                 "own_discard_free)",
             )
-        pile = piles[self._src_index[p][s]]
-        if not pile:
-            if s == SRC_TURNED:
-                return Violation("ZD-4", "you have no turned hand card: turn one first (turn)")
-            return Violation("ZD-4", f"{self.source_name(s)} is empty")
-        card = pile[-1]
-        what = card_unicode(card)
-        if t == TGT_FOUNDATION:
-            if FKEY[card] not in self.foundation_slots(piles):
-                need = card_unicode(card - 1)
-                return Violation(
-                    "ZD-5",
-                    f"{what} cannot go on a foundation: it goes on the {need[:-1]}"
-                    f"{need[-1]}, and no foundation shows one",
-                )
-            return None
-        if t < TGT_PACK:
-            house = piles[self.house_base + t - 1]
-            if house:
-                if not fits_house(card, house[-1]):
-                    return Violation(
-                        "ZD-6",
-                        f"{what} cannot go on house {t}: it shows {card_unicode(house[-1])},"
-                        f" which takes {self.house_needs(house[-1])}",
-                    )
-            else:
-                _, gap = self.house_wants(piles)
-                if gap != t - 1:
-                    return Violation(
-                        "ZD-6", f"a card for a gap goes into the first gap, house {gap + 1}"
-                    )
-                if s >= SRC_HOUSE and len(piles[self.house_base + s - SRC_HOUSE]) == 1:
-                    return Violation(
-                        "ZD-6",
-                        f"moving the only card of house {s - SRC_HOUSE + 1} into a gap "
-                        "changes nothing",
-                    )
-            if s >= SRC_HOUSE and state.info[I_SHUFFLES] >= self.shuffle_limit:
-                return Violation(
-                    "ZD-19",
-                    f"at most {self.shuffle_limit} house-to-house moves in a row: "
-                    "play another card first",
-                )
-            return None
-        target = piles[self._pack_index[p][t - TGT_PACK]]
-        name = self.target_name(t)
-        if not target:
-            return Violation("ZD-7", f"{name} is empty: there is nothing to pack on")
-        top = target[-1]
-        if not fits_pack(card, top):
-            r, suit = RANK[top], SUIT_SYMBOLS[SUIT[top]]
-            takes = " or ".join(f"{rank_word(x)}{suit}" for x in (r - 1, r + 1) if ACE <= x <= 13)
+        v = self.explain_card_move(state, move)
+        if v is not None:
+            return v
+        if (
+            s >= SRC_HOUSE
+            and 0 < move.target < TGT_PACK
+            and state.info[I_SHUFFLES] >= self.shuffle_limit
+        ):
             return Violation(
-                "ZD-7",
-                f"{what} cannot be packed on {name}: it shows {card_unicode(top)},"
-                f" which takes {takes} (same suit, one higher or lower)",
+                "ZD-19",
+                f"at most {self.shuffle_limit} house-to-house moves in a row: "
+                "play another card first",
             )
         return None
 

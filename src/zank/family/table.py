@@ -38,9 +38,9 @@ from typing import ClassVar, Final, cast
 
 from attrs import field, frozen
 
-from zank.cards import ACE, COLOUR, IS_JOKER, MAX_CARD, RANK, SUIT, card_unicode
-from zank.core import Move, PileSpec, Rules, State
-from zank.errors import InvalidState
+from zank.cards import ACE, COLOUR, IS_JOKER, KING, MAX_CARD, RANK, SUIT, card_unicode
+from zank.core import Move, PileSpec, Rules, State, Violation
+from zank.errors import InvalidState, NotationError
 
 __all__ = [
     "ACE_KEYS",
@@ -109,6 +109,11 @@ SUIT_WANT: tuple[int, ...] = tuple(
 )
 #: The ``FKEY`` of the four aces (what an empty foundation takes).
 ACE_KEYS: tuple[int, ...] = tuple(_key(ACE, s) for s in range(4))
+
+
+def _plain(card: int) -> int:
+    """The card of deck 0 with the same rank and suit (for messages)."""
+    return card & 63
 
 
 def fits_foundation(card: int, top: int | None) -> bool:
@@ -186,6 +191,15 @@ class Table(Rules):
     pack_targets: ClassVar[tuple[tuple[str, str], ...]] = (("or", RESERVE), ("od", DISCARD))
     """The opponent's piles a card may be packed on: (notation, pile kind)."""
 
+    rule_free: ClassVar[str] = "free"
+    """Rule id (on the variant's rules page) of the free cards: what may move."""
+    rule_foundation: ClassVar[str] = "foundation"
+    """Rule id of building on the foundations."""
+    rule_house: ClassVar[str] = "house"
+    """Rule id of building on the houses and filling gaps."""
+    rule_pack: ClassVar[str] = "pack"
+    """Rule id of packing onto the opponent."""
+
     _card_moves: tuple[tuple[Move | None, ...], ...] = field(
         init=False, default=(), eq=False, hash=False, repr=False
     )
@@ -247,6 +261,17 @@ class Table(Rules):
         """``card_moves[source][target]``: the prebuilt card move (``None`` for
         a house onto itself)."""
         return self._card_moves
+
+    def parse_move_text(self, text: str) -> Move:
+        """The move of the action space written ``text`` (legal now or not).
+
+        Raises:
+            NotationError: no move is written so.
+        """
+        move = self._by_text.get(text.strip().lower())
+        if move is None:
+            raise NotationError(f"{text!r} is not a move of {self.name}")
+        return move
 
     def source_pile(self, seat: int, source: int) -> int:
         """The state index of the pile that source code ``source`` names for ``seat``."""
@@ -450,6 +475,26 @@ class Table(Rules):
             down[i] = n - 1 if n > 0 else 0
         return pile[n]
 
+    def move_card(
+        self, piles: list[tuple[int, ...]], down: list[int], seat: int, source: int, target: int
+    ) -> int:
+        """Carry out a card move in place (``piles`` and ``down`` are lists of
+        a state's piles and face-down counts); return the card.
+
+        The card goes to the first foundation it fits (``target`` 0), onto a
+        house, or onto the opponent's pile; a face-down card it uncovers turns
+        up (:meth:`lift`).
+        """
+        card = self.lift(piles, down, self._src_index[seat][source])
+        if target == 0:
+            dst = self.foundation_slots(piles)[FKEY[card]]
+        elif target < self.pack_target:
+            dst = self.house_base + target - 1
+        else:
+            dst = self._pack_index[seat][target - self.pack_target]
+        piles[dst] = (*piles[dst], card)
+        return card
+
     def house_needs(self, top: int) -> str:
         """What a house showing ``top`` takes, in words: ``"a black 7"``."""
         if RANK[top] == ACE:
@@ -458,6 +503,74 @@ class Table(Rules):
         if self.same_suit_houses:
             return f"the {card_unicode(top)[-1]} {lower}"
         return f"a {colour_word(1 - COLOUR[top])} {lower}"
+
+    def explain_card_move(self, state: State, move: Move) -> Violation | None:
+        """Why the table does not allow card move ``move`` now, or ``None`` if
+        the cards allow it (mandatory moves are the variant's business).
+
+        >>> import zank
+        >>> rules = zank.variant("zank-detailed")
+        >>> state = rules.new_game(seed=1)
+        >>> print(rules.explain_card_move(state, rules.parse_move_text("h1-h2")))
+        7♥ cannot go on house 2: it shows 5♥, which takes a black 4 [ZD-6]
+        """
+        p = state.to_move
+        assert p is not None
+        piles = state.piles
+        s, t = move.source, move.target
+        pile = piles[self._src_index[p][s]]
+        if not pile:
+            if s < self.house_source and self.sources[s][1] == TURNED:
+                return Violation(self.rule_free, "you have no turned hand card: turn one first")
+            return Violation(self.rule_free, f"{self.source_name(s)} is empty")
+        card = pile[-1]
+        what = card_unicode(card)
+        if t == 0:
+            if FKEY[card] in self.foundation_keys(piles):
+                return None
+            return Violation(
+                self.rule_foundation,
+                f"{what} cannot go on a foundation: it goes on the "
+                f"{card_unicode(_plain(card) - 1)}, and no foundation shows one",
+            )
+        if t < self.pack_target:
+            house = piles[self.house_base + t - 1]
+            if house:
+                if fits_house(card, house[-1], self.same_suit_houses):
+                    return None
+                return Violation(
+                    self.rule_house,
+                    f"{what} cannot go on house {t}: it shows {card_unicode(house[-1])},"
+                    f" which takes {self.house_needs(house[-1])}",
+                )
+            _, gap = self.house_wants(piles)
+            if gap != t - 1:
+                return Violation(
+                    self.rule_house, f"a card for a gap goes into the first gap, house {gap + 1}"
+                )
+            hs = self.house_source
+            if s >= hs and len(piles[self.house_base + s - hs]) == 1:
+                return Violation(
+                    self.rule_house,
+                    f"moving the only card of house {s - hs + 1} into a gap changes nothing",
+                )
+            return None
+        name = self.target_name(t)
+        target = piles[self.pack_pile(p, t)]
+        if not target:
+            return Violation(self.rule_pack, f"{name} is empty: there is nothing to pack on")
+        top = target[-1]
+        if fits_pack(card, top):
+            return None
+        plain = _plain(top)
+        takes = " or ".join(
+            card_unicode(x) for x in (plain - 1, plain + 1) if ACE <= RANK[x] <= KING
+        )
+        return Violation(
+            self.rule_pack,
+            f"{what} cannot be packed on {name}: it shows {card_unicode(top)},"
+            f" which takes {takes} (same suit, one higher or lower)",
+        )
 
     # ----------------------------------------------------------- validation
     def validate_table(self, state: State) -> None:
