@@ -110,3 +110,25 @@ def test_random_agents_play_through_zank_play() -> None:
     assert record.result is not None
     states = list(zank.replay(record))
     assert RULES.result(states[-1]) == record.result
+
+
+def test_the_unrestricted_moves_contain_the_legal_ones() -> None:
+    """generate(strict=False) (for table mode) lists every legal move and more."""
+    rules = zank.variant("zank-detailed", stricter=True, own_discard_free=True)
+    assert isinstance(rules, ZankDetailed)
+    more = 0
+    for seed in range(5):
+        state = rules.new_game(seed=seed)
+        rng = Rng(seed)
+        while state.outcome is None:
+            legal = rules.legal_moves(state)
+            physical = rules.generate(state, strict=False)
+            assert set(legal) <= set(physical)
+            assert len(set(physical)) == len(physical)
+            more += len(physical) > len(legal)
+            for m in set(physical) - set(legal):
+                v = rules.check(state, m)
+                assert v is not None
+                assert v.rule in {"ZD-9", "ZD-10", "ZD-11", "ZD-V4"}
+            state = rules.apply(state, legal[rng.below(len(legal))])
+    assert more > 0
