@@ -1,0 +1,23 @@
+"""The examples in the adapter modules' docstrings run."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+
+import pytest
+
+
+@pytest.mark.parametrize(
+    ("module", "needs"),
+    [
+        ("zank.adapters.encoding", "numpy"),
+        ("zank.adapters.pettingzoo", "pettingzoo"),
+        ("zank.adapters.openspiel", "pyspiel"),
+    ],
+)
+def test_docstring_examples(module: str, needs: str) -> None:
+    pytest.importorskip(needs)
+    result = doctest.testmod(importlib.import_module(module))
+    assert result.attempted > 0
+    assert result.failed == 0
