@@ -358,7 +358,8 @@ class _Layout:
             stacks = [p for p in centre if p.spec.kind == "foundation"] or centre
             cols = 2 if len(stacks) > 1 else 1
             return 2 * COLUMN_ZONE + 2 * INNER_GAP + cols * CW + (cols - 1) * GAP
-        return len(centre) * CW + max(0, len(centre) - 1) * GAP + GAP * 2
+        kinds = len({p.spec.kind for p in centre})
+        return len(centre) * CW + max(0, len(centre) - 1 + kinds - 1) * GAP + GAP * 2
 
     def _place_middle(self, left: Sequence[PileView], right: Sequence[PileView], y: float) -> float:
         centre = self._centre()
@@ -590,6 +591,10 @@ def _face(c: int, x: float, y: float) -> str:
     if IS_JOKER[c]:
         parts.append(_glyph(x + CW / 2, y + CH / 2 + 10, "★", 30))
         parts.append(_glyph(x + CW / 2, y + 16, "JOKER", 10, weight="bold"))
+        # corner stars, seen when the joker lies in a fan
+        parts.append(_glyph(x + 4, y + 30, "★", 12, anchor="start"))
+        parts.append(_glyph(x + CW - 4, y + CH - 5, "★", 12, anchor="end"))
+        parts.append(_glyph(x + 4, y + CH - 5, "★", 12, anchor="start"))
         parts.append("</g>")
         return "".join(parts)
     rank, suit = RANK_NAMES[RANK[c]], SUIT_SYMBOLS[SUIT[c]]
