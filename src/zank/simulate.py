@@ -23,13 +23,14 @@ from __future__ import annotations
 
 import concurrent.futures
 import csv
+import functools
 import importlib
 import json
 import math
 import os
 import time
 from collections.abc import Callable, Mapping, Sequence
-from typing import IO, Any
+from typing import IO, Any, Protocol, runtime_checkable
 
 from attrs import field, frozen
 
@@ -42,6 +43,7 @@ from zank.play import play_game
 __all__ = [
     "AGENTS",
     "AgentSpec",
+    "Executor",
     "GameStats",
     "Simulation",
     "agent_factory",
@@ -61,12 +63,24 @@ def _first(seed: int) -> Agent:
     return FirstMoveAgent()
 
 
-#: The agents known by name: each is a factory ``factory(seed) -> Agent``.
+#: The agents known by name, each given by its factory ``factory(seed) -> Agent``.
 AGENTS: Mapping[str, Callable[[int], Agent]] = {
     "random": RandomAgent,
     "greedy": GreedyAgent,
     "first": _first,
 }
+
+
+@runtime_checkable
+class Executor(Protocol):
+    """What :func:`run` needs of an executor: the ``submit`` method of a
+    :class:`concurrent.futures.Executor`, returning a future that
+    :func:`concurrent.futures.as_completed` accepts.  Every standard executor
+    fits, and so does a Dask client's ``get_executor()``."""
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Any:
+        """Schedule ``fn(*args, **kwargs)``; return its future."""
+        ...
 
 
 def agent_factory(spec: AgentSpec) -> Callable[[int], Agent]:
@@ -97,6 +111,8 @@ def agent_name(spec: AgentSpec) -> str:
     """The name of an agent spec in summaries."""
     if isinstance(spec, str):
         return spec
+    if isinstance(spec, functools.partial):
+        return agent_name(spec.func)
     return getattr(spec, "__qualname__", None) or type(spec).__name__
 
 
@@ -171,6 +187,7 @@ class GameStats:
 def wilson(successes: int, trials: int, z: float = 1.959964) -> tuple[float, float]:
     """The Wilson score interval of a proportion (95 % for the default ``z``).
 
+    >>> from zank.simulate import wilson
     >>> lo, hi = wilson(60, 100)
     >>> round(lo, 3), round(hi, 3)
     (0.502, 0.691)
@@ -189,6 +206,7 @@ def wilson(successes: int, trials: int, z: float = 1.959964) -> tuple[float, flo
 def percentile(values: Sequence[float], q: float) -> float:
     """The ``q``-th percentile (0–100) of ``values``, interpolating linearly.
 
+    >>> from zank.simulate import percentile
     >>> percentile([1, 2, 3, 4], 50)
     2.5
     """
@@ -376,7 +394,7 @@ def run(
     games: int,
     seed: int = 0,
     *,
-    executor: concurrent.futures.Executor | None = None,
+    executor: Executor | None = None,
     chunk_size: int | None = None,
     rotate: bool = False,
     max_moves: int | None = None,
