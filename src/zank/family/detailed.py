@@ -204,7 +204,7 @@ class ZankDetailed(Table):
         object.__setattr__(self, "_end", special[END])
         object.__setattr__(self, "_pass", special[PASS])
         object.__setattr__(self, "_hand_index", (self.seat_pile(0, HAND), self.seat_pile(1, HAND)))
-        for m in self.moves:  # "10" is no card here; accept "end" for "t-d"
+        for m in self.moves:  # "end" is accepted for "t-d"
             if m.kind == END:
                 self._by_text["end"] = m
 
