@@ -34,7 +34,8 @@ from zank.cards import card_unicode
 from zank.core import Move, PileSpec, Rules, State
 from zank.random import Rng
 from zank.render import text
-from zank.render.svg import HIGHLIGHT, svg
+from zank.render._view import table_view
+from zank.render.svg import HIGHLIGHT, MOVE_PILES, _touched, svg
 
 from .strategies import all_presets, player_counts, preset_id
 
@@ -375,3 +376,19 @@ def test_golden_image(tmp_path: Path) -> None:
     where = f"the picture differs from {golden.name}; see {got}"
     assert mean < 3.0, f"{where}: mean channel difference {mean:.2f}"
     assert off < 0.01, f"{where}: {off:.2%} of the pixels are off"
+
+
+@pytest.mark.parametrize("name", sorted(set(MOVE_PILES) & set(zank.VARIANTS)))
+def test_outlines_from_the_move_alone_agree_with_the_exact_ones(name: str) -> None:
+    rules = zank.variant(name)
+    state = rules.new_game(seed=3)
+    for i in range(300):
+        if state.outcome is not None:
+            break
+        legal = rules.legal_moves(state)
+        before, move = state, legal[i * 7 % len(legal)]
+        state = rules.apply(state, move)
+        exact, mover = _touched(table_view(state), state, move, before)
+        guess, guessed_mover = _touched(table_view(state), state, move, None)
+        assert guess <= exact, move
+        assert guessed_mover in (None, mover), move

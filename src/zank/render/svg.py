@@ -211,10 +211,35 @@ def _spite_malice_piles(view: TableView, move: Move) -> tuple[set[int], int | No
     return {base + 1, base + 2 + move.target}, mover
 
 
+def _family_piles(view: TableView, move: Move) -> tuple[set[int], int | None]:
+    """The Zank family's card moves (their turn goes on): source and target pile.
+
+    A move onto "a foundation" does not say which one, so only its source is
+    outlined; the other moves (turning a card, ending the turn) only get the
+    caption.  ``before=`` outlines everything exactly.
+    """
+    from zank.family.table import CARD, Table
+
+    rules = view.rules
+    if move.kind != CARD or not isinstance(rules, Table):
+        return set(), None
+    out = view.outcome
+    mover = view.to_move if view.to_move is not None else (out.winner if out else None)
+    if mover is None:
+        return set(), None
+    touched = {rules.source_pile(mover, move.source)}
+    if 1 <= move.target < rules.pack_target:
+        touched.add(rules.house_base + move.target - 1)
+    elif move.target >= rules.pack_target:
+        touched.add(rules.pack_pile(mover, move.target))
+    return touched, mover
+
+
 #: How to tell from a move alone which piles it touched, by variant name.
 #: A variant missing here still gets exact outlines when ``before`` is given.
 MOVE_PILES: dict[str, Callable[[TableView, Move], tuple[set[int], int | None]]] = {
     "spite-and-malice": _spite_malice_piles,
+    "zank-detailed": _family_piles,
 }
 
 
