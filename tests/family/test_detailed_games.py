@@ -132,3 +132,22 @@ def test_the_unrestricted_moves_contain_the_legal_ones() -> None:
                 assert v.rule in {"ZD-9", "ZD-10", "ZD-11", "ZD-V4"}
             state = rules.apply(state, legal[rng.below(len(legal))])
     assert more > 0
+
+
+@pytest.mark.parametrize("rules", PRESETS[:3], ids=lambda r: str(r.options))
+def test_stalling_players_cannot_keep_a_game_going(rules: zank.Rules) -> None:
+    """Players who shuffle between houses and pack back and forth whenever they
+    can still reach the end (ZD-17 to ZD-19)."""
+    for seed in range(10):
+        state = rules.new_game(seed=seed)
+        rng = Rng(seed)
+        for _ in range(500_000):
+            legal = rules.legal_moves(state)
+            if not legal:
+                break
+            stalling = [
+                m for m in legal if m.text.startswith("h") and ("-h" in m.text or "-o" in m.text)
+            ]
+            pool = stalling or legal
+            state = rules.apply(state, pool[rng.below(len(pool))])
+        assert rules.result(state) is not None, f"seed {seed} ran away"
