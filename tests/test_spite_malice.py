@@ -13,13 +13,21 @@ from collections.abc import Mapping
 
 import attrs
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import zank
 from zank.agents import RandomAgent
 from zank.cards import IS_JOKER, KING, RANK, card_text, parse_card, parse_cards
 from zank.core import HIDDEN, Result, State, Termination
 from zank.random import Rng
-from zank.spite_malice import MAX_SEED_TIES, SpiteAndMalice, match_scores
+from zank.spite_malice import (
+    DISCARD,
+    MAX_SEED_TIES,
+    SRC_PAY,
+    SpiteAndMalice,
+    match_scores,
+)
 
 DEFAULT = SpiteAndMalice()
 
@@ -1031,3 +1039,58 @@ def test_whole_games_with_every_option_end() -> None:
 def test_kings_are_rank_13() -> None:
     """S&M-1: the king is rank 13 and wild (counted separately from the A-Q sequence)."""
     assert RANK[parse_card("Kh")] == KING
+
+
+# ----------------------------------------------------- properties of play
+
+RULE_SETS = [
+    DEFAULT,
+    UNLIMITED,
+    SpiteAndMalice(aces_immediately=True, jokers=True, pay_off_size=8),
+]
+
+
+@pytest.mark.parametrize("rules", RULE_SETS, ids=lambda r: str(sorted(r.options.items())))
+@pytest.mark.parametrize("players", [2, 3])
+@given(data=st.data())
+def test_every_move_does_what_its_kind_says(
+    rules: SpiteAndMalice, players: int, data: st.DataObject
+) -> None:
+    """S&M-5 … S&M-14 along random games: each move changes exactly what it should."""
+    state = rules.new_game(seed=data.draw(st.integers(0, 2**32), label="seed"), players=players)
+    for _ in range(150):
+        legal = rules.legal_moves(state)
+        if not legal:
+            break
+        move = legal[data.draw(st.integers(0, len(legal) - 1), label="move")]
+        p = state.to_move
+        assert p is not None
+        after = rules.apply(state, move)
+        if move.kind == DISCARD:
+            side = f"p{p}.side{move.target + 1}"
+            assert after.pile(side)[:-1] == state.pile(side)
+            assert RANK[after.pile(side)[-1]] == move.source
+            assert after.to_move in ((p + 1) % players, None)  # S&M-8, S&M-14
+            assert after.pile(f"p{p}.pay") == state.pile(f"p{p}.pay")
+        else:
+            build = f"build{move.target + 1}"
+            placed = after.pile(build)
+            if placed:  # not completed: the card sits on top, one higher (S&M-6, S&M-11)
+                assert placed[:-1] == state.pile(build)
+                card = placed[-1]
+                assert RANK[card] == len(placed) or RANK[card] in (0, KING)
+            else:  # completed at the queen (S&M-12)
+                assert len(state.pile(build)) == 11
+            if move.source == SRC_PAY:
+                assert after.pile(f"p{p}.pay") == state.pile(f"p{p}.pay")[:-1]  # S&M-7
+            else:
+                assert after.pile(f"p{p}.pay") == state.pile(f"p{p}.pay")
+            assert after.to_move in (p, None)  # S&M-10: the turn goes on
+            if after.outcome is not None and after.outcome.winner is None:
+                assert not after.pile(f"p{p}.hand")  # drawn on the empty-hand draw
+        if after.outcome is not None:
+            if after.outcome.winner is not None:  # S&M-13
+                assert after.pile(f"p{after.outcome.winner}.pay") == ()
+            else:  # S&M-14
+                assert after.pile("draw") == () == after.pile("done")
+        state = after
