@@ -5,4 +5,3 @@ from __future__ import annotations
 from zank import spite_malice as spite_malice
 from zank.family import detailed as detailed
 from zank.family import zank104 as zank104
-from zank.family import classic as classic
