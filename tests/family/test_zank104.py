@@ -1,0 +1,740 @@
+"""zank-104 (seed 003): one test or more per rule of docs/rules/zank-104.md,
+the seed's example of play as a scenario, and whole random games."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+
+import attrs
+import pytest
+
+import zank
+from zank.agents import RandomAgent
+from zank.cards import DECK, RANK, SUIT, full_deck, parse_card, parse_cards
+from zank.core import HIDDEN, State, Termination
+from zank.family.zank104 import Zank104, counts, opening_key
+from zank.random import Rng
+
+START = (0, 48, 48, 0, 0)
+
+
+def c(text: str) -> int:
+    return parse_card(text)
+
+
+def rules_with(**options: object) -> Zank104:
+    rules = zank.variant("zank-104", **options)
+    assert isinstance(rules, Zank104)
+    return rules
+
+
+RULES = rules_with()
+RUNS = rules_with(stair_runs=True)
+
+#: Eight kings on the eight stairs: they take only queens and never go to a
+#: foundation here, so that no stair is a gap.
+KINGS = {
+    "h1": "Kc",
+    "h2": "Kd",
+    "h3": "Kh",
+    "h4": "Ks",
+    "h5": "Kc:1",
+    "h6": "Kd:1",
+    "h7": "Kh:1",
+    "h8": "Ks:1",
+}
+
+
+def position(
+    rules: Zank104,
+    piles: Mapping[str, str],
+    *,
+    to_move: int = 0,
+    rest: str = "talons",
+    info: tuple[int, ...] = START,
+    down: Mapping[str, int] | None = None,
+) -> State:
+    """A valid running state with the given piles (cards bottom to top).
+
+    The cards ``piles`` does not name go to ``rest``: ``"talons"`` puts each
+    at the bottom of its owner's talon, ``"foundations"`` builds them up on
+    the empty foundations (each deck's suit must be a run from the ace), a
+    pile label puts them all at the bottom of that pile.  Talons lie face
+    down, reserves show their top card, everything else lies face up unless
+    ``down`` says otherwise.
+    """
+    specs = rules.layout(2)
+    labels = [s.label for s in specs]
+    named = {label: list(parse_cards(text)) for label, text in piles.items()}
+    assert not set(named) - set(labels), set(named) - set(labels)
+    left = Counter(rules.cards(2))
+    for cards in named.values():
+        for x in cards:
+            assert left[x], f"{x} is used twice"
+            left[x] -= 1
+    leftovers = sorted(left.elements())
+    out = {label: named.get(label, []) for label in labels}
+    if rest == "talons":
+        for x in leftovers:
+            out[f"p{DECK[x]}.talon"].insert(0, x)
+    elif rest == "foundations":
+        runs: dict[tuple[int, int], list[int]] = {}
+        for x in leftovers:
+            runs.setdefault((DECK[x], SUIT[x]), []).append(x)
+        free = [f"f{i + 1}" for i in range(8) if not out[f"f{i + 1}"]]
+        for run in runs.values():
+            run.sort(key=lambda x: RANK[x])
+            assert [RANK[x] for x in run] == list(range(1, len(run) + 1)), run
+            out[free.pop(0)] = run
+    else:
+        out[rest] = leftovers + out[rest]
+    downs = dict(down or {})
+    down_list = []
+    for spec in specs:
+        n = len(out[spec.label])
+        if spec.label in downs:
+            down_list.append(downs[spec.label])
+        elif spec.kind == "talon":
+            down_list.append(n)
+        elif spec.kind == "reserve":
+            down_list.append(max(0, n - 1))
+        else:
+            down_list.append(0)
+    state = State(
+        rules=rules,
+        players=2,
+        piles=tuple(tuple(out[label]) for label in labels),
+        down=tuple(down_list),
+        to_move=to_move,
+        info=info,
+    )
+    rules.validate(state)
+    return state
+
+
+def texts(rules: zank.Rules, state: State) -> list[str]:
+    return [m.text for m in rules.legal_moves(state)]
+
+
+def play(rules: zank.Rules, state: State, *moves: str) -> State:
+    for text in moves:
+        state = rules.apply(state, rules.parse_move(state, text))
+        rules.validate(state)
+    return state
+
+
+def violation(rules: zank.Rules, state: State, text: str) -> zank.Violation:
+    move = next(m for m in rules.moves if m.text == text)
+    v = rules.check(state, move)
+    assert v is not None, f"{text} is legal"
+    with pytest.raises(zank.IllegalMove) as info:
+        rules.apply(state, move)
+    assert info.value.rule == v.rule
+    return v
+
+
+# ------------------------------------------------------------ Z104-1, Z104-2
+def test_setup_four_stairs_a_reserve_of_13_and_a_talon_from_each_players_own_pack() -> None:
+    state = RULES.new_game(seed=11)
+    for p in range(2):
+        reserve, talon = state.pile(f"p{p}.reserve"), state.pile(f"p{p}.talon")
+        assert len(reserve) == 13
+        assert state.down[RULES.pile_index(2, f"p{p}.reserve")] == 12
+        assert len(talon) == 35
+        assert state.down[RULES.pile_index(2, f"p{p}.talon")] == 35
+        stairs = [state.pile(f"h{p * 4 + j + 1}") for j in range(4)]
+        assert all(len(s) == 1 for s in stairs)
+        assert sorted([*reserve, *talon, *(s[0] for s in stairs)]) == sorted(full_deck(p))
+        assert state.pile(f"p{p}.second-talon") == () == state.pile(f"p{p}.turned")
+    assert all(state.pile(f"f{i + 1}") == () for i in range(8))
+    assert state.info == START
+    assert state == RULES.new_game(seed=11)
+
+
+def test_the_layout_names_talon_and_second_talon() -> None:
+    kinds = {s.label: s.kind for s in RULES.layout(2)}
+    assert kinds["p1.talon"] == "talon"
+    assert kinds["p1.second-talon"] == "second-talon"
+    assert kinds["h8"] == "house"
+
+
+# ------------------------------------------------------------------- Z104-3
+def test_the_higher_reserve_top_begins_then_hearts_diamonds_spades_clubs() -> None:
+    seen = set()
+    for seed in range(80):
+        state = RULES.new_game(seed=seed)
+        a = opening_key(state.pile("p0.reserve")[-1])
+        b = opening_key(state.pile("p1.reserve")[-1])
+        if a != b:
+            assert state.to_move == (0 if a > b else 1)
+            seen.add(state.to_move)
+    assert seen == {0, 1}
+    assert opening_key(c("8c")) > opening_key(c("3c:1"))  # the seed's example
+    assert opening_key(c("Ah")) < opening_key(c("2c"))  # the ace is low
+    order = [opening_key(c(x)) for x in ("7h", "7d", "7s", "7c")]
+    assert order == sorted(order, reverse=True)
+
+
+def _start_piles(tops: tuple[str, str], stairs: tuple[str, str]) -> list[tuple[int, ...]]:
+    piles: list[tuple[int, ...]] = [()] * len(RULES.layout(2))
+    piles[RULES.pile_index(2, "p0.reserve")] = (c(tops[0]),)
+    piles[RULES.pile_index(2, "p1.reserve")] = (c(tops[1]),)
+    for p in range(2):
+        for j, x in enumerate(stairs[p].split()):
+            piles[RULES.house_base + 4 * p + j] = (c(x),)
+    return piles
+
+
+def test_two_identical_reserve_tops_compare_the_stairs_in_the_order_laid_out() -> None:
+    piles = _start_piles(("7h", "7h:1"), ("Kc 5d 2s 9h", "Kc:1 5d:1 3c:1 Ah:1"))
+    assert RULES.starting_player(piles, Rng(0)) == 1  # K = K, 5♦ = 5♦, then 3♣ > 2♠
+    piles = _start_piles(("7h", "7h:1"), ("Kc 5d 2s 9h", "Kc:1 5h:1 2s:1 9h:1"))
+    assert RULES.starting_player(piles, Rng(0)) == 1  # 5♥ > 5♦
+
+
+def test_identical_tops_and_stairs_are_decided_by_a_cut() -> None:
+    piles = _start_piles(("7h", "7h:1"), ("Kc 5d 2s 9h", "Kc:1 5d:1 2s:1 9h:1"))
+    starters = {RULES.starting_player(piles, Rng(seed)) for seed in range(20)}
+    assert starters == {0, 1}
+    for seed in range(20):
+        assert RULES.starting_player(piles, Rng(seed)) == Zank104.cut(Rng(seed))
+
+
+# ------------------------------------------------------------------- Z104-4
+def test_only_the_reserve_top_the_turned_card_and_the_outer_stair_cards_are_free() -> None:
+    sources = {m.text.split("-")[0] for m in RULES.moves if "-" in m.text}
+    assert sources == {"r", "t", *(f"h{h}" for h in range(1, 9))}
+    state = position(RULES, {**KINGS, "h3": "", "p0.reserve": ""})
+    assert violation(RULES, state, "h3-h1").message == "stair 3 is empty"
+    v = violation(RULES, state, "t-h1")
+    assert v.rule == "Z104-4"
+    assert "no turned talon card" in v.message
+    assert violation(RULES, state, "r-h3").message == "your reserve is empty"
+
+
+# ------------------------------------------------------------------- Z104-5
+def test_foundations_take_an_ace_then_the_next_card_of_the_suit_of_either_pack() -> None:
+    state = position(RULES, {**KINGS, "h1": "Ah", "p0.reserve": "9c 2h:1"})
+    assert texts(RULES, state) == ["h1-f"]
+    state = play(RULES, state, "h1-f")
+    assert texts(RULES, state) == ["r-f"]
+    state = play(RULES, state, "r-f")
+    assert state.pile("f1") == (c("Ah"), c("2h:1"))
+
+
+def test_a_card_that_fits_no_foundation_is_explained() -> None:
+    state = position(RULES, {**KINGS, "f1": "Ah", "p0.reserve": "3h"})
+    v = violation(RULES, state, "r-f")
+    assert v.rule == "Z104-5"
+    assert (
+        v.message == "3♥ cannot go on a foundation: it goes on the 2♥, and no foundation shows one"
+    )
+
+
+# ------------------------------------------------------------------- Z104-6
+def test_stairs_build_down_in_alternating_colours() -> None:
+    state = position(RULES, {**KINGS, "h1": "Jc Td", "h2": "Ts 9h", "p0.reserve": "9c"})
+    assert "r-h1" in texts(RULES, state)
+    v = violation(RULES, state, "r-h2")
+    assert v.rule == "Z104-6"
+    assert v.message == "9♣ cannot go on stair 2: it shows 9♥, which takes a black 8"
+
+
+def test_a_gap_takes_the_reserve_top_or_the_talon_card_in_the_first_gap() -> None:
+    state = position(RULES, {**KINGS, "h2": "", "h6": "", "p0.reserve": "5c"})
+    assert "r-h2" in texts(RULES, state)
+    v = violation(RULES, state, "r-h6")
+    assert v.rule == "Z104-6"
+    assert "first gap, stair 2" in v.message
+    state = position(RULES, {**KINGS, "h2": "", "p0.reserve": "", "p0.turned": "5c"})
+    assert "t-h2" in texts(RULES, state)
+
+
+def test_a_gap_is_never_filled_from_another_stair() -> None:
+    state = position(RULES, {**KINGS, "h1": "Kc Qh", "h2": "", "p0.reserve": "5c"})
+    assert not [t for t in texts(RULES, state) if t.startswith("h") and t.endswith("-h2")]
+    v = violation(RULES, state, "h1-h2")
+    assert v.rule == "Z104-6"
+    assert "filled only from your reserve or your talon" in v.message
+
+
+# ------------------------------------------------------------------- Z104-7
+def test_single_cards_move_between_stairs() -> None:
+    state = position(RULES, {**KINGS, "h1": "9d 8c 7h", "h2": "Ts", "h4": "8s"})
+    moves = texts(RULES, state)
+    assert "h1-h4" in moves  # 7♥ onto 8♠
+    assert "h1-h2" not in moves  # the run 9♦ 8♣ 7♥ does not move as a whole
+    state = play(RULES, state, "h1-h4")
+    assert state.pile("h1") == (c("9d"), c("8c"))
+    assert state.pile("h4") == (c("8s"), c("7h"))
+
+
+def test_a_card_moved_between_stairs_moves_between_stairs_again_only_after_another_move() -> None:
+    state = position(RULES, {**KINGS, "h1": "9d", "h2": "9h", "h3": "8c", "p0.reserve": "Tc Qs"})
+    state = play(RULES, state, "h3-h1")
+    assert state.info[3] == 0b1  # stair 1 received a card from a stair
+    assert "h1-h2" not in texts(RULES, state)
+    v = violation(RULES, state, "h1-h2")
+    assert v.rule == "Z104-7"
+    assert v.message == (
+        "8♣ on stair 1 was just moved there from another stair: it may move between "
+        "stairs again only after another move"
+    )
+    state = play(RULES, state, "r-h3")  # the queen of spades fills the gap
+    assert state.info[3] == 0
+    assert "h1-h2" in texts(RULES, state)
+
+
+# ------------------------------------------------------------------ Z104-V1
+def test_stair_runs_carry_the_part_of_the_run_that_fits() -> None:
+    piles = {**KINGS, "h1": "9d 8c 7h", "h2": "Ts", "h3": "8d", "h4": "8s"}
+    state = position(RUNS, piles)
+    moves = texts(RUNS, state)
+    assert {"h1-h2", "h1-h4"} <= set(moves)
+    assert "h1-h3" not in moves
+    v = violation(RUNS, state, "h1-h3")
+    assert v.rule == "Z104-6"
+    assert v.message == "no card of stair 1 fits stair 3: it shows 8♦, which takes a black 7"
+    after = play(RUNS, state, "h1-h2")
+    assert after.pile("h1") == ()
+    assert after.pile("h2") == tuple(parse_cards("Ts 9d 8c 7h"))
+    after = play(RUNS, state, "h1-h4")
+    assert after.pile("h1") == tuple(parse_cards("9d 8c"))
+    assert after.pile("h4") == tuple(parse_cards("8s 7h"))
+    assert "h1-h2" in texts(RULES, position(RULES, {**piles, "h1": "9d"}))
+
+
+# ------------------------------------------------------------------- Z104-8
+def test_packing_onto_the_opponent_in_suit_changing_direction_5_4_5_6() -> None:
+    state = position(
+        RULES,
+        {**KINGS, "h1": "5c 4d", "p0.reserve": "2c 6d 5d", "p1.reserve": "3c:1 5d:1"},
+    )
+    state = play(RULES, state, "h1-or", "r-or", "r-or")
+    assert state.pile("p1.reserve")[-4:] == tuple(parse_cards("5d:1 4d 5d 6d"))
+    assert state.down[RULES.pile_index(2, "p1.reserve")] == 1  # packed cards lie face up
+    assert RULES.observe(state, 0).piles[RULES.pile_index(2, "p1.reserve")] == (
+        HIDDEN,
+        *parse_cards("5d:1 4d 5d 6d"),
+    )
+
+
+def test_packing_onto_the_opponents_second_talon_and_what_does_not_fit() -> None:
+    state = position(
+        RULES,
+        {**KINGS, "p0.reserve": "Qc", "p0.turned": "8s", "p1.second-talon": "9s:1"},
+    )
+    assert "t-os" in texts(RULES, state)
+    v = violation(RULES, state, "r-os")
+    assert v.rule == "Z104-8"
+    assert v.message == (
+        "Q♣ cannot be packed on the opponent's second talon: it shows 9♠:1, "
+        "which takes 8♠ or 10♠ (same suit, one higher or lower)"
+    )
+    v = violation(RULES, state, "t-or")
+    assert v.rule == "Z104-8"
+    assert "the opponent's reserve is empty" in v.message
+
+
+def test_nothing_is_packed_onto_the_own_piles() -> None:
+    targets = {m.text.split("-")[1] for m in RULES.moves if "-" in m.text and m.text != "t-s"}
+    assert targets == {"f", "or", "os", *(f"h{h}" for h in range(1, 9))}
+
+
+# ------------------------------------------------------------ Z104-9, Z104-10
+def test_the_opening_aces_and_their_following_cards_go_to_the_middle_first() -> None:
+    state = position(
+        RULES,
+        {**KINGS, "h2": "Ac", "h6": "2c:1", "h7": "Ad:1", "p0.reserve": "3s 3c"},
+    )
+    assert texts(RULES, state) == ["h2-f", "h7-f"]  # the player chooses the order
+    state = play(RULES, state, "h7-f")
+    assert texts(RULES, state) == ["h2-f"]
+    state = play(RULES, state, "h2-f")
+    assert texts(RULES, state) == ["h6-f"]  # and the following card of the suit
+    state = play(RULES, state, "h6-f")
+    assert texts(RULES, state) == ["r-f"]
+    state = play(RULES, state, "r-f")
+    assert state.pile("f1") == tuple(parse_cards("Ad:1"))
+    assert state.pile("f2") == tuple(parse_cards("Ac 2c:1 3c"))
+    assert "turn" not in texts(RULES, state)  # three gaps wait for the reserve
+
+
+def test_some_deal_opens_with_an_ace_on_the_stairs() -> None:
+    for seed in range(100):
+        state = RULES.new_game(seed=seed)
+        aces = [h for h in range(8) if RANK[state.piles[8 + h][0]] == 1]
+        if aces:
+            moves = RULES.legal_moves(state)
+            assert {m.text for m in moves} >= {f"h{h + 1}-f" for h in aces}
+            assert all(m.text.endswith("-f") for m in moves)
+            return
+    pytest.fail("no deal with an ace on the stairs")  # pragma: no cover
+
+
+def test_a_free_card_that_fits_a_foundation_must_go_there_first() -> None:
+    state = position(
+        RULES, {**KINGS, "f1": "Ah", "h1": "Kc Qh", "p0.turned": "2h:1", "p0.reserve": "Jc"}
+    )
+    assert texts(RULES, state) == ["t-f"]
+    v = violation(RULES, state, "r-h1")
+    assert v.rule == "Z104-10"
+    assert v.message == "a free card fits a foundation and must go there first (t-f)"
+    assert violation(RULES, state, "t-s").rule == "Z104-10"
+
+
+# ------------------------------------------------------------------ Z104-11
+def test_the_reserve_comes_before_the_talon() -> None:
+    state = position(RULES, {**KINGS, "h8": "", "p0.reserve": "5c"})
+    assert texts(RULES, state) == ["r-h8"]
+    v = violation(RULES, state, "turn")
+    assert v.rule == "Z104-11"
+    assert v.message == (
+        "your reserve top 5♣ can still be laid (r-h8): the reserve comes before the talon"
+    )
+    state = position(RULES, {**KINGS, "h1": "Kc Qh", "p0.reserve": "Jc"})
+    assert "turn" not in texts(RULES, state)
+    state = position(RULES, {**KINGS, "p0.reserve": "5c", "p1.reserve": "4c:1"})
+    assert texts(RULES, state) == ["r-or"]  # packing counts too
+    state = position(RULES, {**KINGS, "p0.reserve": "5c"})
+    assert texts(RULES, state) == ["turn"]  # 5♣ fits nowhere: on to the talon
+
+
+def test_with_an_empty_reserve_a_gap_is_filled_from_the_talon() -> None:
+    state = position(
+        RULES, {**KINGS, "h3": "", "p0.reserve": "", "p0.talon": "9d"}, rest="p1.talon"
+    )
+    assert texts(RULES, state) == ["turn"]
+    state = play(RULES, state, "turn")
+    assert texts(RULES, state) == ["t-h3"]
+    assert violation(RULES, state, "t-s").rule == "Z104-12"
+
+
+# ------------------------------------------------------------ Z104-12, 13
+def test_the_turned_talon_card_is_laid_while_it_can_be_and_the_next_one_turned() -> None:
+    state = position(RULES, {**KINGS, "h1": "Kc Qh", "p0.reserve": "5c", "p0.talon": "8d Jc"})
+    state = play(RULES, state, "turn")
+    assert state.pile("p0.turned") == (c("Jc"),)
+    assert "t-h1" in texts(RULES, state)
+    assert "t-s" not in texts(RULES, state)
+    v = violation(RULES, state, "t-s")
+    assert v.rule == "Z104-12"
+    assert v.message == (
+        "your turned talon card J♣ can still be laid (t-h1): only a card that fits "
+        "nowhere goes on the second talon"
+    )
+    v = violation(RULES, state, "turn")
+    assert v.rule == "Z104-12"
+    state = play(RULES, state, "t-h1", "turn")
+    assert state.pile("p0.turned") == (c("8d"),)
+
+
+def test_the_card_that_fits_nowhere_goes_onto_the_second_talon_and_the_turn_passes() -> None:
+    state = position(RULES, {**KINGS, "p0.reserve": "5c", "p0.talon": "8d Jc"})
+    state = play(RULES, state, "turn")
+    assert texts(RULES, state) == ["t-s"]
+    assert RULES.parse_move(state, "end").text == "t-s"
+    after = play(RULES, state, "t-s")
+    assert after.pile("p0.second-talon") == (c("Jc"),)
+    assert after.pile("p0.turned") == ()
+    assert after.to_move == 1
+    assert after.turn == state.turn + 1
+    v = violation(RULES, after, "t-s")
+    assert v.rule == "Z104-13"
+
+
+def test_the_turn_cannot_end_while_the_reserve_top_can_be_laid() -> None:
+    state = position(RULES, {**KINGS, "h1": "Kc Qh", "p0.reserve": "Td", "p0.turned": "Jc"})
+    state = play(RULES, state, "t-h1")
+    assert "r-h1" in texts(RULES, state)
+    assert "turn" not in texts(RULES, state)
+
+
+# ------------------------------------------------------------------ Z104-14
+def test_an_empty_talon_is_refilled_by_turning_the_second_talon_over() -> None:
+    state = position(
+        RULES,
+        {**KINGS, "p0.reserve": "5c", "p0.talon": "", "p0.second-talon": "3c 4d 9s"},
+        rest="p1.talon",
+    )
+    assert texts(RULES, state) == ["turn"]
+    state = play(RULES, state, "turn")
+    assert state.pile("p0.turned") == (c("3c"),)  # the bottom card comes up first
+    assert state.pile("p0.talon") == tuple(parse_cards("9s 4d"))
+    assert state.pile("p0.second-talon") == ()
+    assert state.down[RULES.pile_index(2, "p0.talon")] == 2
+
+
+def test_with_nothing_to_turn_the_player_passes() -> None:
+    state = position(
+        RULES,
+        {**KINGS, "p0.reserve": "5c", "p0.talon": "", "p0.second-talon": ""},
+        rest="p1.talon",
+    )
+    assert texts(RULES, state) == ["pass"]
+    assert violation(RULES, state, "turn").rule == "Z104-14"
+    after = play(RULES, state, "pass")
+    assert after.to_move == 1
+    state = position(RULES, {**KINGS, "p0.reserve": "5c"})
+    assert violation(RULES, state, "pass").rule == "Z104-14"
+
+
+# ------------------------------------------------------------------ Z104-15
+def test_what_lies_lies_no_card_ever_returns_to_the_own_reserve_or_talon() -> None:
+    for seed in range(10):
+        state = RULES.new_game(seed=seed)
+        agent = RandomAgent(seed)
+        while state.outcome is None:
+            p = state.to_move
+            assert p is not None
+            before = counts(state)[p]
+            move = agent.choose(RULES, RULES.observe(state, p), RULES.legal_moves(state))
+            state = RULES.apply(state, move)
+            assert counts(state)[p] <= before
+
+
+# ------------------------------------------------------------------ Z104-16
+def test_strict_mode_never_offers_a_fault_but_the_cards_would_allow_one() -> None:
+    state = position(RULES, {**KINGS, "h1": "Ah", "p0.reserve": "5c"})
+    assert texts(RULES, state) == ["h1-f"]
+    loose = [m.text for m in RULES.generate(state, strict=False)]
+    assert "h1-f" in loose
+    assert "turn" in loose  # overlooking the ace: "Halt!" in table mode
+
+
+# ------------------------------------------------------------------ Z104-17
+def test_a_player_wins_when_reserve_talon_and_second_talon_are_empty() -> None:
+    state = position(
+        RULES,
+        {"h1": "Kh", "p0.reserve": "Qh", "p0.talon": "", "p1.reserve": "Kc:1"},
+        rest="foundations",
+    )
+    assert texts(RULES, state) == ["r-f"]
+    state = play(RULES, state, "r-f")
+    assert state.outcome == zank.Result(0, (1, 0), Termination.WENT_OUT)
+    assert state.to_move is None
+
+
+def test_cards_on_the_second_talon_must_still_be_placed() -> None:
+    state = position(
+        RULES,
+        {
+            "h1": "Kh",
+            "h2": "Kc",
+            "p0.reserve": "Qc",
+            "p0.talon": "",
+            "p0.second-talon": "Qh",
+            "p1.reserve": "Kc:1",
+        },
+        rest="foundations",
+    )
+    state = play(RULES, state, "r-f")
+    assert state.outcome is None
+    assert texts(RULES, state) == ["h2-f"]
+    state = play(RULES, state, "h2-f")
+    assert texts(RULES, state) == ["turn"]
+    state = play(RULES, state, "turn", "t-f")
+    assert state.outcome is not None
+    assert state.outcome.winner == 0
+
+
+# ------------------------------------------------------------------ Z104-18
+def _dry(rules: Zank104, info: tuple[int, ...]) -> State:
+    """Both players can only turn a talon card and put it on the second talon."""
+    return position(
+        rules,
+        {
+            **KINGS,
+            "f1": "Ah 2h 3h",
+            "p0.reserve": "5c",
+            "p0.talon": "4d 7d",
+            "p1.reserve": "9s:1",
+            "p1.talon": "5h:1 3h:1",
+        },
+        info=info,
+    )
+
+
+def test_a_turn_with_a_new_record_low_or_a_foundation_card_is_progress() -> None:
+    rules = rules_with(no_progress_turns=3)
+    state = _dry(rules, START)
+    state = play(rules, state, "turn", "t-s")
+    assert state.info == (0, 45, 48, 0, 0)  # 45 cards: fewer than ever before
+    state = play(rules, state, "turn", "t-s")
+    assert state.info == (1, 45, 48, 0, 0)  # player 1 still has 48: no progress
+
+
+def test_the_endless_game_ends_and_the_fewest_cards_win() -> None:
+    rules = rules_with(no_progress_turns=3)
+    state = _dry(rules, (0, 45, 48, 0, 0))
+    state = play(rules, state, "turn", "t-s", "turn", "t-s")
+    assert state.info[0] == 2
+    assert state.outcome is None
+    state = play(rules, state, "turn", "t-s")
+    assert state.outcome == zank.Result(0, (3, 0), Termination.NO_PROGRESS)
+    assert counts(state) == (45, 48)
+
+
+def test_an_endless_game_with_equal_counts_is_a_draw() -> None:
+    rules = rules_with(no_progress_turns=2)
+    state = position(
+        rules,
+        {
+            **KINGS,
+            "p0.reserve": "5c",
+            "p0.talon": "4d 7d",
+            "p1.reserve": "9s:1",
+            "p1.talon": "3h:1",
+        },
+        info=(0, 10, 10, 0, 0),
+    )
+    state = play(rules, state, "turn", "t-s", "turn", "t-s")
+    assert state.outcome == zank.Result(None, (0, 0), Termination.NO_PROGRESS)
+
+
+def test_no_progress_turns_is_an_option_from_2() -> None:
+    with pytest.raises(zank.OptionError, match="from 2"):
+        zank.variant("zank-104", no_progress_turns=1)
+
+
+# ------------------------------------------------------------- observations
+def test_observations_hide_the_talons_and_the_reserve_below_its_top() -> None:
+    state = RULES.new_game(seed=4)
+    obs = RULES.observe(state, 0)
+    for p in range(2):
+        assert set(obs.piles[RULES.pile_index(2, f"p{p}.talon")]) == {HIDDEN}
+        reserve = obs.piles[RULES.pile_index(2, f"p{p}.reserve")]
+        assert reserve[:-1] == (HIDDEN,) * 12
+        assert reserve[-1] == state.pile(f"p{p}.reserve")[-1]
+
+
+def test_a_bad_info_is_refused() -> None:
+    state = RULES.new_game(seed=4)
+    for info in [(0, 48, 48, 0), (0, 48, 48, 256, 0), (0, 48, 48, 0, 2), (51, 48, 48, 0, 0)]:
+        with pytest.raises(zank.InvalidState):
+            RULES.validate(attrs.evolve(state, info=info))
+
+
+# ------------------------------------------------------------ the example
+def test_the_seeds_example_of_play() -> None:
+    """ "Beispiel eines Abspiels": the two turns of the seed, as far as the
+    text determines them (the rules page lists what we had to choose)."""
+    state = position(
+        RULES,
+        {
+            "h1": "Ac",
+            "h2": "9d",
+            "h3": "7h",
+            "h4": "Ts",
+            "h5": "2c:1",
+            "h6": "Jh:1",
+            "h7": "4s:1",
+            "h8": "5c:1",
+            "p0.reserve": "2d 3d 4d 3h 6h Qh 8c",
+            "p0.talon": "7s",
+            "p1.reserve": "Js:1 Kd:1 Tc:1 Jc:1 3c:1",
+            "p1.talon": "Jd:1",
+        },
+    )
+    piles = list(state.piles)
+    # "eröffnet der Spieler …, der auf der Reserve 8♣ aufgedeckt hat"
+    assert RULES.starting_player(piles, Rng(0)) == 0
+    # "Zuerst verlegt er … auf die Basis auf A♣. Gleichzeitig legt er 2♣ auf A♣."
+    assert texts(RULES, state) == ["h1-f"]
+    state = play(RULES, state, "h1-f")
+    assert texts(RULES, state) == ["h5-f"]
+    state = play(RULES, state, "h5-f")
+    # "8♣ aus der Reserve geht auf 9♦ …, die nächste Reservekarte Q♥ wird aufgedeckt."
+    state = play(RULES, state, "r-h2")
+    assert state.pile("p0.reserve")[-1] == c("Qh")
+    # Q♥ could fill a gap: the talon must wait
+    assert "turn" not in texts(RULES, state)
+    # "7♥ in der Figur wird an 8♣ verlegt und 10♠ an J♥"
+    state = play(RULES, state, "h3-h2", "h4-h6")
+    assert state.pile("h2") == tuple(parse_cards("9d 8c 7h"))
+    assert state.pile("h6") == tuple(parse_cards("Jh:1 Ts"))
+    # "Die freien Stellen werden durch Reservekarten ergänzt: Q♥ …, 6♥ …,
+    # 3♥ und 4♦ …"
+    state = play(RULES, state, "r-h1", "r-h3", "r-h4", "r-h5")
+    assert [len(state.pile(f"h{h}")) for h in range(1, 9)] == [1, 3, 1, 1, 1, 2, 1, 1]
+    # "Die nächste aufgedeckte Karte aus der Reserve ist 3♦. 3♥ geht an 4♠,
+    # 3♦ auf die freie Stelle."
+    assert state.pile("p0.reserve")[-1] == c("3d")
+    state = play(RULES, state, "h4-h7", "r-h4")
+    assert state.pile("h7") == tuple(parse_cards("4s:1 3h"))
+    assert state.pile("h4") == (c("3d"),)
+    # "Die Reserve - 2♦ bleibt auf dem Häufchen liegen, die Bewegung ist eingestellt."
+    assert state.pile("p0.reserve")[-1] == c("2d")
+    assert "turn" in texts(RULES, state)
+    assert not [t for t in texts(RULES, state) if t.startswith("r-")]
+    # "Es folgt das Aufdecken der obersten Talonkarte - 7♠. Sie wird auf den
+    # 2. Talon abgelegt … und das Spiel geht auf den zweiten Spieler über."
+    state = play(RULES, state, "turn")
+    assert state.pile("p0.turned") == (c("7s"),)
+    assert "t-s" in texts(RULES, state)
+    state = play(RULES, state, "t-s")
+    assert state.pile("p0.second-talon") == (c("7s"),)
+    assert state.to_move == 1
+
+    # "Der zweite Spieler muß zuerst an die Basis und zwar 3♣ an 2♣ anlegen"
+    assert texts(RULES, state) == ["r-f"]
+    state = play(RULES, state, "r-f")
+    # "… die oberste Karte der Reserve - J♣ aufdeckt, die er an Q♥ anlegt."
+    assert state.pile("p1.reserve")[-1] == c("Jc:1")
+    state = play(RULES, state, "r-h1")
+    # "Er deckt die Reservekarte 10♣ auf. Die Manipulation in der Figur ist
+    # stehengeblieben, man kann aber noch 'schikanieren'."
+    assert state.pile("p1.reserve")[-1] == c("Tc:1")
+    assert not [t for t in texts(RULES, state) if t.startswith("r-")]
+    # "3♦ und 4♦ von der Figur gehen an 2♦ auf die Reserve des Gegners."
+    state = play(RULES, state, "h4-or", "h5-or")
+    assert state.pile("p0.reserve")[-3:] == tuple(parse_cards("2d 3d 4d"))
+    # "Die freien Plätze werden mit 10♣ und K♦ aus der Reserve belegt."
+    assert "turn" not in texts(RULES, state)
+    state = play(RULES, state, "r-h4", "r-h5")
+    assert state.pile("h4") == (c("Tc:1"),)
+    assert state.pile("h5") == (c("Kd:1"),)
+    # "Die nächste Reservekarte - J♠ wird aufgedeckt. Der Fortgang von der
+    # Reserve kommt zum Stehen, man geht zum Talon über und deckt … J♦ auf.
+    # Sie wird auf dem zweiten Talon abgelegt und das Spiel geht an den
+    # ersten Spieler über."
+    assert state.pile("p1.reserve")[-1] == c("Js:1")
+    state = play(RULES, state, "turn")
+    assert state.pile("p1.turned") == (c("Jd:1"),)
+    state = play(RULES, state, "t-s")
+    assert state.pile("p1.second-talon") == (c("Jd:1"),)
+    assert state.to_move == 0
+    assert state.pile("f1") == tuple(parse_cards("Ac 2c:1 3c:1"))
+
+
+# ------------------------------------------------------------ whole games
+@pytest.mark.parametrize("rules", [RULES, RUNS, rules_with(no_progress_turns=5)])
+def test_random_games_all_end(rules: Zank104) -> None:
+    reasons: Counter[Termination] = Counter()
+    for seed in range(60):
+        record = zank.play(rules, [RandomAgent(seed), RandomAgent(seed + 100)], seed=seed)
+        assert record.result is not None
+        reasons[record.result.reason] += 1
+    assert set(reasons) <= {Termination.WENT_OUT, Termination.NO_PROGRESS}
+
+
+def test_a_turn_is_bounded_by_the_termination_measure() -> None:
+    """Within a turn, every move but a stair-to-stair move lowers
+    phi = 2 * (the mover's cards) + (stair cards) or turns a talon card, and
+    stair-to-stair moves come at most (stair cards) in a row (rules page)."""
+    for seed in range(20):
+        state = RUNS.new_game(seed=seed)
+        agent = RandomAgent(seed)
+        while state.outcome is None:
+            p = state.to_move
+            assert p is not None
+            stairs = sum(len(state.piles[8 + h]) for h in range(8))
+            phi = 2 * counts(state)[p] + stairs
+            bound = (2 * phi + 2) * (stairs + phi + 1)
+            n = 0
+            while state.outcome is None and state.to_move == p:
+                move = agent.choose(RUNS, RUNS.observe(state, p), RUNS.legal_moves(state))
+                state = RUNS.apply(state, move)
+                n += 1
+            assert n <= bound
