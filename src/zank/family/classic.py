@@ -192,6 +192,11 @@ class Zank(Table):
     _special: dict[int, Move] = field(init=False, default=None, eq=False, hash=False, repr=False)
     _free: dict[int, Move] = field(init=False, default=None, eq=False, hash=False, repr=False)
     _empty: tuple[Move, ...] = field(init=False, default=(), eq=False, hash=False, repr=False)
+    _steps_cache: dict[tuple[object, ...], list[tuple[int, int]]] = field(
+        init=False, default=None, eq=False, hash=False, repr=False
+    )
+    _hkey: tuple[int, ...] = field(init=False, default=(), eq=False, hash=False, repr=False)
+    _hwant: tuple[int, ...] = field(init=False, default=(), eq=False, hash=False, repr=False)
     _src_turned: int = field(init=False, default=1, eq=False, hash=False, repr=False)
     _geos: dict[int, _Geometry] = field(init=False, default=None, eq=False, hash=False, repr=False)
     _dist: dict[tuple[object, ...], tuple[int, int]] = field(
@@ -215,8 +220,12 @@ class Zank(Table):
         object.__setattr__(self, "_free", {m.source: m for m in self.moves if m.kind == FREE})
         object.__setattr__(self, "_empty", tuple(m for m in self.moves if m.kind == EMPTY))
         object.__setattr__(self, "_geos", {})
+        keys = (FKEY, SUIT_WANT) if self.same_suit_houses else (ALT_KEY, ALT_WANT)
+        object.__setattr__(self, "_hkey", keys[0])
+        object.__setattr__(self, "_hwant", keys[1])
         object.__setattr__(self, "_src_turned", [k for _, k in self.sources].index(TURNED))
         object.__setattr__(self, "_dist", {})
+        object.__setattr__(self, "_steps_cache", {})
         self._by_text["end"] = special[END]
 
     # ------------------------------------------------------------ the moves
@@ -381,7 +390,19 @@ class Zank(Table):
         into the first empty edge pile if it fits no other non-empty one and
         does not lie alone (Z-6), while the first-turn limit allows (Z-18).
         """
-        hkey, hwant = (FKEY, SUIT_WANT) if self.same_suit_houses else (ALT_KEY, ALT_WANT)
+        key = (config, limit)
+        cached = self._steps_cache.get(key)
+        if cached is not None:
+            return cached
+        if len(self._steps_cache) > 100_000:
+            self._steps_cache.clear()
+        out = self._steps_cache[key] = self._edge_steps(config, limit)
+        return out
+
+    def _edge_steps(
+        self, config: tuple[tuple[int, ...] | None, ...], limit: int
+    ) -> list[tuple[int, int]]:
+        hkey, hwant = self._hkey, self._hwant
         wants: dict[int, list[int]] = {}
         gap = -1
         occupied = 0
@@ -426,7 +447,7 @@ class Zank(Table):
         cfg[a] = None if not rest and removal and None not in config else rest
         return tuple(cfg)
 
-    def distance(
+    def reachable(
         self,
         config: tuple[tuple[int, ...] | None, ...],
         goal: int,
@@ -434,40 +455,57 @@ class Zank(Table):
         limit: int,
         removal: bool,
         budget: int,
-    ) -> int:
-        """The fewest edge-to-edge moves that reach ``goal`` from ``config``,
-        or ``budget + 1`` if it takes more than ``budget`` (Z-9, Z-10).
+    ) -> bool:
+        """Whether at most ``budget`` edge-to-edge moves reach ``goal`` from
+        ``config`` (Z-9, Z-10).
 
         ``goal`` is :data:`GOAL_FREE` (``target``, a card, lies on top of its
         pile) or :data:`GOAL_EMPTY` (edge pile ``target`` is empty).  The
-        search is exhaustive within ``budget``: iterative deepening with the
-        lower bound "every card above the target must move at least once".
+        search is exhaustive within ``budget`` (a depth-first search that
+        skips positions already seen with as many moves left), pruned by a
+        lower bound that never overestimates: every card above the target
+        must move at least once, and for an emptied pile so must every card
+        above the nearest card its bottom card can go on.
         """
         key = (config, goal, target, limit, removal)
         known = self._dist.get(key)
-        start = 0
         if known is not None:
-            found, searched = known
-            if found >= 0:
-                return found if found <= budget else budget + 1
-            if searched >= budget:
-                return budget + 1
-            start = searched + 1
-        if len(self._dist) > 200_000:
-            self._dist.clear()
-        for b in range(start, budget + 1):
-            if self._reach(config, goal, target, limit, removal, b):
-                self._dist[key] = (b, b)
-                return b
-        self._dist[key] = (-1, budget)
-        return budget + 1
+            fails, succeeds = known
+            if budget <= fails:
+                return False
+            if budget >= succeeds:
+                return True
+        else:
+            fails, succeeds = -1, 99
+            if len(self._dist) > 200_000:
+                self._dist.clear()
+        ok = self._reach(config, goal, target, limit, removal, budget)
+        if ok:
+            succeeds = min(succeeds, budget)
+        else:
+            fails = max(fails, budget)
+        self._dist[key] = (fails, succeeds)
+        return ok
 
     def _lower_bound(
         self, config: tuple[tuple[int, ...] | None, ...], goal: int, target: int
     ) -> int:
         if goal == GOAL_EMPTY:
             pile = config[target]
-            return len(pile) if pile else 0
+            if not pile:
+                return 0
+            want = self._hkey[pile[0]]
+            hwant = self._hwant
+            best = 99
+            for h, other in enumerate(config):
+                if other and h != target:
+                    for d, c in enumerate(reversed(other)):
+                        if d >= best:
+                            break
+                        if hwant[c] == want:
+                            best = d
+                            break
+            return len(pile) + best
         for pile in config:
             if pile and target in pile:
                 return len(pile) - 1 - pile.index(target)
@@ -488,9 +526,79 @@ class Zank(Table):
         if lb > budget:
             return False
         seen: dict[tuple[tuple[int, ...] | None, ...], int] = {}
-        return self._dfs(config, goal, target, limit, removal, budget, seen)
+        if goal == GOAL_FREE:  # the card stays in its pile until it is free
+            where = next(h for h, pile in enumerate(config) if pile and target in pile)
+            pile = config[where]
+            assert pile is not None
+            return self._dfs_free(config, where, pile.index(target), limit, removal, budget, seen)
+        start = config[target]
+        assert start
+        return self._dfs_empty(config, target, self._hkey[start[0]], limit, removal, budget, seen)
 
-    def _dfs(
+    def _dfs_empty(
+        self,
+        config: tuple[tuple[int, ...] | None, ...],
+        target: int,
+        want: int,
+        limit: int,
+        removal: bool,
+        budget: int,
+        seen: dict[tuple[tuple[int, ...] | None, ...], int],
+    ) -> bool:
+        left = budget - 1
+        hwant = self._hwant
+        for a, b in self.edge_steps(config, limit):
+            nxt = self._step(config, a, b, removal)
+            pile = nxt[target]
+            if not pile:
+                return True
+            need = len(pile)
+            if need > left or seen.get(nxt, -1) >= left:
+                continue
+            best = left + 1 - need  # the bottom card needs a card to go on
+            for h, other in enumerate(nxt):
+                if other and h != target:
+                    for d, c in enumerate(reversed(other)):
+                        if d >= best:
+                            break
+                        if hwant[c] == want:
+                            best = d
+                            break
+                    if best == 0:
+                        break
+            if need + best > left:
+                continue
+            seen[nxt] = left
+            if self._dfs_empty(nxt, target, want, limit, removal, left, seen):
+                return True
+        return False
+
+    def _dfs_free(
+        self,
+        config: tuple[tuple[int, ...] | None, ...],
+        where: int,
+        pos: int,
+        limit: int,
+        removal: bool,
+        budget: int,
+        seen: dict[tuple[tuple[int, ...] | None, ...], int],
+    ) -> bool:
+        left = budget - 1
+        for a, b in self.edge_steps(config, limit):
+            nxt = self._step(config, a, b, removal)
+            pile = nxt[where]
+            assert pile is not None
+            lb = len(pile) - 1 - pos
+            if lb == 0:
+                return True
+            if lb > left or seen.get(nxt, -1) >= left:
+                continue
+            seen[nxt] = left
+            if self._dfs_free(nxt, where, pos, limit, removal, left, seen):
+                return True
+        return False
+
+    def distance(
         self,
         config: tuple[tuple[int, ...] | None, ...],
         goal: int,
@@ -498,21 +606,52 @@ class Zank(Table):
         limit: int,
         removal: bool,
         budget: int,
-        seen: dict[tuple[tuple[int, ...] | None, ...], int],
-    ) -> bool:
-        for a, b in self.edge_steps(config, limit):
-            nxt = self._step(config, a, b, removal)
-            lb = self._lower_bound(nxt, goal, target)
-            if lb == 0:
-                return True
-            if lb > budget - 1:
-                continue
-            if seen.get(nxt, -1) >= budget - 1:
-                continue
-            seen[nxt] = budget - 1
-            if self._dfs(nxt, goal, target, limit, removal, budget - 1, seen):
-                return True
-        return False
+    ) -> int:
+        """The fewest edge-to-edge moves that reach ``goal`` from ``config``
+        (see :meth:`reachable`), or ``budget + 1`` if more than ``budget``."""
+        b = self._lower_bound(config, goal, target)
+        known = self._dist.get((config, goal, target, limit, removal))
+        if known is not None:
+            b = max(b, known[0] + 1)
+        while b <= budget:
+            if self.reachable(config, goal, target, limit, removal, b):
+                return b
+            b += 1
+        return budget + 1
+
+    def _serving_steps(
+        self,
+        config: tuple[tuple[int, ...] | None, ...],
+        goal: int,
+        target: int,
+        limit: int,
+        removal: bool,
+        left: int,
+    ) -> tuple[Move, ...]:
+        """The steps after which the announced goal can still be met with
+        the moves left (Z-9, Z-10).
+
+        A step whose card can step straight back (its pile keeps a card) is
+        such a step whenever the goal is two moves closer than the budget:
+        back and forth, then the shortest way.  Only the others are searched.
+        """
+        steps = self.edge_steps(config, limit)
+        mv = self.card_moves
+        hs = self.house_source
+        if len(steps) == 1:  # the goal can be met, so the only step serves it
+            a, b = steps[0]
+            return (mv[hs + a][b + 1],)  # type: ignore[return-value]
+        slack = self.distance(config, goal, target, limit, removal, left) <= left - 2
+        out = []
+        for a, b in steps:
+            src = config[a]
+            assert src is not None
+            reversible = len(src) > 1 and not (removal and not config[b])
+            if (reversible and slack) or self.reachable(
+                self._step(config, a, b, removal), goal, target, limit, removal, left - 1
+            ):
+                out.append(mv[hs + a][b + 1])
+        return tuple(out)  # type: ignore[arg-type]
 
     # ---------------------------------------------------------- legal moves
     def _own_sources(self, state: State, g: _Geometry, p: int) -> list[tuple[int, int]]:
@@ -609,12 +748,7 @@ class Zank(Table):
         if info[I_GOAL]:  # the steps of an announced manoeuvre (Z-9, Z-10)
             config = self._config(state)
             goal, target, left = info[I_GOAL], info[I_TARGET], info[I_BUDGET]
-            steps = []
-            for a, b in self.edge_steps(config, limit):
-                nxt = self._step(config, a, b, removal)
-                if self.distance(nxt, goal, target, limit, removal, left - 1) <= left - 1:
-                    steps.append(mv[hs + a][b + 1])
-            return tuple(steps)  # type: ignore[arg-type]
+            return self._serving_steps(config, goal, target, limit, removal, left)
         config = self._config(state)
         # move 2 (Z-9): a covered face-up card that fits the centre
         free = self._free_announcements(state, config, fits, limit, removal, budget)
@@ -689,7 +823,7 @@ class Zank(Table):
         for depth, c in sorted(cands):
             if self.advanced and depth > best:
                 break
-            if self.distance(config, GOAL_FREE, c, limit, removal, budget) <= budget:
+            if self.reachable(config, GOAL_FREE, c, limit, removal, budget):
                 out.append(self._free[c])
                 best = depth
         return tuple(out)
@@ -723,7 +857,7 @@ class Zank(Table):
         for rank, h in sorted(cands):
             if self.advanced and rank > best:
                 break
-            if self.distance(config, GOAL_EMPTY, h, limit, removal, budget) <= budget:
+            if self.reachable(config, GOAL_EMPTY, h, limit, removal, budget):
                 out.append((h, self._empty[h]))
                 best = rank
         return tuple(m for _, m in sorted(out))
@@ -764,9 +898,11 @@ class Zank(Table):
             if s >= hs and not piles[src] and state.players == 3 and not info[I_REMOVED]:
                 info[I_REMOVED] = s - hs + 1  # Z-V3: the first edge pile to empty is removed
             if info[I_GOAL]:
-                if s >= hs and 0 < t < self.pack_target:
+                step = s >= hs and 0 < t < self.pack_target
+                if step:
                     info[I_BUDGET] -= 1
-                self._settle_goal(state, piles, down, info)
+                # a step keeps the goal in reach, unless a face-down card turned up
+                self._settle_goal(state, piles, down, info, not step or hidden_before != down[src])
             if s < hs and self._won(piles, g, p):
                 to_move = None
                 outcome = Result(p, self._points(state.players, p), Termination.WENT_OUT)
@@ -830,8 +966,10 @@ class Zank(Table):
         piles: list[tuple[int, ...]],
         down: list[int],
         info: list[int],
+        full: bool,
     ) -> None:
-        """Clear an announcement that is met or can no longer be met (Z-9, Z-10)."""
+        """Clear an announcement that is met or (``full``: search whether it)
+        can no longer be met (Z-9, Z-10)."""
         goal, target, left = info[I_GOAL], info[I_TARGET], info[I_BUDGET]
         interim = State(
             rules=self,
@@ -845,7 +983,8 @@ class Zank(Table):
         config = self._config(interim)
         removal = state.players == 3 and not info[I_REMOVED]
         if self._lower_bound(config, goal, target) == 0 or (
-            self.distance(config, goal, target, self._gap_limit(interim), removal, left) > left
+            full
+            and not self.reachable(config, goal, target, self._gap_limit(interim), removal, left)
         ):
             info[I_GOAL] = info[I_TARGET] = info[I_BUDGET] = 0
 
