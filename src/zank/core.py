@@ -254,7 +254,12 @@ class Rules:
 
     # ------------------------------------------------------------------ hooks
     def _build_moves(self) -> Iterable[Move]:
-        """Every move of the action space, in action order."""
+        """Every move of the action space, in action order.
+
+        Notation is looked up case-insensitively in ``self._by_text``; a
+        subclass may add aliases there in its ``__attrs_post_init__`` (after
+        calling the base's), e.g. ``10-b1`` for ``t-b1``.
+        """
         raise NotImplementedError
 
     def _layout(self, players: int) -> tuple[PileSpec, ...]:
@@ -363,12 +368,12 @@ class Rules:
             IllegalMove: the move is not legal in ``state`` (the message says
                 which rule it breaks).
         """
-        legal = self.legal_moves(state)
-        if move not in legal:
-            v = self.check(state, move)
-            assert v is not None
-            raise IllegalMove(str(v), v.rule)
-        return self._apply(state, move)
+        for m in self.legal_moves(state):
+            # prebuilt moves: an identity scan avoids attrs' __eq__ on every
+            # earlier move; a value-equal move made elsewhere is found below
+            if m is move:
+                return self._apply(state, move)
+        return self._apply(state, self._legal_equal(state, move))
 
     def result(self, state: State) -> Result | None:
         """``None`` while the game runs, else how it ended."""
@@ -398,11 +403,10 @@ class Rules:
                 "notation",
             )
         move = self._moves[action]
-        if move not in self.legal_moves(state):
-            v = self.check(state, move)
-            assert v is not None
-            raise IllegalMove(str(v), v.rule)
-        return move
+        for m in self.legal_moves(state):
+            if m is move:
+                return move
+        return self._legal_equal(state, move)
 
     def action_mask(self, state: State) -> bytes:
         """One byte per action: 1 where the action is legal in ``state``."""
@@ -561,6 +565,15 @@ class Rules:
         self._validate(state)
 
     # ---------------------------------------------------------------- helpers
+    def _legal_equal(self, state: State, move: Move) -> Move:
+        """The legal move equal to ``move``, or raise :class:`IllegalMove`."""
+        legal = self.legal_moves(state)
+        if move in legal:
+            return legal[legal.index(move)]
+        v = self.check(state, move)
+        assert v is not None
+        raise IllegalMove(str(v), v.rule)
+
     def _check_players(self, players: int) -> None:
         if (
             not isinstance(players, int)

@@ -3,3 +3,4 @@
 from __future__ import annotations
 
 from zank.agents import spite as spite
+from zank.family import greedy as greedy
