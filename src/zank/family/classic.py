@@ -89,6 +89,7 @@ __all__ = [
     "FREE",
     "GOAL_EMPTY",
     "GOAL_FREE",
+    "HIDDEN_CARD",
     "PASS",
     "Zank",
 ]
@@ -119,7 +120,8 @@ START_INFO: Final = (0, 0, 0, 0, 0, 0, 0)
 F_PROGRESS: Final = 1  # this turn a card reached the centre or an edge pile, or turned up
 
 JOKER_CARD: Final = make_card(0, 0)  # the black joker of the three-player game
-HIDDEN_CARD: Final = make_card(0, 1)  # stands for a face-down card in the search
+HIDDEN_CARD: Final = make_card(0, 1)
+"""Stands for a face-down edge card in the manoeuvre search (a card no rule moves)."""
 ASIDE: Final = "aside"
 LEARNING_PACK: Final = 26
 THREE_PLAYER_SHARE: Final = 35
@@ -371,14 +373,17 @@ class Zank(Table):
         return tuple(out)
 
     def _gap_limit(self, state: State) -> int:
-        """How many edge piles may be non-empty before a card may go onto an
-        empty one (Z-18, Z-V2, Z-V3); large when there is no limit."""
+        return self.gap_limit(state.players, state.turn)
+
+    def gap_limit(self, players: int, turn: int) -> int:
+        """How many edge piles may be non-empty in turn ``turn`` for a card to
+        go onto an empty one (Z-18, Z-V2, Z-V3); 99 when there is no limit."""
         per = self.first_turn_piles
-        if per is None or state.turn >= state.players:
+        if per is None or turn >= players:
             return 99
-        if state.players == 3 or self.learning:
+        if players == 3 or self.learning:
             per = 3
-        return per * state.turn
+        return per * turn
 
     def edge_steps(
         self, config: tuple[tuple[int, ...] | None, ...], limit: int
@@ -434,9 +439,12 @@ class Zank(Table):
         return out
 
     @staticmethod
-    def _step(
+    def step_config(
         config: tuple[tuple[int, ...] | None, ...], a: int, b: int, removal: bool
     ) -> tuple[tuple[int, ...] | None, ...]:
+        """``config`` after the top card of edge pile ``a`` moved onto ``b``
+        (0-based); with ``removal`` (three players, no pile removed yet) a
+        pile that empties is removed."""
         cfg = list(config)
         src = cfg[a]
         dst = cfg[b]
@@ -548,7 +556,7 @@ class Zank(Table):
         left = budget - 1
         hwant = self._hwant
         for a, b in self.edge_steps(config, limit):
-            nxt = self._step(config, a, b, removal)
+            nxt = self.step_config(config, a, b, removal)
             pile = nxt[target]
             if not pile:
                 return True
@@ -585,7 +593,7 @@ class Zank(Table):
     ) -> bool:
         left = budget - 1
         for a, b in self.edge_steps(config, limit):
-            nxt = self._step(config, a, b, removal)
+            nxt = self.step_config(config, a, b, removal)
             pile = nxt[where]
             assert pile is not None
             lb = len(pile) - 1 - pos
@@ -648,7 +656,7 @@ class Zank(Table):
             assert src is not None
             reversible = len(src) > 1 and not (removal and not config[b])
             if (reversible and slack) or self.reachable(
-                self._step(config, a, b, removal), goal, target, limit, removal, left - 1
+                self.step_config(config, a, b, removal), goal, target, limit, removal, left - 1
             ):
                 out.append(mv[hs + a][b + 1])
         return tuple(out)  # type: ignore[arg-type]

@@ -1,0 +1,130 @@
+"""The greedy policy of the classic Zank-Patience (``zank``, ``schikanieren``).
+
+The strict priority of the seed leaves a player few choices, and the policy
+makes them with a one-move look at the table:
+
+* a manoeuvre takes the shortest way: each step is one that leaves the
+  fewest single moves to the announced goal (no wandering of cards);
+* of several announcements, the card that is least deeply covered, or the
+  edge pile with the fewest cards;
+* at move 7 the own discard goes onto the empty edge pile (7a) rather than
+  a new card being drawn (7b): it is one card fewer for certain;
+* packing goes onto the opponent who has the fewest cards left;
+* a card for an edge pile goes where the fewest cards lie.
+
+Ties are broken at random by the agent's generator.  Importing this module
+registers the policy for :class:`~zank.agents.GreedyAgent`.
+
+>>> import zank
+>>> from zank.agents import GreedyAgent, RandomAgent
+>>> from zank.family import greedy_classic
+>>> record = zank.play(zank.variant("zank"), [GreedyAgent(1), RandomAgent(2)], seed=3)
+>>> record.result is not None
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from zank.agents.base import register_greedy
+from zank.core import HIDDEN, Move, Observation, Rules
+from zank.family.classic import (
+    DRAW,
+    EMPTY,
+    FREE,
+    HIDDEN_CARD,
+    I_BUDGET,
+    I_GOAL,
+    I_REMOVED,
+    I_TARGET,
+    Zank,
+)
+from zank.family.table import CARD
+from zank.random import Rng
+
+__all__ = ["classic_policy", "move_score"]
+
+
+def _config(rules: Zank, observation: Observation) -> tuple[tuple[int, ...] | None, ...]:
+    """The edge piles as the manoeuvre search sees them, from what the player sees."""
+    hb = rules.foundation_count
+    edges = rules.geometry(observation.players).edges
+    removed = observation.info[I_REMOVED] - 1
+    out: list[tuple[int, ...] | None] = []
+    for h in range(edges):
+        pile = observation.piles[hb + h]
+        out.append(None if h == removed else tuple(HIDDEN_CARD if c == HIDDEN else c for c in pile))
+    return tuple(out)
+
+
+def _cards_left(rules: Zank, observation: Observation, seat: int) -> int:
+    g = rules.geometry(observation.players)
+    piles = observation.piles
+    n = len(piles[g.hand[seat]]) + len(piles[g.discard[seat]]) + len(piles[g.turned[seat]])
+    if g.extra[seat] >= 0:
+        n += len(piles[g.extra[seat]])
+    return n
+
+
+def move_score(rules: Zank, observation: Observation, move: Move) -> int:
+    """How much the greedy policy likes ``move`` (higher is better)."""
+    piles = observation.piles
+    hb = rules.foundation_count
+    hs = rules.house_source
+    kind = move.kind
+    if kind == FREE:
+        for pile in piles[hb : hb + rules.geometry(observation.players).edges]:
+            if move.source in pile:
+                return 100 - (len(pile) - pile.index(move.source))
+        return 0  # pragma: no cover - an announced card lies on an edge pile
+    if kind == EMPTY:
+        return 100 - len(piles[hb + move.source])
+    if kind == DRAW:
+        return 10
+    if kind != CARD:
+        return 0
+    s, t = move.source, move.target
+    if t == 0:
+        return 200
+    if t >= rules.pack_target:
+        j = t - rules.pack_target
+        seat = (observation.player + 1 + j) % observation.players
+        return 100 - _cards_left(rules, observation, seat)
+    target = piles[hb + t - 1]
+    if s >= hs and observation.info[I_GOAL]:
+        return _step_score(rules, observation, s - hs, t - 1)
+    if not target:
+        return 50  # 7a: one own card fewer for certain (beats drawing)
+    return 60 - len(target)
+
+
+def _step_score(rules: Zank, observation: Observation, a: int, b: int) -> int:
+    """A manoeuvre step: the fewer single moves it leaves to the goal, the better."""
+    config = _config(rules, observation)
+    removal = observation.players == 3 and not observation.info[I_REMOVED]
+    limit = rules.gap_limit(observation.players, observation.turn)
+    nxt = rules.step_config(config, a, b, removal)
+    left = observation.info[I_BUDGET] - 1
+    goal, target = observation.info[I_GOAL], observation.info[I_TARGET]
+    return 100 - rules.distance(nxt, goal, target, limit, removal, left)
+
+
+@register_greedy("zank")
+@register_greedy("schikanieren")
+def classic_policy(
+    rules: Rules, observation: Observation, legal_moves: Sequence[Move], rng: Rng
+) -> Move:
+    """The greedy choice among ``legal_moves`` (ties at random from ``rng``)."""
+    assert isinstance(rules, Zank)
+    if len(legal_moves) == 1:
+        return legal_moves[0]
+    best: list[Move] = []
+    top = -(10**9)
+    for m in legal_moves:
+        score = move_score(rules, observation, m)
+        if score > top:
+            top, best = score, [m]
+        elif score == top:
+            best.append(m)
+    return best[rng.below(len(best))] if len(best) > 1 else best[0]
