@@ -11,8 +11,11 @@ named ``python_zank_`` plus the variant name with ``_`` for ``-``:
 True
 
 Game parameters: ``players``, ``max_game_length`` and every option of the
-variant (by its option name, with the variant's default).  A variant
-registered after the import is added with :func:`register`.
+variant (by its option name, with the variant's default; an option whose
+default is ``None`` takes :data:`NONE_INT` (``-1``) for ``None`` if it is a
+number, such as ``first_player``, else the text :data:`NONE`).
+:func:`load_game` loads the game of a rules object.  A variant registered
+after the import is added with :func:`register`.
 
 **Chance.**  OpenSpiel's search bots (``MCTSBot`` and friends) clone the
 state and play on from it, so anything fixed in the state is known to them.
@@ -83,9 +86,13 @@ from zank.core import HIDDEN, Observation, Result, Rules, State
 __all__ = [
     "DEAL_SEEDS",
     "DEFAULT_MAX_GAME_LENGTH",
+    "NONE",
+    "NONE_INT",
     "ZankGame",
     "ZankState",
     "game_name",
+    "game_params",
+    "load_game",
     "register",
 ]
 
@@ -100,12 +107,62 @@ def game_name(variant: str) -> str:
     return "python_zank_" + variant.replace("-", "_")
 
 
+NONE = "none"
+"""The text parameter value of a non-numeric option that is ``None`` (OpenSpiel has no null)."""
+NONE_INT = -1
+"""The int parameter value of a numeric option that is ``None`` (e.g. ``first_player``)."""
+
+
 def _option_defaults(cls: type[Rules]) -> dict[str, Any]:
+    """The variant's options as OpenSpiel parameters, with their defaults.
+
+    An option whose default is ``None`` becomes an int parameter with
+    :data:`NONE_INT` for ``None`` when its type is ``int | None``, and a
+    text parameter with :data:`NONE` for ``None`` otherwise.
+    """
     out: dict[str, Any] = {}
     for a in attrs.fields(cls):
-        if a.init and isinstance(a.default, (bool, int, float, str)):
+        if not a.init:
+            continue
+        if a.default is None:
+            numeric = "int" in str(a.type) and "str" not in str(a.type)
+            out[a.name] = NONE_INT if numeric else NONE
+        elif isinstance(a.default, (bool, int, float, str)):
             out[a.name] = a.default
     return out
+
+
+def _nullable(cls: type[Rules]) -> dict[str, Any]:
+    """The options whose default is ``None``, with the parameter value that stands for it."""
+    defaults = _option_defaults(cls)
+    return {a.name: defaults[a.name] for a in attrs.fields(cls) if a.init and a.default is None}
+
+
+def game_params(rules: Rules, players: int = 2, **extra: Any) -> dict[str, Any]:
+    """The OpenSpiel parameters that load the game of ``rules`` with ``players`` seats.
+
+    >>> import zank
+    >>> from zank.adapters.openspiel import game_params
+    >>> game_params(zank.variant("spite-and-malice", pay_off_size=25), 3)["pay_off_size"]
+    25
+    """
+    specs = _option_defaults(type(rules))
+    nullable = _nullable(type(rules))
+    params: dict[str, Any] = {"players": players}
+    for name, value in rules.options.items():
+        if name in specs:
+            params[name] = nullable[name] if value is None and name in nullable else value
+    params.update(extra)
+    return params
+
+
+def load_game(rules: Rules, players: int = 2, **extra: Any) -> Any:
+    """``pyspiel.load_game`` for a rules object (its variant and options) and seat count.
+
+    ``extra`` parameters (such as ``max_game_length``) are passed on.
+    """
+    register(rules.name)
+    return pyspiel.load_game(game_name(rules.name), game_params(rules, players, **extra))
 
 
 def _max_plies(rules: Rules, players: int) -> int:
@@ -207,6 +264,49 @@ class _Step:
     shown: tuple[tuple[int, ...], ...]  # per seat: cards the move made visible to it
 
 
+class _Node:
+    """A link of the list of moves, newest first, with each seat's record so far.
+
+    The records (the moves as one seat perceived them, as text) are derived
+    from the immutable links, so caching them here is safe when clones share
+    the list; it makes information-state strings cost the new moves only.
+    """
+
+    __slots__ = ("prev", "records", "step")
+
+    def __init__(self, prev: _Node | None, step: _Step) -> None:
+        self.prev = prev
+        self.step = step
+        self.records: dict[int, str] = {}
+
+    def record(self, player: int) -> str:
+        """The moves up to this one as ``player`` perceived them."""
+        pending: list[_Node] = []
+        node: _Node | None = self
+        while node is not None and player not in node.records:
+            pending.append(node)
+            node = node.prev
+        text = "" if node is None else node.records[player]
+        for n in reversed(pending):
+            s = n.step
+            entry = f"{s.seat}:{s.text}"
+            if s.shown[player]:
+                entry += "+" + "+".join(card_text(c) for c in s.shown[player])
+            text = f"{text} {entry}" if text else entry
+            n.records[player] = text
+        return text
+
+    def steps(self) -> list[_Step]:
+        """Every move, oldest first."""
+        out = []
+        node: _Node | None = self
+        while node is not None:
+            out.append(node.step)
+            node = node.prev
+        out.reverse()
+        return out
+
+
 @attrs.frozen
 class _Data:
     """The immutable content of a :class:`ZankState` (shared by clones)."""
@@ -214,7 +314,7 @@ class _Data:
     zs: State | None = None
     seen: frozenset[int] = frozenset()
     deal_views: tuple[str, ...] = ()
-    steps: Any = None  # a linked list: (previous, _Step) or None
+    steps: _Node | None = None
     pending: _Pending | None = None
     truncated: bool = False
 
@@ -222,12 +322,7 @@ class _Data:
         return self
 
     def __reduce__(self) -> tuple[Any, ...]:
-        steps = []
-        node = self.steps
-        while node is not None:
-            steps.append(node[1])
-            node = node[0]
-        steps.reverse()
+        steps = [] if self.steps is None else self.steps.steps()
         pending = None
         if self.pending is not None:
             p = self.pending
@@ -247,9 +342,9 @@ def _restore(
     pending: tuple[Any, ...] | None,
     truncated: bool,
 ) -> _Data:
-    node: Any = None
+    node: _Node | None = None
     for step in steps:
-        node = (node, step)
+        node = _Node(node, step)
     state = None if zs is None else zank.loads(zs)
     pend = None
     if pending is not None:
@@ -391,7 +486,7 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
                 return
         seat = pending.base.to_move
         assert seat is not None
-        steps = (d.steps, _Step(seat, move.text, shown))
+        steps = _Node(d.steps, _Step(seat, move.text, shown))
         seen = d.seen.union(new) if new else d.seen
         truncated = after.outcome is None and after.ply >= ctx.max_length
         self._data = _Data(after, seen, d.deal_views, steps, None, truncated)
@@ -428,17 +523,7 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
         d = self._data
         if d.zs is None:
             return f"seat {player}: before the deal"
-        steps = []
-        node = d.steps
-        while node is not None:
-            steps.append(node[1])
-            node = node[0]
-        steps.reverse()
-        moves = " ".join(
-            f"{s.seat}:{s.text}"
-            + (f"+{cards_text(s.shown[player]).replace(' ', '+')}" if s.shown[player] else "")
-            for s in steps
-        )
+        moves = "" if d.steps is None else d.steps.record(player)
         return f"{d.deal_views[player]}\nmoves: {moves}\nnow:\n{self.observation_text(player)}"
 
     def encode(self, player: int, out: npt.NDArray[np.float32]) -> None:
@@ -520,6 +605,9 @@ class ZankGame(pyspiel.Game):  # type: ignore[misc]
         }
         players = int(full.pop("players"))
         max_length = int(full.pop("max_game_length"))
+        for name, none in _nullable(cls).items():
+            if full[name] == none:
+                full[name] = None
         rules = zank.variant(self.variant, **full)
         if max_length <= 0:
             max_length = _max_plies(rules, players)
