@@ -6,7 +6,7 @@ import logging
 from importlib.metadata import PackageNotFoundError
 from importlib.metadata import version as _distribution_version
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 # -- Project information -----------------------------------------------------
 
@@ -144,6 +144,109 @@ def generate_pictures(app: Any) -> None:
     _write_if_changed(out / "layouts.md", "\n".join(sections))
 
 
+# Pictures of any position: the `zank-table` directive draws a state at build time.
+#
+#     ```{zank-table} spite-and-malice
+#     :seed: 7
+#     :moves: a-b1 3-s1
+#     :perspective: 0
+#
+#     Player 0 has started a build pile and ended the turn.
+#     ```
+#
+# Options: `seed` (default 1), `players` (2), `options` (`name=value, ...`, as for
+# zank.variant), `moves` (notation, applied in order; the last one is outlined),
+# `state` (a JSON state file, relative to the page, instead of a seed), `perspective`
+# (a seat; default: everything face up), `width` (e.g. `480px`). The content is the
+# caption. A move that does not apply fails the build, so pictures stay true to the
+# rules.
+
+
+def _literal(text: str) -> Any:
+    import ast
+
+    try:
+        return ast.literal_eval(text)
+    except (ValueError, SyntaxError):
+        return text  # a bare word: a string option
+
+
+def _zank_table_directive() -> Any:
+    import hashlib
+
+    from docutils import nodes
+    from docutils.parsers.rst import directives
+    from sphinx.util.docutils import SphinxDirective
+
+    class ZankTable(SphinxDirective):
+        """Draw a state of a variant as an SVG figure (see the comment above)."""
+
+        required_arguments = 1
+        has_content = True
+        option_spec: ClassVar[dict[str, Any]] = {
+            "seed": directives.nonnegative_int,
+            "players": directives.positive_int,
+            "options": directives.unchanged,
+            "moves": directives.unchanged,
+            "state": directives.unchanged,
+            "perspective": directives.nonnegative_int,
+            "width": directives.unchanged,
+        }
+
+        def run(self) -> list[Any]:
+            import zank
+            from zank.render.svg import svg
+
+            name = self.arguments[0]
+            try:
+                if "state" in self.options:
+                    _, path = self.env.relfn2path(self.options["state"], self.env.docname)
+                    self.env.note_dependency(path)
+                    state = zank.loads(Path(path).read_text(encoding="utf-8"))
+                    if state.rules.name != name:
+                        raise ValueError(f"{path} holds a {state.rules.name} state, not {name}")
+                    rules = state.rules
+                else:
+                    options = {}
+                    for item in self.options.get("options", "").split(","):
+                        if item.strip():
+                            key, _, value = item.partition("=")
+                            options[key.strip()] = _literal(value.strip())
+                    rules = zank.variant(name, **options)
+                    state = rules.new_game(
+                        seed=self.options.get("seed", 1), players=self.options.get("players", 2)
+                    )
+                before = last = None
+                for text in self.options.get("moves", "").split():
+                    before, last = state, rules.parse_move(state, text)
+                    state = rules.apply(state, last)
+                picture = svg(
+                    state,
+                    perspective=self.options.get("perspective"),
+                    last_move=last,
+                    before=before,
+                )
+            except (ValueError, TypeError, OSError) as e:
+                raise self.error(f"zank-table {name}: {e}") from None
+            digest = hashlib.sha256(picture.encode()).hexdigest()[:16]
+            out = Path(self.env.srcdir) / "_generated"
+            out.mkdir(exist_ok=True)
+            _write_if_changed(out / f"{name}-{digest}.svg", picture)
+            image = nodes.image(
+                uri=f"/_generated/{name}-{digest}.svg",
+                alt=" ".join(self.content) or f"a position of {name}",
+            )
+            if "width" in self.options:
+                image["width"] = self.options["width"]
+            if not self.content:
+                return [image]
+            figure = nodes.figure("", image)
+            figure += nodes.caption("", " ".join(self.content))
+            return [figure]
+
+    return ZankTable
+
+
 # -- Local setup ---------------------------------------------------------------
 
 
@@ -156,6 +259,7 @@ class _AllowEmptyGlob(logging.Filter):
 
 def setup(app: Any) -> None:
     app.connect("builder-inited", generate_pictures)
+    app.add_directive("zank-table", _zank_table_directive())
     # Sphinx's handlers exist before conf.py is read; the filter goes first so that it
     # runs before the filters that count warnings and turn them into errors (-W).
     for handler in logging.getLogger("sphinx").handlers:
