@@ -100,6 +100,7 @@ DEAL_SEEDS = 1 << 16
 """Outcomes of the deal's chance node: the seeds ``0 … DEAL_SEEDS - 1`` of ``new_game``."""
 DEFAULT_MAX_GAME_LENGTH = 100_000
 """Player moves after which a game without a bound of its own ends as a draw."""
+_DEAL_OUTCOMES = tuple((seed, 1.0 / DEAL_SEEDS) for seed in range(DEAL_SEEDS))
 
 
 def game_name(variant: str) -> str:
@@ -424,8 +425,7 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
         """The deal seeds, or the cards nobody has seen, each equally likely."""
         d = self._data
         if d.zs is None:
-            p = 1.0 / DEAL_SEEDS
-            return [(i, p) for i in range(DEAL_SEEDS)]
+            return list(_DEAL_OUTCOMES)
         assert d.pending is not None
         fixed = set(d.pending.fixed)
         cards = sorted(c for c in d.pending.pool if c not in fixed)
