@@ -76,6 +76,7 @@ from zank.cards import *
 from zank.core import *
 from zank.errors import *
 from zank.random import *
+from zank.spite_malice import *
 """
 
 # -- intersphinx ---------------------------------------------------------------
