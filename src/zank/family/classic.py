@@ -34,8 +34,8 @@ and ``Z-V3``): ``(goal, target, budget, removed, empties, stale, flags)``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import ClassVar, Final
+from collections.abc import Iterable, Mapping
+from typing import Any, ClassVar, Final
 
 from attrs import field, frozen
 
@@ -128,7 +128,7 @@ THREE_PLAYER_SHARE: Final = 35
 
 
 @frozen
-class _Geometry:
+class Geometry:
     """State indices of one player count (built once per rules object)."""
 
     edges: int  # edge piles in play at the start (8, or 9 with three players)
@@ -169,16 +169,16 @@ class Zank(Table):
 
     name = "zank"
     max_players = 3
-    presets = (
+    presets: ClassVar[tuple[Mapping[str, Any], ...]] = (
         {},
         {"advanced": True, "first_player": 1},
         {"learning": True, "manoeuvre_steps": 4, "no_progress_turns": 60},
         {"advanced": True, "manoeuvre_steps": 8, "first_player": 0},
     )
-    seat_piles = (HAND, TURNED, DISCARD)
+    seat_piles: ClassVar[tuple[str, ...]] = (HAND, TURNED, DISCARD)
     house_count = 9
-    sources = (("d", DISCARD), ("t", TURNED))
-    pack_targets = (("od", DISCARD), ("od2", DISCARD))
+    sources: ClassVar[tuple[tuple[str, str], ...]] = (("d", DISCARD), ("t", TURNED))
+    pack_targets: ClassVar[tuple[tuple[str, str], ...]] = (("od", DISCARD), ("od2", DISCARD))
     first_turn_piles: ClassVar[int | None] = 4
     """Z-18: the edge piles the starting player may occupy in the first turn
     (``None``: no such rule)."""
@@ -200,7 +200,7 @@ class Zank(Table):
     _hkey: tuple[int, ...] = field(init=False, default=(), eq=False, hash=False, repr=False)
     _hwant: tuple[int, ...] = field(init=False, default=(), eq=False, hash=False, repr=False)
     _src_turned: int = field(init=False, default=1, eq=False, hash=False, repr=False)
-    _geos: dict[int, _Geometry] = field(init=False, default=None, eq=False, hash=False, repr=False)
+    _geos: dict[int, Geometry] = field(init=False, default=None, eq=False, hash=False, repr=False)
     _dist: dict[tuple[object, ...], tuple[int, int]] = field(
         init=False, default=None, eq=False, hash=False, repr=False
     )
@@ -250,7 +250,7 @@ class Zank(Table):
         return full_deck(0) + full_deck(1)
 
     # ------------------------------------------------------------ geometry
-    def geometry(self, players: int) -> _Geometry:
+    def geometry(self, players: int) -> Geometry:
         """The state indices of a game with ``players`` seats."""
         g = self._geos.get(players)
         if g is None:
@@ -262,7 +262,7 @@ class Zank(Table):
     def _edges(self, players: int) -> int:
         return self.house_count if players == 3 else 8
 
-    def _make_geometry(self, players: int) -> _Geometry:
+    def _make_geometry(self, players: int) -> Geometry:
         e = self._edges(players)
         base = self.foundation_count + e
         k = len(self.seat_piles)
@@ -278,7 +278,7 @@ class Zank(Table):
                 q = (p + 1 + j) % players
                 row.append(idx(q, kind) if j < players - 1 else -1)
             packs.append(tuple(row))
-        return _Geometry(
+        return Geometry(
             edges=e,
             hand=tuple(idx(p, HAND) for p in range(players)),
             turned=tuple(idx(p, TURNED) for p in range(players)),
@@ -348,7 +348,7 @@ class Zank(Table):
         )
 
     def _deal_extra(
-        self, piles: list[tuple[int, ...]], down: list[int], g: _Geometry, p: int, share: list[int]
+        self, piles: list[tuple[int, ...]], down: list[int], g: Geometry, p: int, share: list[int]
     ) -> list[int]:
         """Deal what a variant lays out besides the source; return the rest."""
         return share
@@ -662,12 +662,12 @@ class Zank(Table):
         return tuple(out)  # type: ignore[arg-type]
 
     # ---------------------------------------------------------- legal moves
-    def _own_sources(self, state: State, g: _Geometry, p: int) -> list[tuple[int, int]]:
+    def _own_sources(self, state: State, g: Geometry, p: int) -> list[tuple[int, int]]:
         """(source code, card) of the own piles that moves 4–7a play from."""
         d = state.piles[g.discard[p]]
         return [(0, d[-1])] if d else []
 
-    def _pack_tops(self, state: State, g: _Geometry, p: int) -> list[tuple[int, int]]:
+    def _pack_tops(self, state: State, g: Geometry, p: int) -> list[tuple[int, int]]:
         """(target code, FKEY of the top) of every pile ``p`` may pack onto."""
         out = []
         for j, i in enumerate(g.packs[p]):
@@ -694,7 +694,7 @@ class Zank(Table):
             fits.update(ACE_KEYS)
         return fits
 
-    def _wants(self, state: State, g: _Geometry) -> tuple[dict[int, list[int]], int, int]:
+    def _wants(self, state: State, g: Geometry) -> tuple[dict[int, list[int]], int, int]:
         """Non-empty edge piles by the key they take, the first empty edge pile
         in play (``-1``: none) and the number of non-empty edge piles."""
         hwant = SUIT_WANT if self.same_suit_houses else ALT_WANT
@@ -717,7 +717,7 @@ class Zank(Table):
                 gap = h
         return wants, gap, occupied
 
-    def _placements(self, state: State, g: _Geometry, p: int, card: int) -> tuple[Move, ...]:
+    def _placements(self, state: State, g: Geometry, p: int, card: int) -> tuple[Move, ...]:
         """Z-15: where the card lifted from the source must go."""
         row = self.card_moves[self._src_turned]
         if FKEY[card] in self._fits(state.piles):
@@ -734,7 +734,7 @@ class Zank(Table):
             return packs  # type: ignore[return-value]
         return (self._special[END],)
 
-    def _play_moves(self, state: State, g: _Geometry, p: int) -> tuple[Move, ...]:
+    def _play_moves(self, state: State, g: Geometry, p: int) -> tuple[Move, ...]:
         piles = state.piles
         info = state.info
         hb = self.foundation_count
@@ -960,7 +960,7 @@ class Zank(Table):
             outcome=outcome,
         )
 
-    def _source_index(self, g: _Geometry, p: int, s: int) -> int:
+    def _source_index(self, g: Geometry, p: int, s: int) -> int:
         kind = self.sources[s][1]
         if kind == DISCARD:
             return g.discard[p]
@@ -996,7 +996,7 @@ class Zank(Table):
         ):
             info[I_GOAL] = info[I_TARGET] = info[I_BUDGET] = 0
 
-    def _won(self, piles: list[tuple[int, ...]], g: _Geometry, p: int) -> bool:
+    def _won(self, piles: list[tuple[int, ...]], g: Geometry, p: int) -> bool:
         """Z-19: no card left on source and discard (nor lifted)."""
         return not (piles[g.hand[p]] or piles[g.discard[p]] or piles[g.turned[p]])
 
@@ -1009,7 +1009,7 @@ class Zank(Table):
         g = self.geometry(state.players)
         return self._counts(list(state.piles), g, state.players)
 
-    def _counts(self, piles: list[tuple[int, ...]], g: _Geometry, players: int) -> tuple[int, ...]:
+    def _counts(self, piles: list[tuple[int, ...]], g: Geometry, players: int) -> tuple[int, ...]:
         out = []
         for q in range(players):
             n = len(piles[g.hand[q]]) + len(piles[g.discard[q]]) + len(piles[g.turned[q]])
@@ -1019,7 +1019,7 @@ class Zank(Table):
         return tuple(out)
 
     def _no_progress_result(
-        self, piles: list[tuple[int, ...]], g: _Geometry, players: int
+        self, piles: list[tuple[int, ...]], g: Geometry, players: int
     ) -> Result:
         """Z-20: the fewest cards left wins; a tie for the fewest is a draw."""
         counts = self._counts(piles, g, players)
@@ -1126,7 +1126,7 @@ class Zank(Table):
         return str(self._level_of(state, m))
 
     def _explain_same_level(
-        self, state: State, g: _Geometry, p: int, move: Move, legal: tuple[Move, ...]
+        self, state: State, g: Geometry, p: int, move: Move, legal: tuple[Move, ...]
     ) -> Violation:
         if move.kind == CARD and 0 < move.target < self.pack_target:
             pile = state.piles[self.foundation_count + move.target - 1]
@@ -1217,7 +1217,7 @@ class Zank(Table):
             f"{self.manoeuvre_steps} single moves",
         )
 
-    def _explain_card(self, state: State, g: _Geometry, p: int, move: Move) -> Violation | None:
+    def _explain_card(self, state: State, g: Geometry, p: int, move: Move) -> Violation | None:
         """Why the cards themselves do not allow ``move`` (Z-4, Z-5, Z-13), or ``None``."""
         piles = state.piles
         s, t = move.source, move.target
@@ -1415,5 +1415,5 @@ class Zank(Table):
             raise InvalidState("aside: the set-aside joker lies face up")
         self._validate_extra(state, g)
 
-    def _validate_extra(self, state: State, g: _Geometry) -> None:
+    def _validate_extra(self, state: State, g: Geometry) -> None:
         """The variant's own invariants."""
