@@ -10,10 +10,12 @@ import pytest
 
 import zank
 from zank.agents import GreedyAgent, RandomAgent
-from zank.cards import DECK, IS_JOKER, full_deck, parse_card, parse_cards
+from zank.cards import DECK, IS_JOKER, card_text, full_deck, parse_card, parse_cards
 from zank.core import HIDDEN, State, Termination
 from zank.family import greedy_classic
 from zank.family.classic import (
+    EMPTY,
+    FREE,
     GOAL_EMPTY,
     GOAL_FREE,
     I_EMPTIES,
@@ -24,6 +26,7 @@ from zank.family.classic import (
     START_INFO,
     Zank,
 )
+from zank.family.table import CARD, FKEY
 from zank.random import Rng
 
 from .positions import KINGS, play, position, texts
@@ -618,3 +621,90 @@ def test_greedy_and_random_agents_finish_games() -> None:
     for seed in range(4):
         record = zank.play(RULES, [GreedyAgent(seed), RandomAgent(seed)], seed=seed)
         assert record.result is not None
+
+
+def _bfs_reachable(
+    rules: Zank,
+    config: tuple[tuple[int, ...] | None, ...],
+    goal: int,
+    target: int,
+    limit: int,
+    removal: bool,
+    budget: int,
+) -> bool:
+    """A plain breadth-first search, to check the engine's pruned search."""
+
+    def met(cfg: tuple[tuple[int, ...] | None, ...]) -> bool:
+        if goal == GOAL_EMPTY:
+            return not cfg[target]
+        return any(pile and pile[-1] == target for pile in cfg)
+
+    frontier = {config}
+    seen = {config}
+    for _ in range(budget + 1):
+        if any(met(cfg) for cfg in frontier):
+            return True
+        nxt = set()
+        for cfg in frontier:
+            for a, b in rules.edge_steps(cfg, limit):
+                new = rules.step_config(cfg, a, b, removal)
+                if new not in seen:
+                    seen.add(new)
+                    nxt.add(new)
+        frontier = nxt
+    return False
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_the_manoeuvre_search_is_exact(players: int) -> None:
+    """Announcements and steps equal what a plain breadth-first search allows."""
+    rules = rules_with(manoeuvre_steps=4)
+    checked = 0
+    for seed in range(3):
+        state = rules.new_game(seed=seed, players=players)
+        rng = Rng(seed)
+        while state.outcome is None and checked < 400:
+            moves = rules.legal_moves(state)
+            config = rules._config(state)
+            limit = rules.gap_limit(state.players, state.turn)
+            removal = players == 3 and not state.info[I_REMOVED]
+            goal, target, left = state.info[:3]
+            if goal and moves[0].target != 0:
+                want = sorted(
+                    rules.card_moves[rules.house_source + a][b + 1].text  # type: ignore[union-attr]
+                    for a, b in rules.edge_steps(config, limit)
+                    if _bfs_reachable(
+                        rules,
+                        rules.step_config(config, a, b, removal),
+                        goal,
+                        target,
+                        limit,
+                        removal,
+                        left - 1,
+                    )
+                )
+                assert sorted(m.text for m in moves) == want
+                checked += 1
+            elif not state.pile(f"p{state.to_move}.turned") and not (
+                moves[0].kind == CARD and moves[0].target == 0 and moves[0].source >= 2
+            ):
+                fits = rules._fits(state.piles)
+                free = [
+                    f"free {card_text(x)}"
+                    for pile in config
+                    if pile
+                    for x in pile[:-1]
+                    if FKEY[x] in fits
+                    and _bfs_reachable(rules, config, GOAL_FREE, x, limit, removal, 4)
+                ]
+                empty = [
+                    f"empty h{h + 1}"
+                    for h, pile in enumerate(config)
+                    if pile and _bfs_reachable(rules, config, GOAL_EMPTY, h, limit, removal, 4)
+                ]
+                want = free or (empty if state.info[I_EMPTIES] < Zank.empties_per_progress else [])
+                got = [m.text for m in moves if m.kind in (FREE, EMPTY)]
+                assert sorted(got) == sorted(want)
+                checked += 1
+            state = rules.apply(state, moves[rng.below(len(moves))])
+    assert checked > 100

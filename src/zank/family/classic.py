@@ -197,6 +197,9 @@ class Zank(Table):
     _steps_cache: dict[tuple[object, ...], list[tuple[int, int]]] = field(
         init=False, default=None, eq=False, hash=False, repr=False
     )
+    _announce_cache: dict[tuple[object, ...], tuple[tuple[Move, ...], tuple[Move, ...]]] = field(
+        init=False, default=None, eq=False, hash=False, repr=False
+    )
     _hkey: tuple[int, ...] = field(init=False, default=(), eq=False, hash=False, repr=False)
     _hwant: tuple[int, ...] = field(init=False, default=(), eq=False, hash=False, repr=False)
     _src_turned: int = field(init=False, default=1, eq=False, hash=False, repr=False)
@@ -228,6 +231,7 @@ class Zank(Table):
         object.__setattr__(self, "_src_turned", [k for _, k in self.sources].index(TURNED))
         object.__setattr__(self, "_dist", {})
         object.__setattr__(self, "_steps_cache", {})
+        object.__setattr__(self, "_announce_cache", {})
         self._by_text["end"] = special[END]
 
     # ------------------------------------------------------------ the moves
@@ -639,7 +643,7 @@ class Zank(Table):
         """The steps after which the announced goal can still be met with
         the moves left (Z-9, Z-10).
 
-        A step whose card can step straight back (its pile keeps a card) is
+        A step whose card can step straight back (its pile keeps a face-up card) is
         such a step whenever the goal is two moves closer than the budget:
         back and forth, then the shortest way.  Only the others are searched.
         """
@@ -649,12 +653,12 @@ class Zank(Table):
         if len(steps) == 1:  # the goal can be met, so the only step serves it
             a, b = steps[0]
             return (mv[hs + a][b + 1],)  # type: ignore[return-value]
-        slack = self.distance(config, goal, target, limit, removal, left) <= left - 2
+        slack = left >= 2 and self.reachable(config, goal, target, limit, removal, left - 2)
         out = []
         for a, b in steps:
             src = config[a]
             assert src is not None
-            reversible = len(src) > 1 and not (removal and not config[b])
+            reversible = len(src) > 1 and src[-2] != HIDDEN_CARD and not (removal and not config[b])
             if (reversible and slack) or self.reachable(
                 self.step_config(config, a, b, removal), goal, target, limit, removal, left - 1
             ):
@@ -758,14 +762,20 @@ class Zank(Table):
             goal, target, left = info[I_GOAL], info[I_TARGET], info[I_BUDGET]
             return self._serving_steps(config, goal, target, limit, removal, left)
         config = self._config(state)
-        # move 2 (Z-9): a covered face-up card that fits the centre
-        free = self._free_announcements(state, config, fits, limit, removal, budget)
-        if free:
-            return free
-        if info[I_EMPTIES] < self.empties_per_progress:  # move 3 (Z-10)
-            empty = self._empty_announcements(config, limit, removal, budget)
-            if empty:
-                return empty
+        ckey = (config, piles[0 : self.foundation_count], limit, removal)
+        announce = self._announce_cache.get(ckey)
+        if announce is None:
+            if len(self._announce_cache) > 50_000:
+                self._announce_cache.clear()
+            # move 2 (Z-9): a covered face-up card that fits the centre
+            free = self._free_announcements(state, config, fits, limit, removal, budget)
+            # move 3 (Z-10)
+            empty = () if free else self._empty_announcements(config, limit, removal, budget)
+            announce = self._announce_cache[ckey] = (free, empty)
+        if announce[0]:
+            return announce[0]
+        if announce[1] and info[I_EMPTIES] < self.empties_per_progress:
+            return announce[1]
         own = self._own_sources(state, g, p)
         row: tuple[Move | None, ...]
         level4 = [mv[s][0] for s, c in own if FKEY[c] in fits]  # move 4 (Z-11)
@@ -891,6 +901,7 @@ class Zank(Table):
             card = self.lift(piles, down, src)
             if hidden_before != down[src]:
                 info[I_FLAGS] |= F_PROGRESS  # a face-down card turned up
+                info[I_EMPTIES] = 0
             if t == 0:
                 dst = self.foundation_slots(piles)[FKEY[card]]
                 info[I_FLAGS] |= F_PROGRESS
