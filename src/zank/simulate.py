@@ -274,7 +274,9 @@ class Simulation:
         n = len(self.games)
         lines = [
             f"variant   {self.variant} {json.dumps(self.options)}",
-            f"games     {n} (seeds {self.seed}..{self.seed + n - 1}), {self.players} players",
+            f"games     {n}"
+            + (f" (seeds {self.seed}..{self.seed + n - 1})" if n else "")
+            + f", {self.players} players",
             "",
             f"{'':18}{'wins':>7} {'of':>7} {'rate':>7}   95% CI",
         ]
