@@ -421,3 +421,12 @@ def test_play_a_whole_game_in_a_terminal(tmp_path: Path) -> None:
     assert record.result is not None
     states = list(zank.replay(record))
     assert states[-1].outcome == record.result
+
+
+@pty_only
+def test_simulate_shows_a_progress_bar_on_a_terminal(tmp_path: Path) -> None:
+    term = Terminal(["simulate", "spite-and-malice", "--games", "6", "--jobs", "0"], tmp_path)
+    out = term.expect("games/s")
+    assert "6/6 games" in out
+    assert "█" in out
+    assert term.close() == 0
