@@ -82,7 +82,9 @@ def test_unseen_cards_are_chosen_by_chance(rules: Rules, players: int) -> None:
     state.apply_action(3)
     reveals = 0
     while not state.is_terminal() and reveals < 5:
-        if state.is_chance_node():
+        if state.is_chance_node() and state.action_to_string(-1, 0).startswith("shuffle"):
+            state.apply_action(rnd.randrange(zos.SHUFFLE_SEEDS))
+        elif state.is_chance_node():
             outcomes = [a for a, _ in state.chance_outcomes()]
             zs = state.zank_state
             seen: set[int] = set()
@@ -225,3 +227,54 @@ def test_quick_visibility_agrees_with_observe(rules: Rules, players: int) -> Non
         assert ctx.views(zs, everything) == want
         if state.is_terminal():
             break
+
+
+def test_cards_a_shuffle_hides_are_dealt_by_chance_within_their_pile() -> None:
+    """Spite and Malice shuffles each completed build pile into the draw pile.  The
+    shuffle's generator state is a chance outcome, and the seen cards it hid are
+    chosen by chance again when drawn: each with probability 1/(cards in the pile),
+    while the unseen cards share the rest."""
+    rules = zank.variant("spite-and-malice", pay_off_size=30)
+    game = load(rules)
+    rnd = random.Random(1)
+    checked = 0
+    for seed in range(40):
+        state = game.new_initial_state()
+        state.apply_action(seed)
+        while not state.is_terminal() and checked < 3:
+            if not state.is_chance_node():
+                legal = state.legal_actions()
+                plays = [a for a in legal if rules.moves[a].kind == 0]  # prefer the centre
+                state.apply_action(rnd.choice(plays or legal))
+                continue
+            outcomes = state.chance_outcomes()
+            assert sum(p for _, p in outcomes) == pytest.approx(1.0)
+            if state.action_to_string(-1, outcomes[0][0]).startswith("shuffle"):
+                assert len(outcomes) == zos.SHUFFLE_SEEDS
+                state.apply_action(rnd.randrange(zos.SHUFFLE_SEEDS))
+                continue
+            data = state._data
+            draw = set(state.zank_state.pile("draw"))
+            mixed = data.mixed & draw
+            if mixed and data.pending.target in draw:
+                chances = dict(outcomes)
+                unseen = {c for c in chances if c not in data.seen}
+                size = len(mixed - set(data.pending.fixed)) + len(unseen & draw)
+                for c in mixed - set(data.pending.fixed):
+                    assert chances[c] == pytest.approx(1 / size)
+                assert set(chances) <= mixed | unseen
+                # choose a hidden-again card that does not lie in the place turned up
+                choice = next(
+                    (c for c in sorted(mixed) if c in chances and c != data.pending.target),
+                    None,
+                )
+                if choice is not None:
+                    state.apply_action(choice)
+                    after = state._data
+                    assert choice in (after.pending.fixed if after.pending else after.seen)
+                    checked += 1
+                    continue
+            state.apply_action(rnd.choice([a for a, _ in outcomes]))
+        if checked >= 3:
+            break
+    assert checked >= 3

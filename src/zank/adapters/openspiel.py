@@ -82,12 +82,14 @@ import zank
 from zank.adapters.encoding import ObservationEncoder
 from zank.cards import MAX_CARD, card_text, cards_text
 from zank.core import HIDDEN, Observation, Result, Rules, State
+from zank.random import splitmix64
 
 __all__ = [
     "DEAL_SEEDS",
     "DEFAULT_MAX_GAME_LENGTH",
     "NONE",
     "NONE_INT",
+    "SHUFFLE_SEEDS",
     "ZankGame",
     "ZankState",
     "game_name",
@@ -100,7 +102,10 @@ DEAL_SEEDS = 1 << 16
 """Outcomes of the deal's chance node: the seeds ``0 … DEAL_SEEDS - 1`` of ``new_game``."""
 DEFAULT_MAX_GAME_LENGTH = 100_000
 """Player moves after which a game without a bound of its own ends as a draw."""
+SHUFFLE_SEEDS = 1 << 10
+"""Outcomes of the chance node before a move that shuffles: its generator state."""
 _DEAL_OUTCOMES = tuple((seed, 1.0 / DEAL_SEEDS) for seed in range(DEAL_SEEDS))
+_SHUFFLE_OUTCOMES = tuple((seed, 1.0 / SHUFFLE_SEEDS) for seed in range(SHUFFLE_SEEDS))
 
 
 def game_name(variant: str) -> str:
@@ -234,26 +239,32 @@ class _Context:
         new = self.views(after, changed)
         return tuple(tuple(sorted(n - o)) for n, o in zip(new, old, strict=True))
 
-    def pool(self, state: State, seen: frozenset[int]) -> frozenset[int]:
-        """The cards nobody has seen, outside sorted piles (whose order means nothing)."""
-        return frozenset(
-            c
-            for spec, cards in zip(self.specs, state.piles, strict=True)
+    def places(self, state: State) -> dict[int, int]:
+        """The pile index of every card outside sorted piles (whose order means nothing)."""
+        return {
+            c: i
+            for i, (spec, cards) in enumerate(zip(self.specs, state.piles, strict=True))
             if not spec.sorted
             for c in cards
-            if c not in seen
-        )
+        }
+
+    def hidden_to_all(self, state: State, piles: Sequence[int]) -> set[int]:
+        """The cards of ``piles`` that no seat sees in ``state``."""
+        cards = {c for i in piles for c in state.piles[i]}
+        return cards.difference(*self.views(state, piles))
 
 
 @attrs.frozen
 class _Pending:
-    """A player's move waiting for chance to choose the cards it turns up."""
+    """A player's move waiting for chance: first for the generator state of a
+    move that shuffles, then for each card nobody may know that it turns up."""
 
     action: int
     base: State  # the state before the move, with the chosen cards in place
-    pool: frozenset[int]  # the cards nobody had seen before the move
-    fixed: tuple[int, ...]  # cards chance has chosen so far
-    target: int  # the card whose place the next chance node fills
+    fixed: tuple[int, ...] = ()  # cards chance has chosen so far
+    target: int = -1  # the card whose place the next chance node fills
+    shuffles: bool = False  # the move uses the state's generator (it shuffles)
+    shuffled: bool = False  # chance has chosen the generator state
 
 
 @attrs.frozen
@@ -313,11 +324,12 @@ class _Data:
     """The immutable content of a :class:`ZankState` (shared by clones)."""
 
     zs: State | None = None
-    seen: frozenset[int] = frozenset()
+    seen: frozenset[int] = frozenset()  # every card some seat has seen
     deal_views: tuple[str, ...] = ()
     steps: _Node | None = None
     pending: _Pending | None = None
     truncated: bool = False
+    mixed: frozenset[int] = frozenset()  # seen cards a shuffle has hidden again
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Data:
         return self
@@ -327,11 +339,19 @@ class _Data:
         pending = None
         if self.pending is not None:
             p = self.pending
-            pending = (p.action, zank.dumps(p.base), tuple(sorted(p.pool)), p.fixed, p.target)
+            pending = (p.action, zank.dumps(p.base), p.fixed, p.target, p.shuffles, p.shuffled)
         zs = None if self.zs is None else zank.dumps(self.zs)
         return (
             _restore,
-            (zs, tuple(sorted(self.seen)), self.deal_views, steps, pending, self.truncated),
+            (
+                zs,
+                tuple(sorted(self.seen)),
+                self.deal_views,
+                steps,
+                pending,
+                self.truncated,
+                tuple(sorted(self.mixed)),
+            ),
         )
 
 
@@ -342,6 +362,7 @@ def _restore(
     steps: list[_Step],
     pending: tuple[Any, ...] | None,
     truncated: bool,
+    mixed: tuple[int, ...],
 ) -> _Data:
     node: _Node | None = None
     for step in steps:
@@ -349,9 +370,9 @@ def _restore(
     state = None if zs is None else zank.loads(zs)
     pend = None
     if pending is not None:
-        action, base, pool, fixed, target = pending
-        pend = _Pending(action, zank.loads(base), frozenset(pool), tuple(fixed), target)
-    return _Data(state, frozenset(seen), deal_views, node, pend, truncated)
+        action, base, fixed, target, shuffles, shuffled = pending
+        pend = _Pending(action, zank.loads(base), tuple(fixed), target, shuffles, shuffled)
+    return _Data(state, frozenset(seen), deal_views, node, pend, truncated, frozenset(mixed))
 
 
 def _view_text(ctx: _Context, obs: Observation) -> str:
@@ -369,15 +390,20 @@ def _view_text(ctx: _Context, obs: Observation) -> str:
     return "\n".join(lines)
 
 
-def _move_cards(state: State, a: int, b: int) -> State:
-    """``state`` with cards ``a`` and ``b`` (both face down to everyone) swapped."""
-    if a == b:
+def _permute(state: State, moves: dict[int, int]) -> State:
+    """``state`` with card ``moves[c]`` where card ``c`` lay, for each key ``c``.
+
+    The keys and values are the same cards (a permutation), all face down to
+    every seat, so no seat's observation changes.
+    """
+    moves = {a: b for a, b in moves.items() if a != b}
+    if not moves:
         return state
-    piles = list(state.piles)
-    for i, pile in enumerate(piles):
-        if a in pile or b in pile:
-            piles[i] = tuple(b if c == a else a if c == b else c for c in pile)
-    return attrs.evolve(state, piles=tuple(piles))
+    piles = tuple(
+        tuple(moves.get(c, c) for c in pile) if any(c in moves for c in pile) else pile
+        for pile in state.piles
+    )
+    return attrs.evolve(state, piles=piles)
 
 
 class ZankState(pyspiel.State):  # type: ignore[misc]
@@ -422,15 +448,31 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
         return sorted(m.action for m in self._ctx.rules.legal_moves(zs))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """The deal seeds, or the cards nobody has seen, each equally likely."""
+        """The deal seeds; the generator states of a shuffle; or the cards that can
+        lie in the place being turned up, with their probabilities (see the module docs)."""
         d = self._data
         if d.zs is None:
             return list(_DEAL_OUTCOMES)
-        assert d.pending is not None
-        fixed = set(d.pending.fixed)
-        cards = sorted(c for c in d.pending.pool if c not in fixed)
-        p = 1.0 / len(cards)
-        return [(c, p) for c in cards]
+        p = d.pending
+        assert p is not None
+        if p.shuffles and not p.shuffled:
+            return list(_SHUFFLE_OUTCOMES)
+        return self._card_outcomes(p)
+
+    def _card_outcomes(self, p: _Pending) -> list[tuple[int, float]]:
+        d = self._data
+        places = self._ctx.places(p.base)
+        pile = places[p.target]
+        fixed = set(p.fixed)
+        unseen = [c for c in places if c not in d.seen and c not in fixed]
+        mixed = [c for c in d.mixed if places.get(c) == pile and c not in fixed]
+        slots = sum(1 for c in unseen if places[c] == pile)  # unseen cards in the pile
+        size = len(mixed) + slots
+        out = [(c, 1.0 / size) for c in mixed]
+        if slots:
+            out += [(c, slots / size / len(unseen)) for c in unseen]
+        out.sort()
+        return out
 
     def returns(self) -> list[float]:
         """+1 for the winner, ``-1/(P-1)`` for each loser; 0 for all in a draw or while running."""
@@ -457,44 +499,97 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
             views = tuple(_view_text(ctx, ctx.rules.observe(zs, p)) for p in range(ctx.players))
             self._data = _Data(zs, seen, views)
             return
-        if d.pending is None:
+        p = d.pending
+        if p is None:
             move = ctx.rules.moves[action]
             if move not in ctx.rules.legal_moves(d.zs):
                 raise ValueError(f"action {action} ({move.text}) is not legal now")
-            self._resolve(_Pending(int(action), d.zs, frozenset(), (), -1), first=True)
+            self._resolve(_Pending(int(action), d.zs))
             return
-        p = d.pending
-        if action not in p.pool or action in p.fixed:
-            raise ValueError(f"chance outcome {action} is not a card nobody has seen")
-        base = _move_cards(p.base, p.target, int(action))
-        self._resolve(attrs.evolve(p, base=base, fixed=(*p.fixed, int(action)), target=-1))
+        if p.shuffles and not p.shuffled:
+            if not 0 <= action < SHUFFLE_SEEDS:
+                raise ValueError(
+                    f"chance outcome {action} is not a generator state 0..{SHUFFLE_SEEDS - 1}"
+                )
+            base = attrs.evolve(p.base, rng=splitmix64(int(action))[0])
+            self._resolve(attrs.evolve(p, base=base, shuffled=True))
+            return
+        if action not in {c for c, _ in self._card_outcomes(p)}:
+            raise ValueError(
+                f"chance outcome {action} ({card_text(action)}) cannot be turned up here"
+            )
+        self._resolve(self._place(p, int(action)))
 
-    def _resolve(self, pending: _Pending, first: bool = False) -> None:
-        """Apply the pending move, or stop at a chance node for the next card it turns up."""
+    def _place(self, p: _Pending, card: int) -> _Pending:
+        """Put ``card`` where the target lies, keeping every card in its group:
+        a card a shuffle hid stays in its pile; an unseen card may go anywhere."""
+        target, base, mixed = p.target, p.base, self._data.mixed
+        if card == target or card in mixed or target not in mixed:
+            moves = {target: card, card: target}
+        else:
+            # an unseen card for a mixed one: the mixed card keeps to its pile and
+            # takes the place of an unseen card there, which goes where ``card`` was
+            places = self._ctx.places(base)
+            pile = places[target]
+            if places[card] == pile:
+                moves = {target: card, card: target}
+            else:
+                fixed = set(p.fixed)
+                slot = next(
+                    c
+                    for c in base.piles[pile]
+                    if c not in self._data.seen and c not in fixed and c != target
+                )
+                moves = {target: card, slot: target, card: slot}
+        return attrs.evolve(p, base=_permute(base, moves), fixed=(*p.fixed, card), target=-1)
+
+    def _resolve(self, pending: _Pending) -> None:
+        """Apply the pending move, or stop at the next chance node it needs."""
         ctx = self._ctx
         d = self._data
         move = ctx.rules.moves[pending.action]
         after = ctx.rules.apply(pending.base, move)
+        if not pending.shuffles and after.rng != pending.base.rng:
+            # the move shuffles: chance chooses the generator state first
+            self._data = attrs.evolve(d, pending=attrs.evolve(pending, shuffles=True))
+            return
         shown = ctx.shown(pending.base, after)
-        new = {c for cards in shown for c in cards if c not in d.seen}
+        new = {c for cards in shown for c in cards}
         if new:
-            if first:
-                pending = attrs.evolve(pending, pool=ctx.pool(pending.base, d.seen))
-            turned = sorted(new.intersection(pending.pool).difference(pending.fixed))
+            places = ctx.places(pending.base)
+            fixed = set(pending.fixed)
+            turned = sorted(
+                c
+                for c in new
+                if c in places and (c not in d.seen or c in d.mixed) and c not in fixed
+            )
             if turned:
                 self._data = attrs.evolve(d, pending=attrs.evolve(pending, target=turned[0]))
                 return
         seat = pending.base.to_move
         assert seat is not None
         steps = _Node(d.steps, _Step(seat, move.text, shown))
-        seen = d.seen.union(new) if new else d.seen
+        seen = d.seen.union(new)
+        mixed = d.mixed.difference(new)
+        if pending.shuffles:
+            # seen cards that the shuffle left face down to everyone are unknown again
+            before = pending.base
+            changed = [
+                i
+                for i, spec in enumerate(ctx.specs)
+                if not spec.sorted and before.piles[i] != after.piles[i]
+            ]
+            mixed = mixed.union(c for c in ctx.hidden_to_all(after, changed) if c in seen)
         truncated = after.outcome is None and after.ply >= ctx.max_length
-        self._data = _Data(after, seen, d.deal_views, steps, None, truncated)
+        self._data = _Data(after, seen, d.deal_views, steps, None, truncated, mixed)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
-            if self._data.zs is None:
+            d = self._data
+            if d.zs is None:
                 return f"deal {action}"
+            if d.pending is not None and d.pending.shuffles and not d.pending.shuffled:
+                return f"shuffle {action}"
             return f"turn up {card_text(action)}"
         return self._ctx.rules.moves[action].text
 
@@ -549,6 +644,8 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
         lines.append(
             "unseen: " + cards_text(sorted(set(self._ctx.rules.cards(zs.players)) - d.seen))
         )
+        if d.mixed:
+            lines.append("hidden again by a shuffle: " + cards_text(sorted(d.mixed)))
         if d.pending is not None:
             move = self._ctx.rules.moves[d.pending.action].text
             lines.append(f"playing {move}; chosen {cards_text(d.pending.fixed)}")
@@ -615,7 +712,7 @@ class ZankGame(pyspiel.Game):  # type: ignore[misc]
         """The shared rules object, encoder and bound of this game's states."""
         info = pyspiel.GameInfo(
             num_distinct_actions=rules.action_space,
-            max_chance_outcomes=max(DEAL_SEEDS, MAX_CARD),
+            max_chance_outcomes=max(DEAL_SEEDS, SHUFFLE_SEEDS, MAX_CARD),
             num_players=players,
             min_utility=-1.0,
             max_utility=1.0,
