@@ -167,6 +167,13 @@ def test_simulate_writes_csv_and_records(tmp_path: Path) -> None:
     first = json.loads((tmp_path / "g.jsonl").read_text().splitlines()[0])
     record = GameRecord.from_dict(first["record"])
     assert len(list(zank.replay(record))) == first["moves"] + 1
+    second = json.loads((tmp_path / "g.jsonl").read_text().splitlines()[1])
+    out = run("replay", str(tmp_path / "g.jsonl"), "--game", "1")
+    assert out.returncode == 0, out.stderr
+    assert f"seed 1 · 2 players · {second['moves']} moves" in out.stdout
+    out = run("replay", str(tmp_path / "g.jsonl"), "--game", "7")
+    assert out.returncode == 2
+    assert "no game 7" in out.stderr
 
 
 def test_simulate_more_players() -> None:

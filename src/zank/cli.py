@@ -158,11 +158,32 @@ def _show(args: argparse.Namespace) -> int:
 
 
 # ----------------------------------------------------------------- replay
-def _replay(args: argparse.Namespace) -> int:
+def _load_record(path: str, game: int | None) -> GameRecord:
+    """A record file, or game ``game`` of a ``zank simulate --records`` JSONL file."""
     try:
-        record = GameRecord.load(args.record)
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
     except OSError as e:
-        raise _Fail(f"cannot read {args.record}: {e.strerror or e}") from None
+        raise _Fail(f"cannot read {path}: {e.strerror or e}") from None
+    if game is None and not path.lower().endswith(".jsonl"):
+        return GameRecord.loads(text)
+    game = game or 0
+    for n, line in enumerate(text.splitlines()):
+        if not line.strip():
+            continue
+        try:
+            row = json.loads(line)
+        except ValueError as e:
+            raise _Fail(f"{path}, line {n + 1}: not valid JSON: {e}") from None
+        if isinstance(row, dict) and row.get("game") == game:
+            if "record" not in row:
+                raise _Fail(f"{path} has no records: write it with 'zank simulate --records'")
+            return GameRecord.from_dict(row["record"])
+    raise _Fail(f"{path} has no game {game}")
+
+
+def _replay(args: argparse.Namespace) -> int:
+    record = _load_record(args.record, args.game)
     if args.svg:
         try:
             os.makedirs(args.svg, exist_ok=True)
@@ -536,7 +557,17 @@ def build_parser() -> argparse.ArgumentParser:
         "the moves turn by turn and the final table. --svg writes one SVG picture per "
         "state, the last move outlined.",
     )
-    p.add_argument("record", help="a game record (JSON), e.g. from 'zank play'")
+    p.add_argument(
+        "record",
+        help="a game record (JSON), e.g. from 'zank play', or a JSONL file "
+        "from 'zank simulate --records'",
+    )
+    p.add_argument(
+        "--game",
+        type=_non_negative,
+        default=None,
+        help="the game number in a JSONL file of 'zank simulate --records' (default 0)",
+    )
     p.add_argument("--every", action="store_true", help="print the table after every move")
     p.add_argument("--svg", metavar="DIR", help="write DIR/0000.svg, DIR/0001.svg, ...")
     p.set_defaults(run=_replay)
