@@ -31,7 +31,7 @@ from zank.core import Result, Rules, State, Termination
 from zank.errors import IllegalMove, InvalidState, NotationError, ZankError
 from zank.random import fresh_seed
 
-__all__ = ["RECORD_FORMAT", "RECORD_VERSION", "GameRecord", "play", "replay"]
+__all__ = ["RECORD_FORMAT", "RECORD_VERSION", "GameRecord", "play", "play_game", "replay"]
 
 RECORD_FORMAT = "zank-record"
 """The ``"format"`` field of every game record."""
