@@ -35,10 +35,15 @@ The adapter therefore keeps undecided what no player has seen yet:
   reads the state learns nothing from it.
 * Cards that somebody has seen and that go face down again keep their
   places: players remember them (a discard turned over as the new hand pile
-  keeps its order, which players know).  Cards a variant *shuffles* back into
-  a pile during play (Spite and Malice's completed build piles) are in this
-  group too: their new places come from the state's own generator, so a bot
-  that reads the state can know where they lie.  See the how-to page.
+  keeps its order, which players know).
+* A move that *shuffles* (one that uses the state's random generator, such
+  as Spite and Malice completing a build pile, whose cards are shuffled into
+  the draw pile) first gets the generator state from a chance node
+  (``0 … SHUFFLE_SEEDS - 1``, uniform), so nobody knows the shuffle before it
+  happens.  The seen cards the shuffle leaves face down to everyone are
+  unknown again, but only within their pile: when one of that pile's places is
+  turned up, each of them comes with probability ``1/n`` (``n`` the pile's
+  cards that nobody may know), and the unseen cards share the rest equally.
 
 The remaining hidden information -- the cards in other players' hands -- is
 in the state, as in every OpenSpiel game with private cards; use an
