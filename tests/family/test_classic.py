@@ -708,3 +708,21 @@ def test_the_manoeuvre_search_is_exact(players: int) -> None:
                 checked += 1
             state = rules.apply(state, moves[rng.below(len(moves))])
     assert checked > 100
+
+
+def test_refusals_name_the_rule_in_plain_words() -> None:
+    state = pos(RULES, {**KINGS, "h2": "", "p0.discard": "9h"})
+    assert violation(RULES, state, "h2-f").message == "edge pile 2 is empty"
+    assert violation(RULES, state, "h2-f").rule == "Z-8"
+    v = violation(RULES, state, "h1-h9")
+    assert (v.rule, v.message) == ("Z-V3", "there is no edge pile 9 in a two-player game")
+    assert "there is no edge pile 9" in violation(RULES, state, "empty h9").message
+    assert "is empty already" in violation(RULES, state, "empty h2").message
+    assert "lifted no card" in violation(RULES, state, "t-h2").message
+    empty = pos(RULES, {**KINGS, "p0.hand": "", "p0.discard": "9h"}, rest="p1.hand")
+    assert (
+        violation(RULES, empty, "draw").message == "your source is empty: there is nothing to draw"
+    )
+    nothing = pos(RULES, {**KINGS, "p0.discard": ""})
+    assert violation(RULES, nothing, "d-f").rule == "Z-11"
+    assert violation(RULES, nothing, "flip").rule == "Z-16"
