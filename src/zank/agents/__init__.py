@@ -20,9 +20,12 @@ from zank.agents.base import (
     greedy_policies,
     register_greedy,
 )
+from zank.agents.faulty import CallingAgent, FaultyRandomAgent
 
 __all__ = [
     "Agent",
+    "CallingAgent",
+    "FaultyRandomAgent",
     "FirstMoveAgent",
     "GreedyAgent",
     "Policy",

@@ -25,8 +25,10 @@ house 1 next to the reserve; houses 5–8 are player 1's, house 5 next to the
 reserve (it only matters for who begins).
 
 ``State.info`` holds five public counters (see ZD-17 to ZD-19):
-``(dry0, dry1, stale, shuffles, flags)``.  ``State.phase`` is 0; other values
-are reserved for table mode (a pending fault, "Stopp!").
+``(dry0, dry1, stale, shuffles, flags)``.  ``State.phase`` is 0 in strict
+mode.  With ``table_mode=True`` (ZD-22) a player may break the mandatory rules
+and the opponent may call "Stopp!" (``stop``); the phases and the info tail of
+table mode are those of :mod:`zank.family.faults`.
 """
 
 from __future__ import annotations
@@ -47,6 +49,7 @@ from zank.core import (
     option_validator,
 )
 from zank.errors import InvalidState, OptionError
+from zank.family import faults
 from zank.family.table import (
     CARD,
     DISCARD,
@@ -148,6 +151,10 @@ class ZankDetailed(Table):
     * ``hidden_houses`` (ZD-V5): a face-down card under each house card.
     * ``no_progress_turns`` (ZD-18): the game ends when this many turns in a
       row pass without a card reaching a foundation (200).
+    * ``table_mode`` (ZD-22): a player may break the mandatory rules, and the
+      opponent may call "Stopp!" (see :mod:`zank.family.faults`).
+    * ``call_window`` (ZD-22, with ``table_mode``): ``"faults"`` (default) asks
+      the opponent only after a fault, ``"every-move"`` after every move.
 
     >>> import zank
     >>> rules = zank.variant("zank-detailed", reserve_size=12)
@@ -169,6 +176,19 @@ class ZankDetailed(Table):
             "no_progress_turns": 40,
         },
     )
+    table_presets: ClassVar[tuple[dict[str, object], ...]] = (
+        {"table_mode": True},
+        {
+            "table_mode": True,
+            "call_window": faults.EVERY_MOVE,
+            "stricter": True,
+            "own_discard_free": True,
+            "hidden_houses": True,
+        },
+    )
+    """Table-mode option sets (ZD-22), checked by ``tests/family/test_table_mode.py``
+    with the contract suite's checks (to join :attr:`presets` once the adapters'
+    observation encoder sizes ``info`` from the rules, see ``docs/table-mode.md``)."""
     sources = (("r", RESERVE), ("t", TURNED), ("d", DISCARD))
     rule_free = "ZD-4"
     rule_foundation = "ZD-5"
@@ -176,6 +196,13 @@ class ZankDetailed(Table):
     rule_pack = "ZD-7"
     shuffle_limit: ClassVar[int] = 50
     """ZD-19: at most this many house-to-house moves in a row."""
+    # table mode (zank.family.faults)
+    fault_rules: ClassVar[tuple[str, ...]] = ("ZD-9", "ZD-10", "ZD-11", "ZD-V4")
+    call_rule: ClassVar[str] = "ZD-22"
+    call_text: ClassVar[str] = "stop"
+    self_call: ClassVar[bool] = False
+    defer_end: ClassVar[bool] = True
+    base_info: ClassVar[int] = len(START_INFO)
 
     own_discard_free: bool = field(default=False, validator=BOOL_OPTION)
     reserve_size: int = field(default=13, validator=option_validator(choices=(13, 12, 11)))
@@ -186,6 +213,10 @@ class ZankDetailed(Table):
     stricter: bool = field(default=False, validator=BOOL_OPTION)
     hidden_houses: bool = field(default=False, validator=BOOL_OPTION)
     no_progress_turns: int = field(default=200, validator=option_validator(low=2, high=100_000))
+    table_mode: bool = field(default=False, validator=BOOL_OPTION)
+    call_window: str = field(
+        default=faults.FAULTS, validator=option_validator(choices=faults.CALL_WINDOWS)
+    )
 
     _turn: Move = field(init=False, default=None, eq=False, hash=False, repr=False)
     _end: Move = field(init=False, default=None, eq=False, hash=False, repr=False)
@@ -198,6 +229,7 @@ class ZankDetailed(Table):
                 "option 'first_player' of 'zank-detailed' applies only with "
                 f"who_begins='alternate' (who_begins is {self.who_begins!r})"
             )
+        faults.check_options(self)
         super().__attrs_post_init__()
         special = {m.kind: m for m in self.moves if m.kind != CARD}
         object.__setattr__(self, "_turn", special[TURN])
@@ -207,9 +239,16 @@ class ZankDetailed(Table):
         for m in self.moves:  # "end" is accepted for "t-d"
             if m.kind == END:
                 self._by_text["end"] = m
+            elif m.kind == faults.CALL_KIND:  # the seed's word
+                self._by_text["stopp"] = m
 
     def _special_moves(self) -> Iterable[tuple[int, str]]:
-        return ((TURN, "turn"), (END, "t-d"), (PASS, "pass"))
+        return (
+            (TURN, "turn"),
+            (END, "t-d"),
+            (PASS, "pass"),
+            *faults.special_moves(self, demand=True),
+        )
 
     def _cards(self, players: int) -> tuple[int, ...]:
         return tuple(c for p in range(players) for c in full_deck(p))  # ZD-1
@@ -244,7 +283,7 @@ class ZankDetailed(Table):
             piles=tuple(piles),
             down=tuple(down),
             to_move=starter,
-            info=START_INFO,
+            info=(*START_INFO, 0) if self.table_mode else START_INFO,  # ZD-22: the skip mask
             rng=rng.state,
         )
 
@@ -280,6 +319,8 @@ class ZankDetailed(Table):
 
     # ---------------------------------------------------------- legal moves
     def _legal(self, state: State) -> tuple[Move, ...]:
+        if self.table_mode:
+            return faults.legal(self, state)
         return self.generate(state, strict=True)
 
     def generate(self, state: State, strict: bool = True) -> tuple[Move, ...]:
@@ -350,6 +391,14 @@ class ZankDetailed(Table):
 
     # ---------------------------------------------------------------- apply
     def _apply(self, state: State, move: Move) -> State:
+        if self.table_mode:
+            if state.phase == faults.DEMAND:
+                return self._answer_demand(state, move)
+            return faults.apply(self, state, move)
+        return self.strict_apply(state, move)
+
+    def strict_apply(self, state: State, move: Move) -> State:
+        """A move of strict play (ZD-4 to ZD-19); table mode builds on it."""
         p = state.to_move
         assert p is not None
         piles = list(state.piles)
@@ -440,6 +489,10 @@ class ZankDetailed(Table):
 
     # ---------------------------------------------------------- explanations
     def _explain(self, state: State, move: Move) -> Violation:
+        if self.table_mode:
+            v = faults.explain(self, state, move)
+            if v is not None:
+                return v
         p = state.to_move
         assert p is not None
         piles = state.piles
@@ -537,10 +590,18 @@ class ZankDetailed(Table):
 
     # ------------------------------------------------------------ validation
     def _validate(self, state: State) -> None:
+        if self.table_mode:
+            faults.validate(self, state)
+            return
+        if state.phase != PLAY:
+            raise InvalidState(f"phase must be {PLAY} (table mode is off: table_mode=False)")
+        self.validate_settled(state)
+
+    def validate_settled(self, state: State) -> None:
+        """The invariants of a state of strict play (table mode checks its
+        window states through the state before the move under call)."""
         self.validate_table(state)
         piles, down = state.piles, state.down
-        if state.phase != PLAY:
-            raise InvalidState(f"phase must be {PLAY} (table mode is not available yet)")
         if len(state.info) != len(START_INFO) or min(state.info) < 0:
             raise InvalidState(
                 "info must be five counters >= 0: (dry0, dry1, stale, shuffles, flags)"
@@ -560,3 +621,95 @@ class ZankDetailed(Table):
                 raise InvalidState(
                     f"p{q}.turned: only the player to move may have one turned hand card"
                 )
+
+    # ------------------------------------------------------ table mode (ZD-22)
+    def strict_moves(self, state: State) -> tuple[Move, ...]:
+        """The moves strict mode allows (the mandatory rules enforced)."""
+        return self.generate(state, strict=True)
+
+    def table_moves(self, state: State) -> tuple[Move, ...]:
+        """Every move the cards allow, the mandatory rules ignored (ZD-22)."""
+        return self.generate(state, strict=False)
+
+    def fault_violation(self, state: State, move: Move) -> Violation:
+        """The mandatory rule (ZD-9, ZD-10, ZD-11 or ZD-V4) that ``move`` breaks."""
+        return self._explain_mandatory(state, move)
+
+    def _makeup_move(self, state: State, rule: str) -> Move | None:
+        """The skipped mandatory move made after a "Stopp!" (ZD-22): the first
+        one of the broken rule, in the order of the legal moves."""
+        strict = self.generate(state, strict=True)
+        if rule in ("ZD-9", "ZD-10"):
+            found = [m for m in strict if m.kind == CARD and m.target == TGT_FOUNDATION]
+            return found[0] if found else None
+        if rule == "ZD-11":
+            _, gap = self.house_wants(state.piles)
+            fill = self.card_moves[SRC_RESERVE][gap + 1] if gap >= 0 else None
+            return fill if fill in strict else None
+        return strict[0] if strict and strict[0].kind == CARD else None  # ZD-V4
+
+    def resolve_call(self, window: State, before: State, caller: int) -> State:
+        """ZD-22: "Stopp!" -- the wrong move is taken back, the skipped
+        mandatory move is made, the turn ends at once; a discarded card that
+        fits a foundation may then be demanded there (phase DEMAND)."""
+        tail = faults.window_tail(self, window)
+        skip = tail[faults.SKIP]
+        ply = window.ply + 1
+        p = tail[faults.BY]
+        s = faults.strict_view(self, before)
+        makeup = self._makeup_move(s, self.fault_rules[tail[faults.RULE] - 1])
+        if makeup is not None:
+            s = self.strict_apply(s, makeup)
+            if s.outcome is not None:
+                return faults.settle(self, s, skip, ply)
+        ti, di = self.seat_pile(p, TURNED), self.seat_pile(p, DISCARD)
+        discards = bool(s.piles[ti])
+        s = self.strict_apply(s, self._end if discards else self._pass)
+        if (
+            s.outcome is None
+            and discards
+            and FKEY[s.piles[di][-1]] in self.foundation_keys(s.piles)
+        ):
+            return State(
+                rules=self,
+                players=s.players,
+                piles=s.piles,
+                down=s.down,
+                to_move=s.to_move,
+                phase=faults.DEMAND,
+                info=(*s.info, skip, 0, p, 0, 0, 0, 0, 0, 0),
+                rng=s.rng,
+                ply=ply,
+                turn=s.turn,
+            )
+        return faults.settle(self, s, skip, ply)
+
+    def _answer_demand(self, state: State, move: Move) -> State:
+        """ZD-22: the caller demands the discarded card onto a foundation, or lets it lie."""
+        tail = faults.window_tail(self, state)
+        s = faults.strict_view(self, state)
+        if move.kind == faults.DEMAND_KIND:
+            p = tail[faults.BY]
+            piles = list(s.piles)
+            down = list(s.down)
+            di = self.seat_pile(p, DISCARD)
+            card = self.lift(piles, down, di)
+            f = self.foundation_slots(piles)[FKEY[card]]
+            piles[f] = (*piles[f], card)
+            dry0, dry1, stale, shuffles, flags = s.info
+            outcome = None
+            if not any(piles[self.seat_pile(p, kind)] for kind in (RESERVE, HAND, TURNED, DISCARD)):
+                outcome = score(self._interim(s, piles, down), p)  # ZD-16
+            s = State(
+                rules=self,
+                players=s.players,
+                piles=tuple(piles),
+                down=tuple(down),
+                to_move=None if outcome else s.to_move,
+                info=(dry0, dry1, stale, shuffles, flags | F_RELEASE | F_FOUNDATION),
+                rng=s.rng,
+                ply=s.ply,
+                turn=s.turn,
+                outcome=outcome,
+            )
+        return faults.settle(self, s, tail[faults.SKIP], state.ply + 1)

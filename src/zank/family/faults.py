@@ -1,0 +1,578 @@
+"""Table mode: faults and the calls that catch them ("Stop!", "Stopp!", "Halt!").
+
+In the seeds of the Zank-Patience family, catching the opponent's mistakes is
+part of the game.  A rules object built with ``table_mode=True`` lets the
+player to move make any move that the cards physically allow, also one that
+breaks a priority or mandatory rule (a **fault**), and gives the other players
+the chance to call it.  Strict mode (the default) never offers a fault.
+
+How a call fits an engine with one player to move
+-------------------------------------------------
+
+After a faulty move a **call window** opens (``State.phase`` is
+:data:`CALL`): ``to_move`` passes to each player who may call, one after the
+other, and each answers with the variant's call move (``stop``, ``halt``) or
+``let`` (let it pass).  The window closes when everyone asked has let the
+fault pass (the move then stands, exactly as in strict play) or at the first
+call (the variant's penalty follows).  A call is in time only until the next
+move begins: once the window has closed, the fault can no longer be called.
+
+By default (``call_window="faults"``) a window opens only after a fault, so
+a game is only as long as the faults make it, and a wrong call is impossible.
+With ``call_window="every-move"`` a window opens after every move, so that a
+call can be wrong (the seeds punish a wrong "Stop"); that doubles the length
+of a game.  See ``docs/table-mode.md``.
+
+The state
+---------
+
+In table mode ``State.info`` is the variant's own counters followed by a
+tail of small ints:
+
+* outside a window (``phase`` :data:`PLAY`): one int, :data:`SKIP`, a bit
+  mask of the seats that miss their next turn (a wrong "Stop", seed 000);
+* in a window (``phase`` :data:`CALL`): the counters *as they were before the
+  move under call*, then ``SKIP``, the broken rule (:data:`RULE`: 0 for a
+  correct move, else ``1 +`` its index in the variant's ``fault_rules``), the
+  player who moved (:data:`BY`), the move (:data:`ACTION`: action + 1) and
+  how to take it back: the source and target pile (:data:`SRC`,
+  :data:`DST`: state index + 1), how many cards moved (:data:`COUNT`), the
+  source's face-down count before (:data:`DOWN`) and, for a hand card turned
+  after turning the discard over, the discard (:data:`FLIP`: index + 1).
+
+The piles show the move made.  The state before it is
+:func:`before_call` (exactly: piles, counters, player to move), and the state
+it leads to if nobody calls is the variant's strict move applied to that.
+
+A variant uses table mode by giving itself the options ``table_mode`` and
+``call_window`` and the hooks of :class:`FaultRules`, and by routing its
+``_legal``, ``_apply``, ``_explain`` and ``_validate`` through
+:func:`legal`, :func:`apply`, :func:`explain` and :func:`validate` when
+``table_mode`` is on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar, Final, Protocol
+
+import attrs
+
+from zank.core import Move, Observation, PileSpec, Rules, State, Violation
+from zank.errors import InvalidState, OptionError
+
+__all__ = [
+    "ACTION",
+    "BY",
+    "CALL",
+    "CALL_KIND",
+    "CALL_WINDOWS",
+    "COUNT",
+    "DEMAND",
+    "DEMAND_KIND",
+    "DOWN",
+    "DST",
+    "EVERY_MOVE",
+    "FAULTS",
+    "FLIP",
+    "LET_KIND",
+    "PLAY",
+    "RULE",
+    "SKIP",
+    "SRC",
+    "FaultRules",
+    "apply",
+    "as_fault_rules",
+    "base_info",
+    "before_call",
+    "check_options",
+    "explain",
+    "fault",
+    "fault_moves",
+    "legal",
+    "pass_turn",
+    "pending",
+    "pending_rule",
+    "settle",
+    "special_moves",
+    "strict_view",
+    "validate",
+    "window_tail",
+]
+
+# ------------------------------------------------------------------ phases
+PLAY: Final = 0
+"""Phase: ordinary play (strict mode knows only this phase)."""
+CALL: Final = 1
+"""Phase: a call window is open; ``to_move`` may call the last move or let it pass."""
+DEMAND: Final = 2
+"""Phase (zank-detailed): after a "Stopp!", the caller may demand the card the
+faulty player discarded onto a foundation."""
+
+# --------------------------------------------------------------- move kinds
+CALL_KIND: Final = 20
+"""Move kind of the call ("Stop!", "Stopp!", "Halt!")."""
+LET_KIND: Final = 21
+"""Move kind of letting the move under call pass (``let``)."""
+DEMAND_KIND: Final = 22
+"""Move kind of demanding a discarded card onto a foundation (``demand``)."""
+
+# ------------------------------------------------------------ call windows
+FAULTS: Final = "faults"
+"""``call_window`` value: a window opens only after a faulty move."""
+EVERY_MOVE: Final = "every-move"
+"""``call_window`` value: a window opens after every move (wrong calls possible)."""
+CALL_WINDOWS: Final = (FAULTS, EVERY_MOVE)
+
+# ------------------------------------------------- the table-mode info tail
+SKIP: Final = 0
+"""Tail index: bit mask of the seats that miss their next turn."""
+RULE: Final = 1
+"""Tail index: 0 for a correct move under call, else 1 + index in ``fault_rules``."""
+BY: Final = 2
+"""Tail index: the seat that made the move under call."""
+ACTION: Final = 3
+"""Tail index: the action id of the move under call, plus one."""
+SRC: Final = 4
+"""Tail index: the state index of the pile the cards came from, plus one (0: none)."""
+DST: Final = 5
+"""Tail index: the state index of the pile the cards went to, plus one (0: none)."""
+COUNT: Final = 6
+"""Tail index: how many cards moved."""
+DOWN: Final = 7
+"""Tail index: the source pile's face-down count before the move."""
+FLIP: Final = 8
+"""Tail index: the discard turned over as the new hand pile by the move, plus one."""
+WINDOW_TAIL: Final = 9
+"""Length of the tail inside a window."""
+
+
+class FaultRules(Protocol):
+    """What a variant provides to play in table mode (besides being a rules object)."""
+
+    fault_rules: ClassVar[tuple[str, ...]]
+    """The rule ids a player may break in table mode (the faults a call names)."""
+    call_rule: ClassVar[str]
+    """The rule id of the call itself on the variant's rules page."""
+    call_text: ClassVar[str]
+    """The notation of the call move (``"stop"``, ``"halt"``)."""
+    self_call: ClassVar[bool]
+    """The player who made the fault may call it too (asked first, seed 000)."""
+    defer_end: ClassVar[bool]
+    """A faulty move that ends the game ends it only when nobody calls it."""
+    base_info: ClassVar[int]
+    """The length of the variant's own ``State.info`` (strict mode)."""
+
+    @property
+    def table_mode(self) -> bool: ...
+
+    @property
+    def call_window(self) -> str: ...
+
+    @property
+    def moves(self) -> tuple[Move, ...]: ...
+
+    @property
+    def name(self) -> str: ...
+
+    def layout(self, players: int = 2) -> tuple[PileSpec, ...]: ...
+
+    def check(self, state: State, move: Move) -> Violation | None: ...
+
+    def strict_moves(self, state: State) -> tuple[Move, ...]:
+        """The moves strict mode allows (the state may carry the table-mode tail)."""
+        ...
+
+    def table_moves(self, state: State) -> tuple[Move, ...]:
+        """The strict moves and the faults table mode allows, in a fixed order."""
+        ...
+
+    def strict_apply(self, state: State, move: Move) -> State:
+        """The variant's move in strict play; ``state.info`` has no tail."""
+        ...
+
+    def fault_violation(self, state: State, move: Move) -> Violation:
+        """The rule of ``fault_rules`` that ``move`` (a fault) breaks."""
+        ...
+
+    def resolve_call(self, window: State, before: State, caller: int) -> State:
+        """The state after a right call by ``caller``; ``before`` is the state
+        before the move under call (:func:`before_call`)."""
+        ...
+
+    def validate_settled(self, state: State) -> None:
+        """The variant's strict invariants; ``state.info`` has no tail."""
+        ...
+
+
+def check_options(rules: FaultRules) -> None:
+    """Refuse a ``call_window`` other than the default without table mode."""
+    if rules.call_window != FAULTS and not rules.table_mode:
+        raise OptionError(
+            f"option 'call_window' of {rules.name!r} applies only with table_mode=True"
+        )
+
+
+def special_moves(rules: FaultRules, demand: bool = False) -> list[tuple[int, str]]:
+    """The table-mode moves to add to the action space (none in strict mode)."""
+    if not rules.table_mode:
+        return []
+    out = [(CALL_KIND, rules.call_text), (LET_KIND, "let")]
+    if demand:
+        out.append((DEMAND_KIND, "demand"))
+    return out
+
+
+def _special(rules: FaultRules, kind: int) -> Move:
+    for m in rules.moves:
+        if m.kind == kind:
+            return m
+    raise KeyError(kind)  # pragma: no cover - every table-mode rules object has them
+
+
+# ------------------------------------------------------------------ states
+def base_info(rules: FaultRules, state: State) -> tuple[int, ...]:
+    """The variant's own counters of ``state`` (without the table-mode tail)."""
+    return state.info[: rules.base_info]
+
+
+def window_tail(rules: FaultRules, state: State) -> tuple[int, ...]:
+    """The table-mode tail of ``state.info`` (see the module docs)."""
+    return state.info[rules.base_info :]
+
+
+def strict_view(rules: FaultRules, state: State) -> State:
+    """``state`` as the variant's strict code sees it: phase 0, no tail."""
+    if state.phase == PLAY and len(state.info) == rules.base_info:
+        return state
+    return attrs.evolve(state, phase=PLAY, info=state.info[: rules.base_info])
+
+
+def settle(rules: FaultRules, state: State, skip: int, ply: int | None = None) -> State:
+    """A strict state made a table-mode state of phase :data:`PLAY` (the tail
+    appended); the seats of ``skip`` miss their next turn.  ``ply`` overrides
+    the move count (a call resolved through several strict moves is one move)."""
+    return State(
+        rules=state.rules,
+        players=state.players,
+        piles=state.piles,
+        down=state.down,
+        to_move=state.to_move,
+        phase=PLAY,
+        info=(*state.info[: rules.base_info], skip),
+        rng=state.rng,
+        ply=state.ply if ply is None else ply,
+        turn=state.turn,
+        outcome=state.outcome,
+    )
+
+
+def before_call(rules: FaultRules, window: State) -> State:
+    """The state before the move under call of a window state, exactly
+    (phase :data:`PLAY`, the move's player to move, one move fewer)."""
+    tail = window_tail(rules, window)
+    piles = list(window.piles)
+    down = list(window.down)
+    src, dst, count, flip = tail[SRC] - 1, tail[DST] - 1, tail[COUNT], tail[FLIP] - 1
+    if count:
+        moved = piles[dst][len(piles[dst]) - count :]
+        piles[dst] = piles[dst][: len(piles[dst]) - count]
+        piles[src] = piles[src] + moved
+        down[src] = tail[DOWN]
+    if flip >= 0:  # the hand pile was the discard turned over: turn it back
+        piles[flip] = piles[src][::-1]
+        piles[src] = ()
+        down[src] = 0
+    return State(
+        rules=window.rules,
+        players=window.players,
+        piles=tuple(piles),
+        down=tuple(down),
+        to_move=tail[BY],
+        phase=PLAY,
+        info=(*base_info(rules, window), tail[SKIP]),
+        rng=window.rng,
+        ply=window.ply - 1,
+        turn=window.turn,
+    )
+
+
+def _undo_record(before: State, after: State) -> tuple[int, int, int, int, int]:
+    """``(SRC, DST, COUNT, DOWN, FLIP)`` of the tail: how to take the move from
+    ``before`` to ``after`` back.  Every move of the family moves cards from
+    the top of one pile to the top of another (a turned hand card may first
+    turn the discard over as the new hand pile)."""
+    shrunk = []
+    grown = []
+    for i, (a, b) in enumerate(zip(before.piles, after.piles, strict=True)):
+        if len(b) < len(a):
+            shrunk.append(i)
+        elif len(b) > len(a):
+            grown.append(i)
+    if not shrunk and not grown:
+        return (0, 0, 0, 0, 0)
+    if len(shrunk) == 1 and len(grown) == 1:
+        s, d = shrunk[0], grown[0]
+        return (s + 1, d + 1, len(after.piles[d]) - len(before.piles[d]), before.down[s], 0)
+    if len(shrunk) == 1 and len(grown) == 2:  # a discard turned over, a card turned
+        discard = shrunk[0]
+        hand, turned = sorted(grown, key=lambda i: -after.down[i])  # the hand lies face down
+        if len(after.piles[turned]) == 1 and not before.piles[hand] and not before.piles[turned]:
+            return (hand + 1, turned + 1, 1, 0, discard + 1)
+    raise AssertionError("table mode can take back only moves of cards from pile to pile")
+
+
+def _asked(rules: FaultRules, players: int, by: int, fault: bool, current: int | None) -> int:
+    """The seat asked after ``current`` in a window on a move of ``by``
+    (``current`` ``None``: the first seat asked); ``-1`` when all were asked.
+    The player who moved is asked first if the variant lets a player call a
+    fault of his own; then the others, from the left of the player who moved."""
+    order = ([by] if fault and rules.self_call else []) + [
+        (by + k) % players for k in range(1, players)
+    ]
+    if current is None:
+        return order[0]
+    i = order.index(current)
+    return order[i + 1] if i + 1 < len(order) else -1
+
+
+# ------------------------------------------------------------ legal moves
+def legal(rules: FaultRules, state: State) -> tuple[Move, ...]:
+    """The legal moves of a table-mode state."""
+    if state.phase == PLAY:
+        return rules.table_moves(state)
+    if state.phase == CALL:
+        return (_special(rules, CALL_KIND), _special(rules, LET_KIND))
+    return (_special(rules, DEMAND_KIND), _special(rules, LET_KIND))
+
+
+def fault(rules: FaultRules, state: State, move: Move) -> Violation | None:
+    """The rule a move breaks in a state of ordinary play, in strict or table
+    mode: ``None`` for a correct move; for a fault (a move the cards allow but
+    a priority or mandatory rule forbids) that rule; for a move the cards do
+    not allow, the rule :meth:`~zank.core.Rules.check` names.
+
+    ``check`` answers ``None`` for every move that ``legal_moves`` lists, and
+    in table mode that includes the faults; this function is how a table
+    names them (and what a call names).
+    """
+    if state.phase != PLAY or state.outcome is not None:
+        return rules.check(state, move)
+    if move in rules.strict_moves(state):
+        return None
+    if move in rules.table_moves(state):
+        return rules.fault_violation(state, move)
+    return rules.check(state, move)
+
+
+def as_fault_rules(rules: Rules) -> FaultRules | None:
+    """``rules`` as a table-mode rules object, or ``None`` in strict mode."""
+    if getattr(rules, "table_mode", False):
+        return rules  # type: ignore[return-value]
+    return None
+
+
+def fault_moves(rules: Rules, observation: Observation, legal_moves: Sequence[Move]) -> list[Move]:
+    """The faults among ``legal_moves``, from what the player to move sees.
+
+    Faults depend only on what everybody sees (the mandatory rules look at
+    face-up cards), so a state consistent with the observation
+    (:meth:`~zank.core.Rules.sample_state`) answers for the true one.
+    """
+    fr = as_fault_rules(rules)
+    if fr is None or observation.phase != PLAY:
+        return []
+    state = rules.sample_state(observation, seed=0)
+    strict = set(fr.strict_moves(state))
+    return [m for m in legal_moves if m not in strict]
+
+
+def pending_rule(rules: Rules, state: State | Observation) -> str | None:
+    """The rule id the move under call broke, in a call window; ``None`` if it
+    broke none (or no window is open).  Public: observations carry it too."""
+    fr = as_fault_rules(rules)
+    if fr is None or state.phase != CALL:
+        return None
+    n = state.info[fr.base_info + RULE]
+    return fr.fault_rules[n - 1] if n else None
+
+
+def pending(rules: Rules, window: State) -> Violation | None:
+    """What a call would name in a window: the fault with its explanation, or
+    ``None`` when the move under call was correct (a call would be wrong)."""
+    fr = as_fault_rules(rules)
+    if fr is None or window.phase != CALL or not window.info[fr.base_info + RULE]:
+        return None
+    before = before_call(fr, window)
+    move = rules.moves[window.info[fr.base_info + ACTION] - 1]
+    return fr.fault_violation(before, move)
+
+
+# ------------------------------------------------------------------- apply
+def apply(rules: FaultRules, state: State, move: Move) -> State:
+    """Apply a legal move of a table-mode state of phase :data:`PLAY` or
+    :data:`CALL` (a variant handles its own later phases)."""
+    if state.phase == CALL:
+        return _answer(rules, state, move)
+    p = state.to_move
+    assert p is not None
+    skip = state.info[rules.base_info + SKIP]
+    strict = rules.strict_moves(state)
+    is_fault = not any(m is move for m in strict)
+    plain = strict_view(rules, state)
+    after = rules.strict_apply(plain, move)
+    if not is_fault and (rules.call_window == FAULTS or after.outcome is not None):
+        return settle(rules, after, skip)
+    if after.outcome is not None and not rules.defer_end:
+        return settle(rules, after, skip)
+    rule = 0
+    if is_fault:
+        rule = 1 + rules.fault_rules.index(rules.fault_violation(state, move).rule)
+    src, dst, count, down, flip = _undo_record(state, after)
+    return State(
+        rules=state.rules,
+        players=state.players,
+        piles=after.piles,
+        down=after.down,
+        to_move=_asked(rules, state.players, p, is_fault, None),
+        phase=CALL,
+        info=(
+            *base_info(rules, state),
+            skip,
+            rule,
+            p,
+            move.action + 1,
+            src,
+            dst,
+            count,
+            down,
+            flip,
+        ),
+        rng=after.rng,
+        ply=state.ply + 1,
+        turn=state.turn,
+    )
+
+
+def _answer(rules: FaultRules, window: State, move: Move) -> State:
+    tail = window_tail(rules, window)
+    asked = window.to_move
+    assert asked is not None
+    if move.kind == CALL_KIND and tail[RULE]:
+        return rules.resolve_call(window, before_call(rules, window), asked)
+    skip = tail[SKIP]
+    if move.kind == CALL_KIND:  # a wrong call: the variant's penalty, if any
+        skip |= _wrong_call_penalty(rules, asked)
+    nxt = _asked(rules, window.players, tail[BY], tail[RULE] > 0, asked)
+    if nxt >= 0:
+        info = list(window.info)
+        info[rules.base_info + SKIP] = skip
+        return attrs.evolve(window, to_move=nxt, info=tuple(info), ply=window.ply + 1)
+    # everyone let it pass: the move stands as in strict play
+    before = before_call(rules, window)
+    after = rules.strict_apply(strict_view(rules, before), rules.moves[tail[ACTION] - 1])
+    return pass_turn(rules, after, skip, window.ply + 1)
+
+
+def _wrong_call_penalty(rules: FaultRules, caller: int) -> int:
+    """The skip bits a wrong call sets (seed 000: the caller misses a turn)."""
+    return (1 << caller) if rules.self_call else 0
+
+
+def pass_turn(rules: FaultRules, state: State, skip: int, ply: int) -> State:
+    """Settle a strict state; if the turn passed to a seat that must miss it
+    (:data:`SKIP`), that seat is left out and its bit cleared.
+
+    Only the seed-000 games set skip bits; a variant that sets them provides
+    ``skip_turn(state) -> State`` (the turn of ``state.to_move`` is missed)."""
+    out = settle(rules, state, skip, ply)
+    while out.outcome is None and out.to_move is not None and skip >> out.to_move & 1:
+        skip &= ~(1 << out.to_move)
+        skipper = getattr(rules, "skip_turn")  # noqa: B009 - seed-000 variants only
+        out = settle(rules, skipper(strict_view(rules, out)), skip, ply)
+    return out
+
+
+# -------------------------------------------------------------- explain
+def explain(rules: FaultRules, state: State, move: Move) -> Violation | None:
+    """Why ``move`` is not legal in a table-mode state, for the phase-related
+    reasons (``None``: the variant explains it as in strict play)."""
+    rule = rules.call_rule
+    if state.phase == CALL:
+        by = window_tail(rules, state)[BY]
+        return Violation(
+            rule,
+            f"player {by}'s move may be called now: call it ({rules.call_text}) or let it "
+            "pass (let) before the next move begins",
+        )
+    if state.phase == DEMAND:
+        return Violation(
+            rule,
+            "the card just discarded fits a foundation: demand it there (demand) or let it "
+            "lie (let) before your turn begins",
+        )
+    if move.kind == CALL_KIND:
+        return Violation(rule, "there is no move to call: a call comes right after a move")
+    if move.kind in (LET_KIND, DEMAND_KIND):
+        return Violation(rule, f"{move.text} answers a call window; none is open")
+    return None
+
+
+# ------------------------------------------------------------- validation
+def validate(rules: FaultRules, state: State) -> None:
+    """Check a table-mode state: the tail, and that the state before the move
+    under call is valid and leads to these piles."""
+    n = rules.base_info
+    tail = window_tail(rules, state)
+    if state.phase == PLAY:
+        if len(tail) != 1:
+            raise InvalidState(
+                f"table mode: info is the {n} counters and the skip mask outside a call window"
+            )
+        if not 0 <= tail[SKIP] < 1 << state.players:
+            raise InvalidState("table mode: the skip mask names no such seat")
+        rules.validate_settled(strict_view(rules, state))
+        return
+    if state.phase not in (CALL, DEMAND):
+        raise InvalidState(f"table mode: phase must be {PLAY}, {CALL} or {DEMAND}")
+    if len(tail) != WINDOW_TAIL or min(tail) < 0:
+        raise InvalidState(f"table mode: info in a window is {n} counters and {WINDOW_TAIL} ints")
+    if not 0 <= tail[SKIP] < 1 << state.players or tail[BY] >= state.players:
+        raise InvalidState("table mode: the skip mask or the mover names no such seat")
+    if state.outcome is not None:
+        raise InvalidState("table mode: a finished game has no call window")
+    if state.phase == DEMAND:
+        if any(tail[RULE:BY] + tail[ACTION:]):
+            raise InvalidState("table mode: a demand records only who discarded")
+        rules.validate_settled(strict_view(rules, state))
+        return
+    if not 0 < tail[ACTION] <= len(rules.moves) or tail[RULE] > len(rules.fault_rules):
+        raise InvalidState("table mode: the move under call or its rule is out of range")
+    size = len(state.piles)
+    if tail[SRC] > size or tail[DST] > size or tail[FLIP] > size:
+        raise InvalidState("table mode: the take-back names no such pile")
+    if tail[COUNT] and (
+        not tail[SRC] or not tail[DST] or tail[COUNT] > len(state.piles[tail[DST] - 1])
+    ):
+        raise InvalidState("table mode: the take-back moves cards that are not there")
+    before = before_call(rules, state)
+    rules.validate_settled(strict_view(rules, before))
+    move = rules.moves[tail[ACTION] - 1]
+    if move not in rules.table_moves(before):
+        raise InvalidState(f"table mode: {move.text} was not possible before it was made")
+    is_fault = move not in rules.strict_moves(before)
+    if is_fault != (tail[RULE] > 0):
+        raise InvalidState(f"table mode: the rule recorded for {move.text} is wrong")
+    if not is_fault and rules.call_window == FAULTS:
+        raise InvalidState("table mode: a window opens after a correct move only with every-move")
+    after = rules.strict_apply(strict_view(rules, before), move)
+    if after.piles != state.piles or after.down != state.down:
+        raise InvalidState(f"table mode: the piles are not those after {move.text}")
+    asked = state.to_move
+    seats = []
+    cur = _asked(rules, state.players, tail[BY], is_fault, None)
+    while cur >= 0:
+        seats.append(cur)
+        cur = _asked(rules, state.players, tail[BY], is_fault, cur)
+    if asked not in seats:
+        raise InvalidState(f"table mode: player {asked} is not asked about this move")

@@ -1,0 +1,381 @@
+"""Table mode (docs/table-mode.md): faults, calls and their penalties, per variant.
+
+Sections: the shared mechanics and the contract checks over every table-mode
+preset; zank-detailed ("Stopp!", ZD-22); the agents.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import zank
+from zank.agents import Agent, CallingAgent, FaultyRandomAgent, RandomAgent
+from zank.cards import parse_card
+from zank.core import Rules, State, Termination
+from zank.family import faults
+from zank.family.detailed import ZankDetailed
+
+from ..strategies import choose_index, preset_id, seeds
+from ..test_contract import check_step
+from .positions import KINGS, play, position, texts
+
+
+def c(text: str) -> int:
+    return parse_card(text)
+
+
+def table_presets() -> list[Rules]:
+    """Every registered variant's table-mode option sets."""
+    out = []
+    for name, cls in sorted(zank.VARIANTS.items()):
+        for options in getattr(cls, "table_presets", ()):
+            out.append(zank.variant(name, **dict(options)))
+    return out
+
+
+TABLE = table_presets()
+
+
+def move(rules: Rules, text: str) -> zank.Move:
+    return next(m for m in rules.moves if m.text == text)
+
+
+# ============================================================ shared mechanics
+@pytest.mark.parametrize("rules", TABLE, ids=preset_id)
+@given(data=st.data())
+def test_table_mode_keeps_the_contract(rules: Rules, data: Any) -> None:
+    """The contract suite's checks at every step of random table-mode games,
+    with the faults and the call windows weighted up so that they occur."""
+    state = rules.new_game(seed=data.draw(seeds, label="deal seed"))
+    for _ in range(150):
+        check_step(rules, state, data)
+        legal = rules.legal_moves(state)
+        if not legal:
+            break
+        state = rules.apply(state, legal[choose_index(data, len(legal))])
+    check_step(rules, state, data)
+
+
+@pytest.mark.parametrize("rules", TABLE, ids=preset_id)
+def test_window_states_say_how_to_take_the_move_back(rules: Rules) -> None:
+    """In every window the state before the move under call is exact: the
+    move applied to it in strict play gives the window's piles."""
+    fr = faults.as_fault_rules(rules)
+    assert fr is not None
+    windows = 0
+    for seed in range(3):
+        state = rules.new_game(seed=seed)
+        agents = [FaultyRandomAgent(0.5, seed), FaultyRandomAgent(0.5, seed + 1)]
+        while state.outcome is None and state.ply < 3000:
+            p = state.to_move
+            assert p is not None
+            m = agents[p].choose(rules, rules.observe(state, p), rules.legal_moves(state))
+            after = rules.apply(state, m)
+            if after.phase == faults.CALL:
+                windows += 1
+                before = faults.before_call(fr, after)
+                assert before.piles == state.piles
+                assert before.down == state.down
+                assert before.info == state.info
+                assert before.to_move == state.to_move
+                assert (faults.pending(rules, after) is None) == (m in fr.strict_moves(state))
+            state = after
+    assert windows > 10
+
+
+def test_strict_mode_is_unchanged_and_offers_no_call() -> None:
+    strict = zank.variant("zank-detailed")
+    assert strict.action_space == 116
+    assert not any(m.kind >= faults.CALL_KIND for m in strict.moves)
+    with pytest.raises(zank.NotationError):
+        strict.parse_move(strict.new_game(seed=1), "stop")
+    table = zank.variant("zank-detailed", table_mode=True)
+    assert table.action_space == 119
+    assert [m.text for m in table.moves[116:]] == ["stop", "let", "demand"]
+    assert table.new_game(seed=3).piles == strict.new_game(seed=3).piles
+
+
+def test_call_window_applies_only_in_table_mode() -> None:
+    with pytest.raises(zank.OptionError, match="call_window"):
+        zank.variant("zank-detailed", call_window="every-move")
+    with pytest.raises(zank.OptionError, match="call_window"):
+        zank.variant("zank-detailed", table_mode=True, call_window="sometimes")
+
+
+# ========================================================= zank-detailed ZD-22
+def detailed(**options: Any) -> ZankDetailed:
+    rules = zank.variant("zank-detailed", **options)
+    assert isinstance(rules, ZankDetailed)
+    return rules
+
+
+TM = detailed(table_mode=True)
+EVERY = detailed(table_mode=True, call_window="every-move")
+STRICT = detailed()
+INFO = (0, 0, 0, 0, 0, 0)  # the five counters and the skip mask
+
+
+def test_detailed_a_fault_is_legal_in_table_mode_and_named_in_both_modes() -> None:
+    piles = {**KINGS, "f1": "Ah", "h1": "3c 2h:1", "p0.reserve": "4c 2h", "p0.turned": "Ac"}
+    strict = position(STRICT, piles)
+    table = position(TM, piles, info=INFO)
+    assert texts(STRICT, strict) == ["r-f"]
+    assert {"r-f", "h1-f", "t-f", "t-d"} <= set(texts(TM, table))
+    v = STRICT.check(strict, move(STRICT, "h1-f"))
+    assert v is not None
+    assert v.rule == "ZD-9"
+    assert TM.check(table, move(TM, "h1-f")) is None  # legal: a fault is a move
+    named = faults.fault(TM, table, move(TM, "h1-f"))
+    assert named is not None
+    assert named.rule == "ZD-9"
+    assert "2♥" in named.message
+    assert faults.fault(STRICT, strict, move(STRICT, "h1-f")) == v
+    assert faults.fault(TM, table, move(TM, "r-f")) is None
+    # a move the cards do not allow is refused in table mode as well
+    v = TM.check(table, move(TM, "h2-h3"))
+    assert v is not None
+    assert v.rule == "ZD-6"
+
+
+def test_detailed_after_a_fault_the_opponent_may_call_it() -> None:
+    piles = {**KINGS, "f1": "Ah", "h1": "3c 2h:1", "p0.reserve": "4c 2h", "p0.turned": "Ac"}
+    state = play(TM, position(TM, piles, info=INFO), "h1-f")
+    assert state.phase == faults.CALL
+    assert state.to_move == 1
+    assert texts(TM, state) == ["stop", "let"]
+    assert state.pile("f1") == (c("Ah"), c("2h:1"))  # the table shows the move made
+    assert faults.pending_rule(TM, state) == "ZD-9"
+    assert faults.pending_rule(TM, TM.observe(state, 1)) == "ZD-9"
+    v = faults.pending(TM, state)
+    assert v is not None
+    assert v.rule == "ZD-9"
+    # a card move is no answer to a window
+    v = TM.check(state, move(TM, "r-f"))
+    assert v is not None
+    assert v.rule == "ZD-22"
+    assert TM.parse_move(state, "Stopp") is move(TM, "stop")
+
+
+def test_detailed_a_fault_let_pass_stands_as_in_strict_play() -> None:
+    piles = {**KINGS, "f1": "Ah", "h1": "3c 2h:1", "p0.reserve": "4c 2h", "p0.turned": "Ac"}
+    state = play(TM, position(TM, piles, info=INFO), "h1-f", "let")
+    assert state.phase == faults.PLAY
+    assert state.to_move == 0
+    assert state.ply == 2
+    assert state.pile("f1") == (c("Ah"), c("2h:1"))
+    # the call came too late: the next move has begun
+    assert "stop" not in texts(TM, state)
+    v = TM.check(state, move(TM, "stop"))
+    assert v is not None
+    assert v.rule == "ZD-22"
+
+
+def test_detailed_stopp_takes_the_move_back_makes_the_mandatory_move_and_ends_the_turn() -> None:
+    # seed 001: "Du nimmst den falschen Zug zurück (und machst einen
+    # ausgelassenen Pflichtzug nach), und dein Zug endet sofort."
+    piles = {**KINGS, "f1": "Ah", "h1": "3c 2h:1", "p0.reserve": "4c 2h", "p0.turned": "Qh"}
+    state = position(TM, piles, info=INFO)
+    fault = play(TM, state, "t-h5")  # Q♥ onto K♣ while the reserve's 2♥ is due (ZD-9)
+    assert faults.pending_rule(TM, fault) == "ZD-9"
+    called = play(TM, fault, "stop")
+    assert called.phase == faults.PLAY
+    assert called.to_move == 1  # the turn ended at once
+    assert called.turn == state.turn + 1
+    assert called.ply == state.ply + 2
+    assert called.pile("h5") == (c("Kc:1"),)  # the wrong move taken back
+    assert called.pile("f1") == (c("Ah"), c("2h"))  # the mandatory move made
+    assert called.pile("p0.reserve") == (c("4c"),)
+    assert called.pile("p0.discard")[-1] == c("Qh")  # the turned card discarded
+    assert called.pile("p0.turned") == ()
+
+
+def test_detailed_stopp_on_a_turn_before_the_gap_was_filled() -> None:
+    state = position(TM, {**KINGS, "h4": "", "p0.reserve": "5c 9d"}, info=INFO)
+    fault = play(TM, state, "turn")
+    assert faults.pending_rule(TM, fault) == "ZD-11"
+    called = play(TM, fault, "stop")
+    assert called.pile("h4") == (c("9d"),)  # the gap filled from the reserve
+    assert called.pile("p0.turned") == ()  # the hand card taken back
+    assert called.pile("p0.hand") == state.pile("p0.hand")
+    assert called.pile("p0.discard") == ()
+    assert called.to_move == 1
+
+
+def test_detailed_stopp_turns_back_a_discard_that_was_turned_over() -> None:
+    state = position(
+        TM,
+        {**KINGS, "h4": "", "p0.reserve": "5c 9d", "p0.hand": "", "p0.discard": "9h 4s Jh"},
+        rest="p1.hand",
+        info=INFO,
+    )
+    fault = play(TM, state, "turn")  # the discard is turned over, then a card turned
+    assert fault.pile("p0.discard") == ()
+    assert fault.pile("p0.turned") == (c("9h"),)
+    called = play(TM, fault, "stop")
+    assert called.pile("p0.discard") == (c("9h"), c("4s"), c("Jh"))  # as it lay
+    assert called.pile("p0.hand") == ()
+    assert called.pile("h4") == (c("9d"),)
+
+
+def test_detailed_a_discarded_card_that_fits_a_foundation_can_be_demanded() -> None:
+    # "Hast du eine Karte auf den Abwurfstapel gelegt, die auf einen Zielstapel
+    # gepasst hätte, kann der Gegner verlangen, dass du sie dorthin legst,
+    # bevor er beginnt."
+    piles = {**KINGS, "f1": "Ah", "f2": "Ac", "p0.reserve": "4c 2h", "p0.turned": "2c"}
+    state = position(TM, piles, info=INFO)
+    fault = play(TM, state, "t-d")  # 2♣ discarded; the reserve's 2♥ was due (ZD-9)
+    assert fault.phase == faults.CALL
+    assert fault.to_move == 1
+    called = play(TM, fault, "stop")
+    assert called.phase == faults.DEMAND
+    assert called.to_move == 1
+    assert texts(TM, called) == ["demand", "let"]
+    assert called.pile("f1") == (c("Ah"), c("2h"))
+    assert called.pile("p0.discard")[-1] == c("2c")
+    demanded = play(TM, called, "demand")
+    assert demanded.phase == faults.PLAY
+    assert demanded.to_move == 1
+    assert demanded.pile("f2") == (c("Ac"), c("2c"))
+    assert demanded.pile("p0.discard") == ()
+    left = play(TM, called, "let")
+    assert left.pile("p0.discard")[-1] == c("2c")
+    assert left.to_move == 1
+
+
+def test_detailed_a_fault_that_would_win_wins_only_if_nobody_calls() -> None:
+    piles = {
+        **KINGS,
+        "f1": "Ah",
+        "h1": "3c 2h:1",
+        "p0.reserve": "Qh",
+        "p0.hand": "",
+        "p1.reserve": "5c:1",
+    }
+    state = position(TM, piles, rest="p1.hand", info=INFO)
+    fault = play(TM, state, "r-h5")  # the last card, while 2♥ waits for a foundation
+    assert fault.outcome is None
+    assert fault.phase == faults.CALL
+    won = play(TM, fault, "let")
+    assert won.outcome is not None
+    assert won.outcome.winner == 0
+    assert won.outcome.reason is Termination.WENT_OUT
+    called = play(TM, fault, "stop")
+    assert called.outcome is None
+    assert called.pile("p0.reserve") == (c("Qh"),)
+    assert called.pile("f1") == (c("Ah"), c("2h:1"))  # the skipped move, made for player 0
+    assert called.to_move == 1
+
+
+def test_detailed_every_move_windows_and_a_wrong_stopp() -> None:
+    state = position(EVERY, {**KINGS, "p0.reserve": "3c", "p0.hand": "Jh 5s 9d"}, info=INFO)
+    after = play(EVERY, state, "turn")  # a correct move: a window all the same
+    assert after.phase == faults.CALL
+    assert after.to_move == 1
+    assert faults.pending(EVERY, after) is None
+    wrong = play(EVERY, after, "stop")  # the seed names no penalty: play goes on
+    let = play(EVERY, after, "let")
+    assert wrong == let
+    assert wrong.phase == faults.PLAY
+    assert wrong.to_move == 0
+    assert wrong.pile("p0.turned") == (c("9d"),)
+
+
+def test_detailed_window_states_are_validated() -> None:
+    piles = {**KINGS, "f1": "Ah", "h1": "3c 2h:1", "p0.reserve": "4c 2h", "p0.turned": "Ac"}
+    window = play(TM, position(TM, piles, info=INFO), "h1-f")
+    TM.validate(window)
+    assert zank.loads(zank.dumps(window)) == window
+    base = TM.base_info
+    for index, value in [(faults.RULE, 0), (faults.ACTION, 1), (faults.DST, 3), (faults.BY, 1)]:
+        info = list(window.info)
+        info[base + index] = value
+        with pytest.raises(zank.InvalidState):
+            TM.validate(attrs.evolve(window, info=tuple(info)))
+    with pytest.raises(zank.InvalidState, match="table mode"):
+        TM.validate(attrs.evolve(window, to_move=0))
+    with pytest.raises(zank.InvalidState):
+        TM.validate(attrs.evolve(window, info=window.info[:6]))
+    with pytest.raises(zank.InvalidState, match="table_mode=False"):
+        STRICT.validate(attrs.evolve(STRICT.new_game(seed=1), phase=faults.CALL))
+
+
+# ================================================================== agents
+@pytest.mark.parametrize("rules", TABLE, ids=preset_id)
+def test_faulty_and_calling_agents_play_games_that_conserve_the_cards_and_end(
+    rules: Rules,
+) -> None:
+    calls = 0
+    for seed in range(4):
+        agents: list[Agent] = [
+            FaultyRandomAgent(0.3, seed),
+            CallingAgent(FaultyRandomAgent(0.3, seed + 50)),
+        ]
+        state = rules.new_game(seed=seed)
+        while state.outcome is None:
+            assert state.ply < 200_000, "a runaway game"
+            p = state.to_move
+            assert p is not None
+            m = agents[p].choose(rules, rules.observe(state, p), rules.legal_moves(state))
+            calls += m.kind == faults.CALL_KIND
+            state = rules.apply(state, m)
+            rules.validate(state)  # every card in exactly one pile, the window exact
+        assert rules.result(state) is not None
+    assert calls > 0
+
+
+def test_faulty_agent_makes_faults_at_the_rate_asked() -> None:
+    def fault_rate(p: float) -> float:
+        agent = FaultyRandomAgent(p, seed=5)
+        made = possible = 0
+        state = TM.new_game(seed=2)
+        while state.outcome is None and state.ply < 4000:
+            q = state.to_move
+            assert q is not None
+            obs = TM.observe(state, q)
+            legal = TM.legal_moves(state)
+            bad = faults.fault_moves(TM, obs, legal)
+            m = agent.choose(TM, obs, legal) if q == 0 else CallingAgent().choose(TM, obs, legal)
+            if bad and q == 0:
+                possible += 1
+                made += m in bad
+            state = TM.apply(state, m)
+        return made / max(possible, 1)
+
+    assert fault_rate(0.0) == 0.0
+    assert fault_rate(1.0) == 1.0
+    assert 0.15 < fault_rate(0.3) < 0.45
+    with pytest.raises(ValueError, match="probability"):
+        FaultyRandomAgent(1.5)
+
+
+def test_calling_agent_calls_faults_only() -> None:
+    piles = {**KINGS, "f1": "Ah", "h1": "3c 2h:1", "p0.reserve": "4c 2h", "p0.turned": "Ac"}
+    window = play(TM, position(TM, piles, info=INFO), "h1-f")
+    agent = CallingAgent(RandomAgent(1))
+    assert agent.choose(TM, TM.observe(window, 1), TM.legal_moves(window)).text == "stop"
+    state = position(EVERY, {**KINGS, "p0.reserve": "3c", "p0.hand": "Jh 5s 9d"}, info=INFO)
+    window = play(EVERY, state, "turn")
+    assert agent.choose(EVERY, EVERY.observe(window, 1), EVERY.legal_moves(window)).text == "let"
+
+
+def test_games_with_calls_are_recorded_and_replayed() -> None:
+    agents: list[Agent] = [FaultyRandomAgent(0.3, 1), CallingAgent(FaultyRandomAgent(0.3, 2))]
+    record = zank.play(TM, agents, seed=6)
+    assert "stop" in record.moves
+    again = zank.GameRecord.loads(record.dumps())
+    states = list(zank.replay(again))
+    assert TM.result(states[-1]) == record.result
+
+
+def test_table_presets_are_valid_rules() -> None:
+    assert TABLE, "no variant declares table-mode presets"
+    for rules in TABLE:
+        assert isinstance(rules, Rules)
+        assert faults.as_fault_rules(rules) is not None
+    assert isinstance(TM, ZankDetailed)
+    assert isinstance(TM.new_game(seed=1), State)
