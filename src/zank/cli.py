@@ -392,52 +392,53 @@ def _play(args: argparse.Namespace) -> int:
             word = answer.lower()
             if not word:
                 continue
-            if word in ("quit", "exit", "q"):
-                raise _Quit
-            if word in ("help", "?", "h"):
-                print(PLAY_HELP)
-                print()
-                print(_notation_help(rules))
-                continue
-            if word in ("board", "b"):
-                shown = False
-                continue
-            if word == "hint":
-                if hinter is None:
-                    print(f"no hint: {rules.name} has no greedy agent yet")
+            # a move's notation wins over a command's short name
+            chosen = {m.text.lower(): m for m in legal}.get(word)
+            if chosen is None:
+                if word in ("quit", "exit", "q"):
+                    raise _Quit
+                if word in ("help", "?", "h"):
+                    print(PLAY_HELP)
+                    print()
+                    print(_notation_help(rules))
+                    continue
+                if word in ("board", "b"):
+                    shown = False
+                    continue
+                if word == "hint":
+                    if hinter is None:
+                        print(f"no hint: {rules.name} has no greedy agent yet")
+                    else:
+                        choice = hinter.choose(rules, rules.observe(state, me), legal)
+                        print(f"hint: {choice.text} (move {legal.index(choice) + 1})")
+                    continue
+                if word == "undo":
+                    if not my_decisions:
+                        print("nothing to undo: you have not moved yet")
+                        continue
+                    back = my_decisions.pop()
+                    taken = moves[back:]
+                    del history[back + 1 :]
+                    del moves[back:]
+                    print(f"took back: {' '.join(taken)}")
+                    shown = False
+                    continue
+                if answer.isdigit():
+                    n = int(answer)
+                    if not 1 <= n <= len(legal):
+                        print(f"no move {n}: choose 1 to {len(legal)}")
+                        continue
+                    chosen = legal[n - 1]
                 else:
-                    choice = hinter.choose(rules, rules.observe(state, me), legal)
-                    print(f"hint: {choice.text} (move {legal.index(choice) + 1})")
-                continue
-            if word == "undo":
-                if not my_decisions:
-                    print("nothing to undo: you have not moved yet")
-                    continue
-                back = my_decisions.pop()
-                taken = moves[back:]
-                del history[back + 1 :]
-                del moves[back:]
-                print(f"took back: {' '.join(taken)}")
-                shown = False
-                continue
-            move_or_none: Move | None = None
-            if answer.isdigit():
-                n = int(answer)
-                if 1 <= n <= len(legal):
-                    move_or_none = legal[n - 1]
-                else:
-                    print(f"no move {n}: choose 1 to {len(legal)}")
-                    continue
-            else:
-                try:
-                    move_or_none = rules.parse_move(state, answer)
-                except (NotationError, IllegalMove) as e:
-                    print(f"not possible: {e}")
-                    continue
+                    try:
+                        chosen = rules.parse_move(state, answer)
+                    except (NotationError, IllegalMove) as e:
+                        print(f"not possible: {e}")
+                        continue
             my_decisions.append(len(history) - 1)
-            state = rules.apply(state, move_or_none)
+            state = rules.apply(state, chosen)
             history.append(state)
-            moves.append(move_or_none.text)
+            moves.append(chosen.text)
             shown = False
     except (_Quit, KeyboardInterrupt):
         record().save(save)
