@@ -19,10 +19,12 @@ from zank.cards import parse_card
 from zank.core import Rules, State, Termination
 from zank.family import faults
 from zank.family.detailed import ZankDetailed
+from zank.family.zank104 import Zank104
 
 from ..strategies import choose_index, preset_id, seeds
 from ..test_contract import check_step
 from .positions import KINGS, play, position, texts
+from .test_zank104 import position as position104
 
 
 def c(text: str) -> int:
@@ -379,3 +381,72 @@ def test_table_presets_are_valid_rules() -> None:
         assert faults.as_fault_rules(rules) is not None
     assert isinstance(TM, ZankDetailed)
     assert isinstance(TM.new_game(seed=1), State)
+
+
+# ============================================================ zank-104 Z104-16
+def rules104(**options: Any) -> Zank104:
+    rules = zank.variant("zank-104", **options)
+    assert isinstance(rules, Zank104)
+    return rules
+
+
+TM104 = rules104(table_mode=True)
+EVERY104 = rules104(table_mode=True, call_window="every-move")
+INFO104 = (0, 48, 48, 0, 0, 0)  # the five counters and the skip mask
+
+
+def test_104_a_foundation_move_may_be_overlooked_and_the_opponent_calls_halt() -> None:
+    # "Beim Übersehen einer Anlegemöglichkeit an die As-Basis hat der Gegner das
+    # Recht, das Spiel sofort anzuhalten. Er tut das mit dem Wort "Halt!" und
+    # nimmt sich des Spiels an."
+    piles = {**KINGS, "f1": "Ah", "h1": "Kc Qh", "p0.turned": "2h:1", "p0.reserve": "Jc"}
+    state = position104(TM104, piles, info=INFO104)
+    assert {"t-f", "r-h1", "h1-h4"} <= set(texts(TM104, state))
+    assert "t-s" not in texts(TM104, state)  # the reserve first (Z104-11) still holds
+    named = faults.fault(TM104, state, move(TM104, "r-h1"))
+    assert named is not None
+    assert named.rule == "Z104-10"
+    window = play(TM104, state, "r-h1")  # J♣ laid, the 2♥ overlooked
+    assert window.phase == faults.CALL
+    assert window.to_move == 1
+    assert texts(TM104, window) == ["halt", "let"]
+    assert faults.pending_rule(TM104, window) == "Z104-10"
+    halted = play(TM104, window, "halt")
+    # "was liegt, das liegt": nothing is taken back; the caller takes over
+    assert halted.pile("h1") == (c("Kc"), c("Qh"), c("Jc"))
+    assert halted.pile("p0.turned") == ()
+    assert halted.pile("p0.second-talon")[-1] == c("2h:1")
+    assert halted.to_move == 1
+    assert halted.turn == state.turn + 1
+    assert halted.phase == faults.PLAY
+    let = play(TM104, window, "let")
+    assert let.to_move == 0
+    assert let.pile("p0.turned") == (c("2h:1"),)
+    assert texts(TM104, let)[0] == "t-f"
+
+
+def test_104_only_an_overlooked_foundation_move_is_a_fault() -> None:
+    # the reserve before the talon (Z104-11) stays a rule in table mode: "Halt!"
+    # is about the foundations only
+    state = position104(TM104, {**KINGS, "h8": "", "p0.reserve": "5c"}, info=INFO104)
+    assert texts(TM104, state) == ["r-h8"]
+    v = TM104.check(state, move(TM104, "turn"))
+    assert v is not None
+    assert v.rule == "Z104-11"
+
+
+def test_104_a_fault_that_ends_the_game_stands() -> None:
+    piles = {**KINGS, "f1": "Ah", "h1": "2h:1", "p0.reserve": "Qh", "p0.talon": ""}
+    state = position104(TM104, piles, rest="p1.talon", info=INFO104)
+    done = play(TM104, state, "r-h5")  # the last card, the 2♥ overlooked
+    assert done.outcome is not None
+    assert done.outcome.winner == 0
+    assert done.outcome.reason is Termination.WENT_OUT
+
+
+def test_104_a_wrong_halt_costs_nothing() -> None:
+    state = position104(EVERY104, {**KINGS, "p0.reserve": "5c"}, info=INFO104)
+    window = play(EVERY104, state, "turn")
+    assert window.phase == faults.CALL
+    assert faults.pending(EVERY104, window) is None
+    assert play(EVERY104, window, "halt") == play(EVERY104, window, "let")

@@ -23,8 +23,10 @@ are named from the point of view of the player to move:
 =============  ==============================================================
 
 ``State.info`` holds five public integers (Z104-7, Z104-18):
-``(stale, low0, low1, moved, flags)``.  ``State.phase`` is 0; other values are
-reserved for table mode (a pending fault, "Halt!").
+``(stale, low0, low1, moved, flags)``.  ``State.phase`` is 0 in strict mode.
+With ``table_mode=True`` (Z104-16) a player may overlook a foundation move and
+the opponent may call "Halt!" (``halt``); the phases and the info tail of table
+mode are those of :mod:`zank.family.faults`.
 """
 
 from __future__ import annotations
@@ -56,6 +58,7 @@ from zank.core import (
     option_validator,
 )
 from zank.errors import InvalidState
+from zank.family import faults
 from zank.family.table import (
     ACE_KEYS,
     ALT_KEY,
@@ -165,6 +168,10 @@ class Zank104(Table):
     * ``no_progress_turns`` (Z104-18): the game is "endless" and ends when
       this many turns in a row pass in which no card reached a foundation and
       no player got down to fewer cards than ever before (50).
+    * ``table_mode`` (Z104-16): a player may overlook a foundation move, and
+      the opponent may call "Halt!" (see :mod:`zank.family.faults`).
+    * ``call_window`` (Z104-16, with ``table_mode``): ``"faults"`` (default)
+      asks the opponent only after a fault, ``"every-move"`` after every move.
 
     >>> import zank
     >>> rules = zank.variant("zank-104")
@@ -179,6 +186,18 @@ class Zank104(Table):
         {"stair_runs": True},
         {"stair_runs": True, "no_progress_turns": 8},
     )
+    table_presets: ClassVar[tuple[dict[str, object], ...]] = (
+        {"table_mode": True},
+        {"table_mode": True, "call_window": faults.EVERY_MOVE, "stair_runs": True},
+    )
+    """Table-mode option sets (Z104-16), checked by ``tests/family/test_table_mode.py``."""
+    # table mode (zank.family.faults)
+    fault_rules: ClassVar[tuple[str, ...]] = ("Z104-10",)
+    call_rule: ClassVar[str] = "Z104-16"
+    call_text: ClassVar[str] = "halt"
+    self_call: ClassVar[bool] = False
+    defer_end: ClassVar[bool] = False  # "was liegt, das liegt"
+    base_info: ClassVar[int] = 5
     rule_free = "Z104-4"
     rule_foundation = "Z104-5"
     rule_house = "Z104-6"
@@ -190,6 +209,10 @@ class Zank104(Table):
 
     stair_runs: bool = field(default=False, validator=BOOL_OPTION)
     no_progress_turns: int = field(default=50, validator=option_validator(low=2, high=100_000))
+    table_mode: bool = field(default=False, validator=BOOL_OPTION)
+    call_window: str = field(
+        default=faults.FAULTS, validator=option_validator(choices=faults.CALL_WINDOWS)
+    )
 
     _turn: Move = field(init=False, default=None, eq=False, hash=False, repr=False)
     _end: Move = field(init=False, default=None, eq=False, hash=False, repr=False)
@@ -205,6 +228,7 @@ class Zank104(Table):
     )
 
     def __attrs_post_init__(self) -> None:
+        faults.check_options(self)
         super().__attrs_post_init__()
         special = {m.kind: m for m in self.moves if m.kind != CARD}
         object.__setattr__(self, "_turn", special[TURN])
@@ -228,7 +252,7 @@ class Zank104(Table):
                 self._by_text["end"] = m
 
     def _special_moves(self) -> Iterable[tuple[int, str]]:
-        return ((TURN, "turn"), (END, "t-s"), (PASS, "pass"))
+        return ((TURN, "turn"), (END, "t-s"), (PASS, "pass"), *faults.special_moves(self))
 
     def _seat_specs(self, seat: int) -> list[PileSpec]:
         kinds = [self.pile_kinds.get(kind, kind) for kind in self.seat_piles]
@@ -276,7 +300,7 @@ class Zank104(Table):
             piles=tuple(piles),
             down=tuple(down),
             to_move=self.starting_player(piles, rng),
-            info=(0, START_COUNT, START_COUNT, 0, 0),
+            info=(0, START_COUNT, START_COUNT, 0, 0, *((0,) if self.table_mode else ())),
             rng=rng.state,
         )
 
@@ -311,14 +335,20 @@ class Zank104(Table):
 
     # ---------------------------------------------------------- legal moves
     def _legal(self, state: State) -> tuple[Move, ...]:
+        if self.table_mode:
+            return faults.legal(self, state)
         return self.generate(state, strict=True)
 
-    def generate(self, state: State, strict: bool = True) -> tuple[Move, ...]:
+    def generate(
+        self, state: State, strict: bool = True, overlook: bool = False
+    ) -> tuple[Move, ...]:
         """The moves of the player to move.
 
         With ``strict=False`` the mandatory rules (Z104-10 to Z104-13) are not
         enforced: the result is every move that the cards allow, what a player
-        could physically do (table mode will offer these as faults, "Halt!").
+        could physically do.  With ``overlook=True`` only Z104-10 is not
+        enforced: a foundation move may be overlooked, the fault that table
+        mode offers and "Halt!" calls (Z104-16).
         """
         p = state.to_move
         assert p is not None
@@ -364,13 +394,13 @@ class Zank104(Table):
                     lst.append(h)
             elif gap < 0:
                 gap = h
-        if strict and found:
+        if strict and found and not overlook:
             return tuple(found)  # Z104-10: the foundations first
         oi, osi = self._opp[p]
         opp_r, opp_s = piles[oi], piles[osi]
         rk = FKEY[opp_r[-1]] if opp_r else _NO_KEY
         sk = FKEY[opp_s[-1]] if opp_s else _NO_KEY
-        moves: list[Move] = found if not strict else []
+        moves: list[Move] = found  # empty here in strict play (Z104-10)
         append = moves.append
         r_place = t_place = False
         for s, c in own:
@@ -438,6 +468,12 @@ class Zank104(Table):
 
     # ---------------------------------------------------------------- apply
     def _apply(self, state: State, move: Move) -> State:
+        if self.table_mode:
+            return faults.apply(self, state, move)
+        return self.strict_apply(state, move)
+
+    def strict_apply(self, state: State, move: Move) -> State:
+        """A move of strict play (Z104-4 to Z104-18); table mode builds on it."""
         p = state.to_move
         assert p is not None
         piles = list(state.piles)
@@ -538,6 +574,10 @@ class Zank104(Table):
 
     # ---------------------------------------------------------- explanations
     def _explain(self, state: State, move: Move) -> Violation:
+        if self.table_mode:
+            v = faults.explain(self, state, move)
+            if v is not None:
+                return v
         p = state.to_move
         assert p is not None
         piles = state.piles
@@ -653,10 +693,18 @@ class Zank104(Table):
 
     # ------------------------------------------------------------ validation
     def _validate(self, state: State) -> None:
+        if self.table_mode:
+            faults.validate(self, state)
+            return
+        if state.phase != PLAY:
+            raise InvalidState(f"phase must be {PLAY} (table mode is off: table_mode=False)")
+        self.validate_settled(state)
+
+    def validate_settled(self, state: State) -> None:
+        """The invariants of a state of strict play (table mode checks its
+        window states through the state before the move under call)."""
         self.validate_table(state)
         piles, down = state.piles, state.down
-        if state.phase != PLAY:
-            raise InvalidState(f"phase must be {PLAY} (table mode is not available yet)")
         info = state.info
         if len(info) != 5 or not all(isinstance(i, int) for i in info) or min(info) < 0:
             raise InvalidState("info must be five integers >= 0: (stale, low0, low1, moved, flags)")
@@ -674,3 +722,27 @@ class Zank104(Table):
                 raise InvalidState(
                     f"p{q}.turned: only the player to move may have one turned talon card"
                 )
+
+    # ---------------------------------------------------- table mode (Z104-16)
+    def strict_moves(self, state: State) -> tuple[Move, ...]:
+        """The moves strict mode allows."""
+        return self.generate(state, strict=True)
+
+    def table_moves(self, state: State) -> tuple[Move, ...]:
+        """The moves table mode allows: foundation moves may be overlooked (Z104-16)."""
+        return self.generate(state, strict=True, overlook=True)
+
+    def fault_violation(self, state: State, move: Move) -> Violation:
+        """Z104-10: the foundation move that ``move`` overlooks."""
+        return self._explain_mandatory(state, move)
+
+    def resolve_call(self, window: State, before: State, caller: int) -> State:
+        """Z104-16: "Halt!" -- nothing laid is taken back ("was liegt, das
+        liegt"); the player's turn ends at once (a turned talon card goes onto
+        the second talon) and the caller takes over the play."""
+        tail = faults.window_tail(self, window)
+        p = tail[faults.BY]
+        s = self.strict_apply(faults.strict_view(self, before), self.moves[tail[faults.ACTION] - 1])
+        if s.outcome is None and s.to_move == p:
+            s = self.strict_apply(s, self._end if s.piles[self._seat[p][2]] else self._pass)
+        return faults.settle(self, s, tail[faults.SKIP], window.ply + 1)
