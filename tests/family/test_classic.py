@@ -24,6 +24,7 @@ from zank.family.classic import (
     I_STALE,
     JOKER_CARD,
     START_INFO,
+    Config,
     Zank,
 )
 from zank.family.table import CARD, FKEY
@@ -625,7 +626,7 @@ def test_greedy_and_random_agents_finish_games() -> None:
 
 def _bfs_reachable(
     rules: Zank,
-    config: tuple[tuple[int, ...] | None, ...],
+    config: Config,
     goal: int,
     target: int,
     limit: int,
@@ -634,7 +635,7 @@ def _bfs_reachable(
 ) -> bool:
     """A plain breadth-first search, to check the engine's pruned search."""
 
-    def met(cfg: tuple[tuple[int, ...] | None, ...]) -> bool:
+    def met(cfg: Config) -> bool:
         if goal == GOAL_EMPTY:
             return not cfg[target]
         return any(pile and pile[-1] == target for pile in cfg)

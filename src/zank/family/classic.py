@@ -91,6 +91,7 @@ __all__ = [
     "GOAL_FREE",
     "HIDDEN_CARD",
     "PASS",
+    "Config",
     "Zank",
 ]
 
@@ -118,6 +119,11 @@ GOAL_EMPTY: Final = 3
 I_GOAL, I_TARGET, I_BUDGET, I_REMOVED, I_EMPTIES, I_STALE, I_FLAGS = range(7)
 START_INFO: Final = (0, 0, 0, 0, 0, 0, 0)
 F_PROGRESS: Final = 1  # this turn a card reached the centre or an edge pile, or turned up
+
+Config = tuple[bytes | None, ...]
+"""The edge piles as the manoeuvre search sees them: one ``bytes`` of card
+ids per pile (bottom to top; the cards of zank are below 256), ``None`` for a
+removed pile."""
 
 JOKER_CARD: Final = make_card(0, 0)  # the black joker of the three-player game
 HIDDEN_CARD: Final = make_card(0, 1)
@@ -358,22 +364,22 @@ class Zank(Table):
         return share
 
     # ---------------------------------------------------------- edge search
-    def _config(self, state: State) -> tuple[tuple[int, ...] | None, ...]:
+    def _config(self, state: State) -> Config:
         """The edge piles as the manoeuvre search sees them: a removed pile is
         ``None`` and a face-down card is :data:`HIDDEN_CARD`."""
         hb = self.foundation_count
         e = self.geometry(state.players).edges
         removed = state.info[I_REMOVED] - 1
-        out: list[tuple[int, ...] | None] = []
+        out: list[bytes | None] = []
         for h in range(e):
             d = state.down[hb + h]
             pile = state.piles[hb + h]
             if h == removed:
                 out.append(None)
             elif d:
-                out.append((HIDDEN_CARD,) * d + pile[d:])
+                out.append(bytes((HIDDEN_CARD,) * d + pile[d:]))
             else:
-                out.append(pile)
+                out.append(bytes(pile))
         return tuple(out)
 
     def _gap_limit(self, state: State) -> int:
@@ -389,9 +395,7 @@ class Zank(Table):
             per = 3
         return per * turn
 
-    def edge_steps(
-        self, config: tuple[tuple[int, ...] | None, ...], limit: int
-    ) -> list[tuple[int, int]]:
+    def edge_steps(self, config: Config, limit: int) -> list[tuple[int, int]]:
         """Every single edge-to-edge move the rules allow in ``config``:
         ``(from, to)`` pairs (0-based piles).
 
@@ -408,9 +412,7 @@ class Zank(Table):
         out = self._steps_cache[key] = self._edge_steps(config, limit)
         return out
 
-    def _edge_steps(
-        self, config: tuple[tuple[int, ...] | None, ...], limit: int
-    ) -> list[tuple[int, int]]:
+    def _edge_steps(self, config: Config, limit: int) -> list[tuple[int, int]]:
         hkey, hwant = self._hkey, self._hwant
         wants: dict[int, list[int]] = {}
         gap = -1
@@ -443,9 +445,7 @@ class Zank(Table):
         return out
 
     @staticmethod
-    def step_config(
-        config: tuple[tuple[int, ...] | None, ...], a: int, b: int, removal: bool
-    ) -> tuple[tuple[int, ...] | None, ...]:
+    def step_config(config: Config, a: int, b: int, removal: bool) -> Config:
         """``config`` after the top card of edge pile ``a`` moved onto ``b``
         (0-based); with ``removal`` (three players, no pile removed yet) a
         pile that empties is removed."""
@@ -454,14 +454,14 @@ class Zank(Table):
         dst = cfg[b]
         assert src
         assert dst is not None
-        cfg[b] = (*dst, src[-1])
+        cfg[b] = dst + src[-1:]
         rest = src[:-1]
         cfg[a] = None if not rest and removal and None not in config else rest
         return tuple(cfg)
 
     def reachable(
         self,
-        config: tuple[tuple[int, ...] | None, ...],
+        config: Config,
         goal: int,
         target: int,
         limit: int,
@@ -499,9 +499,7 @@ class Zank(Table):
         self._dist[key] = (fails, succeeds)
         return ok
 
-    def _lower_bound(
-        self, config: tuple[tuple[int, ...] | None, ...], goal: int, target: int
-    ) -> int:
+    def _lower_bound(self, config: Config, goal: int, target: int) -> int:
         if goal == GOAL_EMPTY:
             pile = config[target]
             if not pile:
@@ -525,7 +523,7 @@ class Zank(Table):
 
     def _reach(
         self,
-        config: tuple[tuple[int, ...] | None, ...],
+        config: Config,
         goal: int,
         target: int,
         limit: int,
@@ -537,7 +535,7 @@ class Zank(Table):
             return True
         if lb > budget:
             return False
-        seen: dict[tuple[tuple[int, ...] | None, ...], int] = {}
+        seen: dict[Config, int] = {}
         if goal == GOAL_FREE:  # the card stays in its pile until it is free
             where = next(h for h, pile in enumerate(config) if pile and target in pile)
             pile = config[where]
@@ -549,13 +547,13 @@ class Zank(Table):
 
     def _dfs_empty(
         self,
-        config: tuple[tuple[int, ...] | None, ...],
+        config: Config,
         target: int,
         want: int,
         limit: int,
         removal: bool,
         budget: int,
-        seen: dict[tuple[tuple[int, ...] | None, ...], int],
+        seen: dict[Config, int],
     ) -> bool:
         left = budget - 1
         hwant = self._hwant
@@ -587,13 +585,13 @@ class Zank(Table):
 
     def _dfs_free(
         self,
-        config: tuple[tuple[int, ...] | None, ...],
+        config: Config,
         where: int,
         pos: int,
         limit: int,
         removal: bool,
         budget: int,
-        seen: dict[tuple[tuple[int, ...] | None, ...], int],
+        seen: dict[Config, int],
     ) -> bool:
         left = budget - 1
         for a, b in self.edge_steps(config, limit):
@@ -612,7 +610,7 @@ class Zank(Table):
 
     def distance(
         self,
-        config: tuple[tuple[int, ...] | None, ...],
+        config: Config,
         goal: int,
         target: int,
         limit: int,
@@ -633,7 +631,7 @@ class Zank(Table):
 
     def _serving_steps(
         self,
-        config: tuple[tuple[int, ...] | None, ...],
+        config: Config,
         goal: int,
         target: int,
         limit: int,
@@ -818,7 +816,7 @@ class Zank(Table):
     def _free_announcements(
         self,
         state: State,
-        config: tuple[tuple[int, ...] | None, ...],
+        config: Config,
         fits: set[int],
         limit: int,
         removal: bool,
@@ -848,7 +846,7 @@ class Zank(Table):
 
     def _empty_announcements(
         self,
-        config: tuple[tuple[int, ...] | None, ...],
+        config: Config,
         limit: int,
         removal: bool,
         budget: int,

@@ -38,6 +38,7 @@ from zank.family.classic import (
     I_GOAL,
     I_REMOVED,
     I_TARGET,
+    Config,
     Zank,
 )
 from zank.family.table import CARD
@@ -46,15 +47,15 @@ from zank.random import Rng
 __all__ = ["classic_policy", "move_score"]
 
 
-def _config(rules: Zank, observation: Observation) -> tuple[tuple[int, ...] | None, ...]:
+def _config(rules: Zank, observation: Observation) -> Config:
     """The edge piles as the manoeuvre search sees them, from what the player sees."""
     hb = rules.foundation_count
     edges = rules.geometry(observation.players).edges
     removed = observation.info[I_REMOVED] - 1
-    out: list[tuple[int, ...] | None] = []
+    out: list[bytes | None] = []
     for h in range(edges):
         pile = observation.piles[hb + h]
-        out.append(None if h == removed else tuple(HIDDEN_CARD if c == HIDDEN else c for c in pile))
+        out.append(None if h == removed else bytes(HIDDEN_CARD if c == HIDDEN else c for c in pile))
     return tuple(out)
 
 
