@@ -727,3 +727,31 @@ def test_refusals_name_the_rule_in_plain_words() -> None:
     nothing = pos(RULES, {**KINGS, "p0.discard": ""})
     assert violation(RULES, nothing, "d-f").rule == "Z-11"
     assert violation(RULES, nothing, "flip").rule == "Z-16"
+
+
+def test_move_7a_comes_before_move_8() -> None:
+    piles = {**KINGS, "h6": "", "p0.hand": "", "p0.discard": "4c 7d 9h"}
+    state = pos(RULES, piles, rest="p1.hand")
+    assert texts(RULES, state) == ["d-h6"]
+    v = violation(RULES, state, "flip")
+    assert v.rule == "Z-7"
+    assert "move 8 is not allowed while move 7 is possible" in v.message
+
+
+def test_move_1_comes_between_the_steps_of_a_manoeuvre() -> None:
+    # announced: free 7h (under 6s and 5d); the first step uncovers 6s, which fits
+    piles = {
+        **KINGS,
+        "f1": "Ah 2h 3h 4h 5h 6h",
+        "f2": "As 2s 3s 4s 5s",
+        "h3": "7h 6s 5d",
+        "h5": "6c",
+        "h6": "7d",
+    }
+    state = pos(RULES, piles)
+    assert texts(RULES, state) == ["free 6s", "free 7h"]
+    state = play(RULES, state, "free 7h", "h3-h5")
+    assert texts(RULES, state) == ["h3-f"]  # move 1 before the next step
+    state = play(RULES, state, "h3-f")
+    assert state.info[I_GOAL] == 0  # 7h is free: the announcement is met
+    assert texts(RULES, state) == ["h3-f"]
