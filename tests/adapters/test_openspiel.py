@@ -44,7 +44,16 @@ def play_random(state: Any, rnd: random.Random, moves: int) -> Any:
     return state
 
 
-@pytest.mark.parametrize(("rules", "players"), CASES)
+# OpenSpiel's own check: every preset at the fewest seats, the default also at the most
+SIM_CASES = [
+    pytest.param(rules, players, id=f"{preset_id(rules)}-{players}p")
+    for rules in all_presets()
+    for players in player_counts(rules)
+    if players == rules.min_players or rules == type(rules)()
+]
+
+
+@pytest.mark.parametrize(("rules", "players"), SIM_CASES)
 def test_random_sim_test_with_serialization(rules: Rules, players: int) -> None:
     pyspiel.random_sim_test(load(rules, players), num_sims=1, serialize=True, verbose=False)
 
