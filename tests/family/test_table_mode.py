@@ -18,12 +18,14 @@ from zank.agents import Agent, CallingAgent, FaultyRandomAgent, RandomAgent
 from zank.cards import parse_card
 from zank.core import Rules, State, Termination
 from zank.family import faults
+from zank.family.classic import Zank
 from zank.family.detailed import ZankDetailed
 from zank.family.zank104 import Zank104
 
-from ..strategies import choose_index, preset_id, seeds
+from ..strategies import choose_index, player_counts, preset_id, seeds
 from ..test_contract import check_step
 from .positions import KINGS, play, position, texts
+from .test_classic import pos as pos_z
 from .test_zank104 import position as position104
 
 
@@ -48,12 +50,18 @@ def move(rules: Rules, text: str) -> zank.Move:
 
 
 # ============================================================ shared mechanics
-@pytest.mark.parametrize("rules", TABLE, ids=preset_id)
+CASES = [
+    pytest.param(rules, players, id=f"{preset_id(rules)}-{players}p")
+    for rules in TABLE
+    for players in player_counts(rules)
+]
+
+
+@pytest.mark.parametrize(("rules", "players"), CASES)
 @given(data=st.data())
-def test_table_mode_keeps_the_contract(rules: Rules, data: Any) -> None:
-    """The contract suite's checks at every step of random table-mode games,
-    with the faults and the call windows weighted up so that they occur."""
-    state = rules.new_game(seed=data.draw(seeds, label="deal seed"))
+def test_table_mode_keeps_the_contract(rules: Rules, players: int, data: Any) -> None:
+    """The contract suite's checks at every step of random table-mode games."""
+    state = rules.new_game(seed=data.draw(seeds, label="deal seed"), players=players)
     for _ in range(150):
         check_step(rules, state, data)
         legal = rules.legal_moves(state)
@@ -78,7 +86,7 @@ def test_window_states_say_how_to_take_the_move_back(rules: Rules) -> None:
             assert p is not None
             m = agents[p].choose(rules, rules.observe(state, p), rules.legal_moves(state))
             after = rules.apply(state, m)
-            if after.phase == faults.CALL:
+            if after.phase == faults.CALL and state.phase == faults.PLAY:
                 windows += 1
                 before = faults.before_call(fr, after)
                 assert before.piles == state.piles
@@ -119,7 +127,7 @@ def detailed(**options: Any) -> ZankDetailed:
 TM = detailed(table_mode=True)
 EVERY = detailed(table_mode=True, call_window="every-move")
 STRICT = detailed()
-INFO = (0, 0, 0, 0, 0, 0)  # the five counters and the skip mask
+INFO = (0, 0, 0, 0, 0, 0, 0)  # the five counters, the skip mask, the faults let pass
 
 
 def test_detailed_a_fault_is_legal_in_table_mode_and_named_in_both_modes() -> None:
@@ -301,23 +309,22 @@ def test_detailed_window_states_are_validated() -> None:
     with pytest.raises(zank.InvalidState, match="table mode"):
         TM.validate(attrs.evolve(window, to_move=0))
     with pytest.raises(zank.InvalidState):
-        TM.validate(attrs.evolve(window, info=window.info[:6]))
+        TM.validate(attrs.evolve(window, info=window.info[:7]))
     with pytest.raises(zank.InvalidState, match="table_mode=False"):
         STRICT.validate(attrs.evolve(STRICT.new_game(seed=1), phase=faults.CALL))
 
 
 # ================================================================== agents
-@pytest.mark.parametrize("rules", TABLE, ids=preset_id)
+@pytest.mark.parametrize(("rules", "players"), CASES)
 def test_faulty_and_calling_agents_play_games_that_conserve_the_cards_and_end(
-    rules: Rules,
+    rules: Rules, players: int
 ) -> None:
     calls = 0
-    for seed in range(4):
-        agents: list[Agent] = [
-            FaultyRandomAgent(0.3, seed),
-            CallingAgent(FaultyRandomAgent(0.3, seed + 50)),
+    for seed in range(3):
+        agents: list[Agent] = [FaultyRandomAgent(0.3, seed)] + [
+            CallingAgent(FaultyRandomAgent(0.3, seed + 50 * q)) for q in range(1, players)
         ]
-        state = rules.new_game(seed=seed)
+        state = rules.new_game(seed=seed, players=players)
         while state.outcome is None:
             assert state.ply < 200_000, "a runaway game"
             p = state.to_move
@@ -392,7 +399,7 @@ def rules104(**options: Any) -> Zank104:
 
 TM104 = rules104(table_mode=True)
 EVERY104 = rules104(table_mode=True, call_window="every-move")
-INFO104 = (0, 48, 48, 0, 0, 0)  # the five counters and the skip mask
+INFO104 = (0, 48, 48, 0, 0, 0, 0)  # the five counters, the skip mask, the faults let pass
 
 
 def test_104_a_foundation_move_may_be_overlooked_and_the_opponent_calls_halt() -> None:
@@ -450,3 +457,135 @@ def test_104_a_wrong_halt_costs_nothing() -> None:
     assert window.phase == faults.CALL
     assert faults.pending(EVERY104, window) is None
     assert play(EVERY104, window, "halt") == play(EVERY104, window, "let")
+
+
+def test_at_most_twenty_faults_are_let_pass_in_a_turn() -> None:
+    piles = {**KINGS, "f1": "Ah", "h1": "Kc Qh", "p0.reserve": "4c 2h"}
+    state = position(TM, piles, info=INFO)
+    for i in range(faults.FAULT_LIMIT):
+        assert len(texts(TM, state)) > 1
+        state = play(TM, state, "h1-h5" if i % 2 == 0 else "h5-h1", "let")
+    assert state.info[-1] == faults.FAULT_LIMIT
+    assert texts(TM, state) == ["r-f"]  # the rest of the turn by the rules
+    state = play(TM, state, "r-f")
+    assert state.info[-1] == faults.FAULT_LIMIT
+
+
+# ================================================= zank and schikanieren Z-21
+def rules_z(**options: Any) -> Zank:
+    rules = zank.variant("zank", **options)
+    assert isinstance(rules, Zank)
+    return rules
+
+
+TZ = rules_z(table_mode=True)
+EVERYZ = rules_z(table_mode=True, call_window="every-move")
+INFOZ = (0, 0, 0, 0, 0, 0, 0, 0, 0)  # the seven counters, the skip mask, the faults let pass
+
+
+def lifted_fault() -> State:
+    """Player 0 lifted 2♣ from the source and put it on the own discard,
+    though it fits the centre's A♣ (Z-15)."""
+    state = pos_z(TZ, {**KINGS, "f1": "Ac", "p0.hand": "2c", "p0.discard": "9h"}, info=INFOZ)
+    state = play(TZ, state, "draw")
+    assert texts(TZ, state)[0] == "t-f"
+    return play(TZ, state, "t-d")
+
+
+def test_zank_anyone_may_call_stop_the_player_first() -> None:
+    # "dann kann jeder, der das bemerkt (auch der Spieler selber, um anderen
+    # zuvorzukommen), „Stop“ rufen"
+    window = lifted_fault()
+    assert window.phase == faults.CALL
+    assert window.to_move == 0  # the player may pre-empt
+    assert faults.pending_rule(TZ, window) == "Z-15"
+    assert texts(TZ, window) == ["stop", "let"]
+    nxt = play(TZ, window, "let")
+    assert nxt.phase == faults.CALL
+    assert nxt.to_move == 1
+
+
+def test_zank_stop_takes_the_move_back_and_the_callers_turn_begins() -> None:
+    # "Der (angefangene oder vollendete) fehlerhafte Zug ist dann
+    # zurückzunehmen, … und der Rufer kommt an die Reihe."
+    window = lifted_fault()
+    called = play(TZ, window, "let", "stop")
+    assert called.phase == faults.PLAY
+    assert called.to_move == 1
+    assert called.turn == window.turn + 1
+    assert called.pile("p0.hand")[-1] == c("2c")  # move 7b taken back whole
+    assert called.pile("p0.discard") == (c("9h"),)
+    assert called.pile("p0.turned") == ()
+    own = play(TZ, window, "stop")  # the player's own call: the player's turn begins
+    assert own.to_move == 0
+    assert own.turn == window.turn + 1
+    assert own.pile("p0.hand")[-1] == c("2c")
+    stands = play(TZ, window, "let", "let")  # nobody called: the turn is over
+    assert stands.to_move == 1
+    assert stands.pile("p0.discard") == (c("9h"), c("2c"))
+
+
+def test_zank_stop_with_an_empty_discard_lays_the_source_top_on_it() -> None:
+    # "bei leerer Ablage ist die oberste Karte der Quelle auf die Ablage zu legen"
+    state = pos_z(TZ, {**KINGS, "f1": "Ac", "p0.hand": "9h 2c", "p0.discard": ""}, info=INFOZ)
+    window = play(TZ, state, "draw", "t-d")
+    called = play(TZ, window, "let", "stop")
+    assert called.pile("p0.discard") == (c("2c"),)
+    assert called.pile("p0.hand")[-1] == c("9h")
+    assert called.to_move == 1
+
+
+def test_zank_a_call_is_in_time_only_until_the_next_move_begins() -> None:
+    state = play(TZ, lifted_fault(), "let", "let")
+    assert "stop" not in texts(TZ, state)
+    v = TZ.check(state, move(TZ, "stop"))
+    assert v is not None
+    assert v.rule == "Z-21"
+
+
+def test_zank_a_wrong_stop_makes_the_caller_miss_the_next_turn() -> None:
+    # "Wer zu unrecht „Stop“ ruft, wird beim nächsten Mal ausgelassen"
+    piles = {**KINGS, "p0.hand": "2c", "p0.discard": "9h", "p1.discard": "Jd:1"}
+    state = pos_z(EVERYZ, piles, info=INFOZ)
+    window = play(EVERYZ, state, "draw")  # a correct move: only the others are asked
+    assert window.to_move == 1
+    assert faults.pending(EVERYZ, window) is None
+    wrong = play(EVERYZ, window, "stop")
+    assert wrong.phase == faults.PLAY
+    assert wrong.to_move == 0
+    assert wrong.info[EVERYZ.base_info + faults.SKIP] == 0b10
+    assert texts(EVERYZ, wrong) == ["t-d"]
+    ended = play(EVERYZ, wrong, "t-d", "let")  # player 0's turn ends; player 1 misses one
+    assert ended.to_move == 0
+    assert ended.turn == wrong.turn + 2
+    assert ended.info[EVERYZ.base_info + faults.SKIP] == 0
+
+
+def test_zank_three_players_are_asked_in_turn() -> None:
+    rules = rules_z(table_mode=True)
+    state = rules.new_game(seed=3, players=3)
+    for _ in range(400):
+        legal = rules.legal_moves(state)
+        strict = rules.strict_moves(state)
+        bad = [m for m in legal if m not in strict]
+        if bad and state.phase == faults.PLAY:
+            p = state.to_move
+            assert p is not None
+            window = rules.apply(state, bad[0])
+            asked = [window.to_move]
+            while window.phase == faults.CALL:
+                window = rules.apply(window, move(rules, "let"))
+                asked.append(window.to_move)
+            assert asked[:3] == [p, (p + 1) % 3, (p + 2) % 3]
+            return
+        state = rules.apply(state, legal[0])
+    pytest.fail("no fault possible in 400 moves")
+
+
+def test_schikanieren_plays_stop_like_zank() -> None:
+    rules = zank.variant("schikanieren", table_mode=True)
+    assert rules.action_space == zank.variant("schikanieren").action_space + 2
+    agents: list[Agent] = [FaultyRandomAgent(0.5, 1), CallingAgent(FaultyRandomAgent(0.5, 2))]
+    record = zank.play(rules, agents, seed=2)
+    assert "stop" in record.moves
+    assert record.result is not None

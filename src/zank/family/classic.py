@@ -29,7 +29,10 @@ Moves are named from the point of view of the player to move:
 
 ``State.info`` holds seven public integers (see ``Z-9``, ``Z-10``, ``Z-20``
 and ``Z-V3``): ``(goal, target, budget, removed, empties, stale, flags)``.
-``State.phase`` is 0; other values are reserved for table mode ("Stop!").
+``State.phase`` is 0 in strict mode.  With ``table_mode=True`` (Z-21) a player
+may break the priorities and conditions of the moves and anyone may call
+"Stop" (``stop``); the phases and the info tail of table mode are those of
+:mod:`zank.family.faults`.
 """
 
 from __future__ import annotations
@@ -37,6 +40,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar, Final
 
+import attrs
 from attrs import field, frozen
 
 from zank.cards import (
@@ -63,6 +67,7 @@ from zank.core import (
     option_validator,
 )
 from zank.errors import InvalidState, OptionError
+from zank.family import faults
 from zank.family.table import (
     ACE_KEYS,
     ALT_KEY,
@@ -163,6 +168,11 @@ class Zank(Table):
       manoeuvre may take (6).
     * ``no_progress_turns`` (Z-20): the game ends when this many turns in a
       row pass without progress (200).
+    * ``table_mode`` (Z-21): a player may break the priorities and the
+      conditions of the moves, and anyone may call "Stop" (see
+      :mod:`zank.family.faults`).
+    * ``call_window`` (Z-21, with ``table_mode``): ``"faults"`` (default) asks
+      only after a fault, ``"every-move"`` after every move (wrong calls possible).
 
     Three players (Z-V3) are ``new_game(players=3)``.
 
@@ -181,6 +191,23 @@ class Zank(Table):
         {"learning": True, "manoeuvre_steps": 4, "no_progress_turns": 60},
         {"advanced": True, "manoeuvre_steps": 8, "first_player": 0},
     )
+    table_presets: ClassVar[tuple[Mapping[str, Any], ...]] = (
+        {"table_mode": True},
+        {"table_mode": True, "call_window": faults.EVERY_MOVE, "advanced": True},
+    )
+    """Table-mode option sets (Z-21), checked by ``tests/family/test_table_mode.py``."""
+    # table mode (zank.family.faults)
+    fault_rules: ClassVar[tuple[str, ...]] = (
+        *(f"Z-{i}" for i in range(1, 22)),
+        *(f"Z-V{i}" for i in range(1, 4)),
+        *(f"S-{i}" for i in range(1, 10)),
+    )
+    call_rule: ClassVar[str] = "Z-21"
+    call_text: ClassVar[str] = "stop"
+    self_call: ClassVar[bool] = True  # "auch der Spieler selber, um anderen zuvorzukommen"
+    wrong_call_misses_turn: ClassVar[bool] = True
+    defer_end: ClassVar[bool] = True
+    base_info: ClassVar[int] = len(START_INFO)
     seat_piles: ClassVar[tuple[str, ...]] = (HAND, TURNED, DISCARD)
     house_count = 9
     sources: ClassVar[tuple[tuple[str, str], ...]] = (("d", DISCARD), ("t", TURNED))
@@ -196,6 +223,10 @@ class Zank(Table):
     first_player: int | None = field(default=None)
     manoeuvre_steps: int = field(default=6, validator=option_validator(low=1, high=12))
     no_progress_turns: int = field(default=200, validator=option_validator(low=2, high=100_000))
+    table_mode: bool = field(default=False, validator=BOOL_OPTION)
+    call_window: str = field(
+        default=faults.FAULTS, validator=option_validator(choices=faults.CALL_WINDOWS)
+    )
 
     _special: dict[int, Move] = field(init=False, default=None, eq=False, hash=False, repr=False)
     _free: dict[int, Move] = field(init=False, default=None, eq=False, hash=False, repr=False)
@@ -225,6 +256,7 @@ class Zank(Table):
             )
 
     def __attrs_post_init__(self) -> None:
+        faults.check_options(self)
         super().__attrs_post_init__()
         special = {m.kind: m for m in self.moves if m.kind in (DRAW, END, FLIP, PASS)}
         object.__setattr__(self, "_special", special)
@@ -242,7 +274,7 @@ class Zank(Table):
 
     # ------------------------------------------------------------ the moves
     def _special_moves(self) -> Iterable[tuple[int, str]]:
-        return ((DRAW, "draw"), (END, "t-d"), (FLIP, "flip"))
+        return ((DRAW, "draw"), (END, "t-d"), (FLIP, "flip"), *faults.special_moves(self))
 
     def _build_moves(self) -> Iterable[Move]:
         n = 0
@@ -353,7 +385,7 @@ class Zank(Table):
             piles=tuple(piles),
             down=tuple(down),
             to_move=starter,
-            info=START_INFO,
+            info=(*START_INFO, 0, 0) if self.table_mode else START_INFO,  # Z-21: the tail
             rng=rng.state,
         )
 
@@ -680,6 +712,12 @@ class Zank(Table):
         return out
 
     def _legal(self, state: State) -> tuple[Move, ...]:
+        if self.table_mode:
+            return faults.legal(self, state)
+        return self.strict_moves(state)
+
+    def strict_moves(self, state: State) -> tuple[Move, ...]:
+        """The moves strict mode allows (the priorities and conditions kept)."""
         p = state.to_move
         assert p is not None
         g = self.geometry(state.players)
@@ -880,6 +918,12 @@ class Zank(Table):
 
     # ---------------------------------------------------------------- apply
     def _apply(self, state: State, move: Move) -> State:
+        if self.table_mode:
+            return faults.apply(self, state, move)
+        return self.strict_apply(state, move)
+
+    def strict_apply(self, state: State, move: Move) -> State:
+        """A move of strict play; table mode builds on it."""
         p = state.to_move
         assert p is not None
         g = self.geometry(state.players)
@@ -1062,11 +1106,15 @@ class Zank(Table):
         return 5 if pile else 7
 
     def _explain(self, state: State, move: Move) -> Violation:
+        if self.table_mode:
+            v = faults.explain(self, state, move)
+            if v is not None:
+                return v
         p = state.to_move
         assert p is not None
         g = self.geometry(state.players)
         piles = state.piles
-        legal = self.legal_moves(state)
+        legal = self.strict_moves(state)
         turned = piles[g.turned[p]]
         if turned:
             return self._explain_placement(state, move, turned[-1], legal)
@@ -1360,11 +1408,19 @@ class Zank(Table):
 
     # ------------------------------------------------------------ validation
     def _validate(self, state: State) -> None:
+        if self.table_mode:
+            faults.validate(self, state)
+            return
+        if state.phase != 0:
+            raise InvalidState("phase must be 0 (table mode is off: table_mode=False)")
+        self.validate_settled(state)
+
+    def validate_settled(self, state: State) -> None:
+        """The invariants of a state of strict play (table mode checks its
+        window states through the state before the move under call)."""
         g = self.geometry(state.players)
         piles, down = state.piles, state.down
         specs = self.layout(state.players)
-        if state.phase != 0:
-            raise InvalidState("phase must be 0 (table mode is not available yet)")
         if len(state.info) != len(START_INFO) or min(state.info) < 0:
             raise InvalidState(
                 "info must be seven integers >= 0: "
@@ -1426,3 +1482,109 @@ class Zank(Table):
 
     def _validate_extra(self, state: State, g: Geometry) -> None:
         """The variant's own invariants."""
+
+    # --------------------------------------------------------- table mode (Z-21)
+    def table_moves(self, state: State) -> tuple[Move, ...]:
+        """Z-21: the strict moves, then every other move of the seed's list that
+        the cards allow, its priority and conditions ignored: a free card (the
+        edge tops, the own discard top, the lifted card) onto a centre pile, an
+        edge pile it fits or the first empty one, an opponent's discard (not
+        from the edge), the lifted card onto the own discard, lifting a card,
+        turning the discard over when the source is empty.  Announcements are
+        only those strict play allows."""
+        strict = self.strict_moves(state)
+        p = state.to_move
+        assert p is not None
+        g = self.geometry(state.players)
+        piles = state.piles
+        mv = self.card_moves
+        hb, hs = self.foundation_count, self.house_source
+        fits = self._fits(piles)
+        wants, gap, _ = self._wants(state, g)
+        turned = piles[g.turned[p]]
+        free: list[tuple[int, int, int]] = []  # (source code, card, edge pile or -1)
+        if turned:
+            free.append((self._src_turned, turned[-1], -1))
+        else:
+            free += [(code, card, -1) for code, card in self._own_sources(state, g, p)]
+            for h in range(g.edges):
+                pile = piles[hb + h]
+                if len(pile) > state.down[hb + h]:
+                    free.append((hs + h, pile[-1], h))
+        packs = self._pack_tops(state, g, p)
+        extra: list[Move | None] = []
+        for code, card, h in free:
+            row = mv[code]
+            key = FKEY[card]
+            if key in fits:
+                extra.append(row[0])
+            extra += [row[t + 1] for t in wants.get(self._hkey[card], ()) if t != h]
+            if gap >= 0 and (h < 0 or len(piles[hb + h]) > 1):
+                extra.append(row[gap + 1])
+            if h < 0:
+                extra += [row[t] for t, k in packs if key - k in (4, -4)]
+        if turned:
+            extra.append(self._special[END])
+        elif state.info[I_GOAL]:
+            pass  # an announced manoeuvre is played out (or abandoned) on the table first
+        elif piles[g.hand[p]]:
+            extra.append(self._special[DRAW])
+        elif piles[g.discard[p]]:
+            extra.append(self._special[FLIP])
+        out = list(strict)
+        seen = set(strict)
+        for m in extra:
+            if m is not None and m not in seen:
+                seen.add(m)
+                out.append(m)
+        return tuple(out)
+
+    def fault_violation(self, state: State, move: Move) -> Violation:
+        """The priority or condition (Z-5 to Z-18, Z-V1 ...) that ``move`` breaks."""
+        return self._explain(state, move)
+
+    def resolve_call(self, window: State, before: State, caller: int) -> State:
+        """Z-21: "Stop" -- the faulty move is taken back (a lifted card goes back
+        on the source: move 7b is taken back whole); with an empty discard the
+        top card of the source goes onto it; the caller's turn begins (the
+        player's own, after a call of his own)."""
+        tail = faults.window_tail(self, window)
+        p = tail[faults.BY]
+        g = self.geometry(before.players)
+        piles = list(before.piles)
+        down = list(before.down)
+        hand, turned, discard = g.hand[p], g.turned[p], g.discard[p]
+        if piles[turned]:
+            piles[hand] = piles[hand] + piles[turned]
+            piles[turned] = ()
+        while not piles[discard] and piles[hand]:
+            card = piles[hand][-1]
+            piles[hand] = piles[hand][:-1]
+            if card == JOKER_CARD:  # Z-V3: the joker is only set aside
+                piles[g.aside] = (*piles[g.aside], card)
+            else:
+                piles[discard] = (card,)
+        down[hand] = len(piles[hand])
+        s = attrs.evolve(faults.strict_view(self, before), piles=tuple(piles), down=tuple(down))
+        s = self.strict_apply(s, _END_TURN)
+        if s.outcome is None:
+            s = attrs.evolve(s, to_move=caller)
+        return faults.pass_turn(self, s, tail[faults.SKIP], window.ply + 1)
+
+    def fault_stands(self, state: State) -> State:
+        """Z-21: a fault let pass during an announced manoeuvre ends the
+        announcement (the player broke off the manoeuvre)."""
+        if state.info[I_GOAL] and state.outcome is None:
+            info = list(state.info)
+            info[I_GOAL] = info[I_TARGET] = info[I_BUDGET] = 0
+            return attrs.evolve(state, info=tuple(info))
+        return state
+
+    def skip_turn(self, state: State) -> State:
+        """Z-21: the player to move misses the turn (a wrong "Stop" before)."""
+        return self.strict_apply(state, _END_TURN)
+
+
+_END_TURN: Final = Move(-1, PASS, 0, 0, "pass")
+"""Ends the turn of the player to move in :meth:`Zank.strict_apply` (a call
+or a missed turn; not a move of the action space)."""

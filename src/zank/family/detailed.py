@@ -201,6 +201,7 @@ class ZankDetailed(Table):
     call_rule: ClassVar[str] = "ZD-22"
     call_text: ClassVar[str] = "stop"
     self_call: ClassVar[bool] = False
+    wrong_call_misses_turn: ClassVar[bool] = False
     defer_end: ClassVar[bool] = True
     base_info: ClassVar[int] = len(START_INFO)
 
@@ -283,7 +284,7 @@ class ZankDetailed(Table):
             piles=tuple(piles),
             down=tuple(down),
             to_move=starter,
-            info=(*START_INFO, 0) if self.table_mode else START_INFO,  # ZD-22: the skip mask
+            info=(*START_INFO, 0, 0) if self.table_mode else START_INFO,  # ZD-22: the tail
             rng=rng.state,
         )
 
@@ -677,7 +678,7 @@ class ZankDetailed(Table):
                 down=s.down,
                 to_move=s.to_move,
                 phase=faults.DEMAND,
-                info=(*s.info, skip, 0, p, 0, 0, 0, 0, 0, 0),
+                info=(*s.info, skip, 0, 0, p, 0, 0, 0, 0, 0, 0),
                 rng=s.rng,
                 ply=ply,
                 turn=s.turn,

@@ -29,16 +29,21 @@ The state
 In table mode ``State.info`` is the variant's own counters followed by a
 tail of small ints:
 
-* outside a window (``phase`` :data:`PLAY`): one int, :data:`SKIP`, a bit
-  mask of the seats that miss their next turn (a wrong "Stop", seed 000);
+* outside a window (``phase`` :data:`PLAY`): two ints, :data:`SKIP`, a bit
+  mask of the seats that miss their next turn (a wrong "Stop", seed 000), and
+  :data:`FAULTS`, the faults let pass in the current turn (at most
+  :data:`FAULT_LIMIT`; then the player plays by the rules to the end of the
+  turn, so that every turn ends);
 * in a window (``phase`` :data:`CALL`): the counters *as they were before the
-  move under call*, then ``SKIP``, the broken rule (:data:`RULE`: 0 for a
+  move under call*, then ``SKIP``, ``FAULTS``, the broken rule (:data:`RULE`: 0 for a
   correct move, else ``1 +`` its index in the variant's ``fault_rules``), the
   player who moved (:data:`BY`), the move (:data:`ACTION`: action + 1) and
   how to take it back: the source and target pile (:data:`SRC`,
   :data:`DST`: state index + 1), how many cards moved (:data:`COUNT`), the
   source's face-down count before (:data:`DOWN`) and, for a hand card turned
-  after turning the discard over, the discard (:data:`FLIP`: index + 1).
+  after turning the discard over, the discard (:data:`FLIP`: index + 1; equal
+  to ``SRC`` when the cards moved were turned over, as a discard turned into
+  the new source).
 
 The piles show the move made.  The state before it is
 :func:`before_call` (exactly: piles, counters, player to move), and the state
@@ -74,12 +79,16 @@ __all__ = [
     "DST",
     "EVERY_MOVE",
     "FAULTS",
+    "FAULTS_LET",
+    "FAULT_LIMIT",
     "FLIP",
     "LET_KIND",
     "PLAY",
+    "PLAY_TAIL",
     "RULE",
     "SKIP",
     "SRC",
+    "WINDOW_TAIL",
     "FaultRules",
     "apply",
     "as_fault_rules",
@@ -127,24 +136,31 @@ CALL_WINDOWS: Final = (FAULTS, EVERY_MOVE)
 # ------------------------------------------------- the table-mode info tail
 SKIP: Final = 0
 """Tail index: bit mask of the seats that miss their next turn."""
-RULE: Final = 1
+FAULTS_LET: Final = 1
+"""Tail index: the faults let pass in the current turn."""
+RULE: Final = 2
 """Tail index: 0 for a correct move under call, else 1 + index in ``fault_rules``."""
-BY: Final = 2
+BY: Final = 3
 """Tail index: the seat that made the move under call."""
-ACTION: Final = 3
+ACTION: Final = 4
 """Tail index: the action id of the move under call, plus one."""
-SRC: Final = 4
+SRC: Final = 5
 """Tail index: the state index of the pile the cards came from, plus one (0: none)."""
-DST: Final = 5
+DST: Final = 6
 """Tail index: the state index of the pile the cards went to, plus one (0: none)."""
-COUNT: Final = 6
+COUNT: Final = 7
 """Tail index: how many cards moved."""
-DOWN: Final = 7
+DOWN: Final = 8
 """Tail index: the source pile's face-down count before the move."""
-FLIP: Final = 8
+FLIP: Final = 9
 """Tail index: the discard turned over as the new hand pile by the move, plus one."""
-WINDOW_TAIL: Final = 9
+PLAY_TAIL: Final = 2
+"""Length of the tail outside a window."""
+WINDOW_TAIL: Final = 10
 """Length of the tail inside a window."""
+FAULT_LIMIT: Final = 20
+"""The most faults let pass in one turn; after them the turn is played by the
+rules (a bound that keeps every turn, and so every game, finite)."""
 
 
 class FaultRules(Protocol):
@@ -158,6 +174,8 @@ class FaultRules(Protocol):
     """The notation of the call move (``"stop"``, ``"halt"``)."""
     self_call: ClassVar[bool]
     """The player who made the fault may call it too (asked first, seed 000)."""
+    wrong_call_misses_turn: ClassVar[bool]
+    """A wrong call makes the caller miss the next turn (seed 000)."""
     defer_end: ClassVar[bool]
     """A faulty move that ends the game ends it only when nobody calls it."""
     base_info: ClassVar[int]
@@ -248,10 +266,13 @@ def strict_view(rules: FaultRules, state: State) -> State:
     return attrs.evolve(state, phase=PLAY, info=state.info[: rules.base_info])
 
 
-def settle(rules: FaultRules, state: State, skip: int, ply: int | None = None) -> State:
+def settle(
+    rules: FaultRules, state: State, skip: int, ply: int | None = None, let: int = 0
+) -> State:
     """A strict state made a table-mode state of phase :data:`PLAY` (the tail
-    appended); the seats of ``skip`` miss their next turn.  ``ply`` overrides
-    the move count (a call resolved through several strict moves is one move)."""
+    appended); the seats of ``skip`` miss their next turn, ``let`` faults were
+    let pass in this turn.  ``ply`` overrides the move count (a call resolved
+    through several strict moves is one move)."""
     return State(
         rules=state.rules,
         players=state.players,
@@ -259,7 +280,7 @@ def settle(rules: FaultRules, state: State, skip: int, ply: int | None = None) -
         down=state.down,
         to_move=state.to_move,
         phase=PLAY,
-        info=(*state.info[: rules.base_info], skip),
+        info=(*state.info[: rules.base_info], skip, let),
         rng=state.rng,
         ply=state.ply if ply is None else ply,
         turn=state.turn,
@@ -277,9 +298,10 @@ def before_call(rules: FaultRules, window: State) -> State:
     if count:
         moved = piles[dst][len(piles[dst]) - count :]
         piles[dst] = piles[dst][: len(piles[dst]) - count]
-        piles[src] = piles[src] + moved
+        piles[src] = piles[src] + (moved[::-1] if flip == src else moved)
         down[src] = tail[DOWN]
-    if flip >= 0:  # the hand pile was the discard turned over: turn it back
+        down[dst] = min(down[dst], len(piles[dst]))
+    if flip >= 0 and flip != src:  # the hand pile was the discard turned over: turn it back
         piles[flip] = piles[src][::-1]
         piles[src] = ()
         down[src] = 0
@@ -290,7 +312,7 @@ def before_call(rules: FaultRules, window: State) -> State:
         down=tuple(down),
         to_move=tail[BY],
         phase=PLAY,
-        info=(*base_info(rules, window), tail[SKIP]),
+        info=(*base_info(rules, window), tail[SKIP], tail[FAULTS_LET]),
         rng=window.rng,
         ply=window.ply - 1,
         turn=window.turn,
@@ -313,7 +335,11 @@ def _undo_record(before: State, after: State) -> tuple[int, int, int, int, int]:
         return (0, 0, 0, 0, 0)
     if len(shrunk) == 1 and len(grown) == 1:
         s, d = shrunk[0], grown[0]
-        return (s + 1, d + 1, len(after.piles[d]) - len(before.piles[d]), before.down[s], 0)
+        n = len(after.piles[d]) - len(before.piles[d])
+        moved = before.piles[s][len(before.piles[s]) - n :]
+        # a discard turned over as the new source lies in reverse order (FLIP == SRC)
+        flip = s + 1 if n > 1 and after.piles[d][len(after.piles[d]) - n :] != moved else 0
+        return (s + 1, d + 1, n, before.down[s], flip)
     if len(shrunk) == 1 and len(grown) == 2:  # a discard turned over, a card turned
         discard = shrunk[0]
         hand, turned = sorted(grown, key=lambda i: -after.down[i])  # the hand lies face down
@@ -340,6 +366,8 @@ def _asked(rules: FaultRules, players: int, by: int, fault: bool, current: int |
 def legal(rules: FaultRules, state: State) -> tuple[Move, ...]:
     """The legal moves of a table-mode state."""
     if state.phase == PLAY:
+        if state.info[rules.base_info + FAULTS_LET] >= FAULT_LIMIT:
+            return rules.strict_moves(state)
         return rules.table_moves(state)
     if state.phase == CALL:
         return (_special(rules, CALL_KIND), _special(rules, LET_KIND))
@@ -416,13 +444,14 @@ def apply(rules: FaultRules, state: State, move: Move) -> State:
         return _answer(rules, state, move)
     p = state.to_move
     assert p is not None
-    skip = state.info[rules.base_info + SKIP]
+    tail = window_tail(rules, state)
+    skip, let = tail[SKIP], tail[FAULTS_LET]
     strict = rules.strict_moves(state)
     is_fault = not any(m is move for m in strict)
     plain = strict_view(rules, state)
     after = rules.strict_apply(plain, move)
     if not is_fault and (rules.call_window == FAULTS or after.outcome is not None):
-        return settle(rules, after, skip)
+        return pass_turn(rules, after, skip, after.ply, let, after.turn != state.turn)
     if after.outcome is not None and not rules.defer_end:
         return settle(rules, after, skip)
     rule = 0
@@ -439,6 +468,7 @@ def apply(rules: FaultRules, state: State, move: Move) -> State:
         info=(
             *base_info(rules, state),
             skip,
+            let,
             rule,
             p,
             move.action + 1,
@@ -471,21 +501,30 @@ def _answer(rules: FaultRules, window: State, move: Move) -> State:
     # everyone let it pass: the move stands as in strict play
     before = before_call(rules, window)
     after = rules.strict_apply(strict_view(rules, before), rules.moves[tail[ACTION] - 1])
-    return pass_turn(rules, after, skip, window.ply + 1)
+    stands = getattr(rules, "fault_stands", None)  # a variant's rule for a fault let pass
+    if tail[RULE] and stands is not None:
+        after = stands(after)
+    began = after.turn != before.turn
+    let = 0 if began else tail[FAULTS_LET] + (tail[RULE] > 0)
+    return pass_turn(rules, after, skip, window.ply + 1, let, began)
 
 
 def _wrong_call_penalty(rules: FaultRules, caller: int) -> int:
     """The skip bits a wrong call sets (seed 000: the caller misses a turn)."""
-    return (1 << caller) if rules.self_call else 0
+    return (1 << caller) if rules.wrong_call_misses_turn else 0
 
 
-def pass_turn(rules: FaultRules, state: State, skip: int, ply: int) -> State:
-    """Settle a strict state; if the turn passed to a seat that must miss it
-    (:data:`SKIP`), that seat is left out and its bit cleared.
+def pass_turn(
+    rules: FaultRules, state: State, skip: int, ply: int, let: int = 0, began: bool = True
+) -> State:
+    """Settle a strict state (:func:`settle`); if a turn ``began`` for a seat
+    that must miss it (:data:`SKIP`), that seat is left out and its bit cleared.
 
     Only the seed-000 games set skip bits; a variant that sets them provides
     ``skip_turn(state) -> State`` (the turn of ``state.to_move`` is missed)."""
-    out = settle(rules, state, skip, ply)
+    out = settle(rules, state, skip, ply, 0 if began else let)
+    if not began:
+        return out
     while out.outcome is None and out.to_move is not None and skip >> out.to_move & 1:
         skip &= ~(1 << out.to_move)
         skipper = getattr(rules, "skip_turn")  # noqa: B009 - seed-000 variants only
@@ -525,12 +564,15 @@ def validate(rules: FaultRules, state: State) -> None:
     n = rules.base_info
     tail = window_tail(rules, state)
     if state.phase == PLAY:
-        if len(tail) != 1:
+        if len(tail) != PLAY_TAIL:
             raise InvalidState(
-                f"table mode: info is the {n} counters and the skip mask outside a call window"
+                f"table mode: info is the {n} counters, the skip mask and the faults let "
+                "pass outside a call window"
             )
         if not 0 <= tail[SKIP] < 1 << state.players:
             raise InvalidState("table mode: the skip mask names no such seat")
+        if not 0 <= tail[FAULTS_LET] <= FAULT_LIMIT:
+            raise InvalidState(f"table mode: at most {FAULT_LIMIT} faults are let pass in a turn")
         rules.validate_settled(strict_view(rules, state))
         return
     if state.phase not in (CALL, DEMAND):
@@ -542,7 +584,7 @@ def validate(rules: FaultRules, state: State) -> None:
     if state.outcome is not None:
         raise InvalidState("table mode: a finished game has no call window")
     if state.phase == DEMAND:
-        if any(tail[RULE:BY] + tail[ACTION:]):
+        if any(tail[FAULTS_LET:BY] + tail[ACTION:]):
             raise InvalidState("table mode: a demand records only who discarded")
         rules.validate_settled(strict_view(rules, state))
         return
@@ -558,7 +600,7 @@ def validate(rules: FaultRules, state: State) -> None:
     before = before_call(rules, state)
     rules.validate_settled(strict_view(rules, before))
     move = rules.moves[tail[ACTION] - 1]
-    if move not in rules.table_moves(before):
+    if tail[FAULTS_LET] > FAULT_LIMIT or move not in legal(rules, before):
         raise InvalidState(f"table mode: {move.text} was not possible before it was made")
     is_fault = move not in rules.strict_moves(before)
     if is_fault != (tail[RULE] > 0):

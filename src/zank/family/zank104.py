@@ -196,6 +196,7 @@ class Zank104(Table):
     call_rule: ClassVar[str] = "Z104-16"
     call_text: ClassVar[str] = "halt"
     self_call: ClassVar[bool] = False
+    wrong_call_misses_turn: ClassVar[bool] = False
     defer_end: ClassVar[bool] = False  # "was liegt, das liegt"
     base_info: ClassVar[int] = 5
     rule_free = "Z104-4"
@@ -300,7 +301,7 @@ class Zank104(Table):
             piles=tuple(piles),
             down=tuple(down),
             to_move=self.starting_player(piles, rng),
-            info=(0, START_COUNT, START_COUNT, 0, 0, *((0,) if self.table_mode else ())),
+            info=(0, START_COUNT, START_COUNT, 0, 0, *((0, 0) if self.table_mode else ())),
             rng=rng.state,
         )
 
