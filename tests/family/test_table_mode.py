@@ -467,6 +467,10 @@ def test_at_most_twenty_faults_are_let_pass_in_a_turn() -> None:
         state = play(TM, state, "h1-h5" if i % 2 == 0 else "h5-h1", "let")
     assert state.info[-1] == faults.FAULT_LIMIT
     assert texts(TM, state) == ["r-f"]  # the rest of the turn by the rules
+    v = TM.check(state, move(TM, "h1-h5"))
+    assert v is not None
+    assert v.rule == "ZD-9"
+    assert "20 faults" in v.message
     state = play(TM, state, "r-f")
     assert state.info[-1] == faults.FAULT_LIMIT
 

@@ -550,6 +550,13 @@ def explain(rules: FaultRules, state: State, move: Move) -> Violation | None:
             "the card just discarded fits a foundation: demand it there (demand) or let it "
             "lie (let) before your turn begins",
         )
+    if window_tail(rules, state)[FAULTS_LET] >= FAULT_LIMIT and move in rules.table_moves(state):
+        v = rules.fault_violation(state, move)
+        return Violation(
+            v.rule,
+            f"{v.message}; after {FAULT_LIMIT} faults let pass in one turn, the rest of "
+            "the turn is played by the rules",
+        )
     if move.kind == CALL_KIND:
         return Violation(rule, "there is no move to call: a call comes right after a move")
     if move.kind in (LET_KIND, DEMAND_KIND):
