@@ -747,14 +747,14 @@ def test_greedy_beats_random_more_often_than_not() -> None:
 
     assert greedy104.zank104_policy is not None  # importing registered it
     wins = 0
-    for seed in range(200):
+    for seed in range(60):
         g = seed % 2
         agents: list[Agent] = [RandomAgent(seed + 7), RandomAgent(seed + 7)]
         agents[g] = GreedyAgent(seed)
         result = zank.play(RULES, agents, seed=seed).result
         assert result is not None
         wins += result.winner == g
-    assert wins >= 110
+    assert wins >= 36
 
 
 def test_greedy_packs_from_the_stairs_and_plays_the_reserve_first() -> None:

@@ -1,7 +1,10 @@
 """The greedy policy of ``zank-104``.
 
-A one-move look at the table, scoring every legal move and playing the best
-(ties broken at random by the agent's generator):
+The policy looks to the end of the own turn: for each legal move it plays
+the rest of the turn on a few states drawn to match what the player sees
+(:meth:`~zank.core.Rules.sample_state`), each move chosen by a one-move
+score (:func:`move_score`), and plays the move that leaves the best card lead
+(ties broken at random by the agent's generator).  The one-move score:
 
 * the reserve first, then the turned talon card: each card placed is one
   fewer to get rid of, and packing it onto the opponent is best of all;
@@ -29,7 +32,7 @@ from collections.abc import Sequence
 
 from zank.agents.base import register_greedy
 from zank.cards import RANK
-from zank.core import HIDDEN, Move, Observation, Rules
+from zank.core import HIDDEN, Move, Observation, Rules, State
 from zank.family.table import ALT_KEY, ALT_WANT, CARD, FKEY, FOUNDATION_WANT
 from zank.family.zank104 import (
     SRC_RESERVE,
@@ -39,10 +42,15 @@ from zank.family.zank104 import (
     TGT_PACK,
     TURN,
     Zank104,
+    counts,
 )
 from zank.random import Rng
 
-__all__ = ["move_score", "zank104_policy"]
+__all__ = ["SAMPLES", "move_score", "zank104_policy"]
+
+SAMPLES = 2
+"""States sampled per decision for the look to the end of the turn."""
+WON = 1000
 
 
 def _fits_foundation(piles: Sequence[tuple[int, ...]], card: int) -> bool:
@@ -99,16 +107,57 @@ def move_score(rules: Zank104, observation: Observation, move: Move) -> int:
     return -5
 
 
-@register_greedy("zank-104")
-def zank104_policy(
-    rules: Rules, observation: Observation, legal_moves: Sequence[Move], rng: Rng
+def _one_move(
+    rules: Zank104, observation: Observation, legal_moves: Sequence[Move], rng: Rng
 ) -> Move:
-    """The greedy choice among ``legal_moves`` (ties at random from ``rng``)."""
-    assert isinstance(rules, Zank104)
+    """One of the best-scored moves (:func:`move_score`), ties at random."""
     best: list[Move] = []
     top = -(10**9)
     for m in legal_moves:
         score = move_score(rules, observation, m)
+        if score > top:
+            top, best = score, [m]
+        elif score == top:
+            best.append(m)
+    return best[rng.below(len(best))] if len(best) > 1 else best[0]
+
+
+def _rest_of_turn(rules: Zank104, state: State, player: int, rng: Rng) -> int:
+    """Play ``player``'s turn to its end by :func:`move_score`; the value of
+    the position then: the card lead over the opponent, or a won or lost game."""
+    while state.outcome is None and state.to_move == player:
+        legal = rules.legal_moves(state)
+        if len(legal) == 1:
+            move = legal[0]
+        else:
+            move = _one_move(rules, rules.observe(state, player), legal, rng)
+        state = rules.apply(state, move)
+    if state.outcome is not None:
+        return WON if state.outcome.winner == player else -WON
+    c = counts(state)
+    return c[1 - player] - c[player]
+
+
+@register_greedy("zank-104")
+def zank104_policy(
+    rules: Rules, observation: Observation, legal_moves: Sequence[Move], rng: Rng
+) -> Move:
+    """The best of ``legal_moves`` by a look to the end of the turn.
+
+    For each move the rest of the turn is played by :func:`move_score` on
+    :data:`SAMPLES` states drawn to match the observation (the talon and the
+    reserve below its top are unknown); the move with the best mean card lead
+    wins, ties at random from ``rng``.
+    """
+    assert isinstance(rules, Zank104)
+    if len(legal_moves) == 1:
+        return legal_moves[0]
+    player = observation.player
+    states = [rules.sample_state(observation, seed=rng.next64()) for _ in range(SAMPLES)]
+    best: list[Move] = []
+    top = -(10**9)
+    for m in legal_moves:
+        score = sum(_rest_of_turn(rules, rules.apply(st, m), player, rng) for st in states)
         if score > top:
             top, best = score, [m]
         elif score == top:
