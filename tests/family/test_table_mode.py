@@ -565,6 +565,17 @@ def test_zank_a_wrong_stop_makes_the_caller_miss_the_next_turn() -> None:
     assert ended.info[EVERYZ.base_info + faults.SKIP] == 0
 
 
+def test_zank_at_most_twenty_faults_are_let_pass_in_a_turn() -> None:
+    state = pos_z(TZ, {**KINGS, "h1": "Kc Qh", "p0.hand": "2c", "p0.discard": "9h"}, info=INFOZ)
+    for i in range(faults.FAULT_LIMIT):
+        state = play(TZ, state, "h1-h5" if i % 2 == 0 else "h5-h1", "let", "let")
+    assert "h1-h5" not in texts(TZ, state)
+    v = TZ.check(state, move(TZ, "h1-h5"))
+    assert v is not None
+    assert v.rule == "Z-9"
+    assert "20 faults" in v.message
+
+
 def test_zank_three_players_are_asked_in_turn() -> None:
     rules = rules_z(table_mode=True)
     state = rules.new_game(seed=3, players=3)

@@ -1110,6 +1110,10 @@ class Zank(Table):
             v = faults.explain(self, state, move)
             if v is not None:
                 return v
+        return self._explain_strict(state, move)
+
+    def _explain_strict(self, state: State, move: Move) -> Violation:
+        """Why strict play does not allow ``move`` (table mode: the fault it is)."""
         p = state.to_move
         assert p is not None
         g = self.geometry(state.players)
@@ -1541,7 +1545,7 @@ class Zank(Table):
 
     def fault_violation(self, state: State, move: Move) -> Violation:
         """The priority or condition (Z-5 to Z-18, Z-V1 ...) that ``move`` breaks."""
-        return self._explain(state, move)
+        return self._explain_strict(state, move)
 
     def resolve_call(self, window: State, before: State, caller: int) -> State:
         """Z-21: "Stop" -- the faulty move is taken back (a lifted card goes back
