@@ -247,6 +247,7 @@ def test_detailed_a_discarded_card_that_fits_a_foundation_can_be_demanded() -> N
     assert texts(TM, called) == ["demand", "let"]
     assert called.pile("f1") == (c("Ah"), c("2h"))
     assert called.pile("p0.discard")[-1] == c("2c")
+    assert zank.loads(zank.dumps(called)) == called
     demanded = play(TM, called, "demand")
     assert demanded.phase == faults.PLAY
     assert demanded.to_move == 1
@@ -383,9 +384,14 @@ def test_games_with_calls_are_recorded_and_replayed() -> None:
 
 def test_table_presets_are_valid_rules() -> None:
     assert TABLE, "no variant declares table-mode presets"
+    assert {r.name for r in TABLE} == {"zank", "zank-detailed", "zank-104", "schikanieren"}
     for rules in TABLE:
         assert isinstance(rules, Rules)
         assert faults.as_fault_rules(rules) is not None
+        size = faults.info_size(rules)
+        assert size is not None
+        assert size == len(rules.new_game(seed=1).info) + faults.WINDOW_TAIL - faults.PLAY_TAIL
+    assert faults.info_size(STRICT) is None
     assert isinstance(TM, ZankDetailed)
     assert isinstance(TM.new_game(seed=1), State)
 

@@ -98,6 +98,7 @@ __all__ = [
     "explain",
     "fault",
     "fault_moves",
+    "info_size",
     "legal",
     "pass_turn",
     "pending",
@@ -391,6 +392,14 @@ def fault(rules: FaultRules, state: State, move: Move) -> Violation | None:
     if move in rules.table_moves(state):
         return rules.fault_violation(state, move)
     return rules.check(state, move)
+
+
+def info_size(rules: Rules) -> int | None:
+    """The most ``State.info`` integers a table-mode state of ``rules`` has
+    (the counters and a window's tail), for fixed-size encodings; ``None`` in
+    strict mode (where the variant's own count holds)."""
+    fr = as_fault_rules(rules)
+    return None if fr is None else fr.base_info + WINDOW_TAIL
 
 
 def as_fault_rules(rules: Rules) -> FaultRules | None:
