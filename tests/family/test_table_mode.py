@@ -604,6 +604,16 @@ def test_zank_three_players_are_asked_in_turn() -> None:
 
 
 def test_schikanieren_plays_stop_like_zank() -> None:
+    # the worked example of docs/table-mode.md
+    rules = zank.variant("schikanieren", table_mode=True, first_player=0)
+    state = rules.new_game(seed=10)
+    window = play(rules, state, "s-f")
+    assert faults.pending_rule(rules, window) == "Z-7"
+    called = play(rules, window, "let", "stop")
+    assert called.pile("p0.schikanier") == state.pile("p0.schikanier")
+    assert called.down == state.down
+    assert called.to_move == 1
+    assert texts(rules, called)[0] == "h5-f"
     rules = zank.variant("schikanieren", table_mode=True)
     assert rules.action_space == zank.variant("schikanieren").action_space + 2
     agents: list[Agent] = [FaultyRandomAgent(0.5, 1), CallingAgent(FaultyRandomAgent(0.5, 2))]
