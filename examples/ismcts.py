@@ -1,28 +1,40 @@
 """A small Information-Set Monte Carlo Tree Search (IS-MCTS) agent, played against greedy.
 
-Run: ``python examples/ismcts.py [--variant NAME] [--games N] [--iterations I] [--jobs J]``
+Run: ``python examples/ismcts.py [--variant NAME] [--games N] [--worlds W] [--jobs J]``
 
 The agent sees only its :class:`~zank.core.Observation`, like every agent.
-For each decision it runs *single-observer IS-MCTS* (Cowling, Powley and
-Whitehouse, 2012):
+For each decision it runs a single-observer IS-MCTS (Cowling, Powley and
+Whitehouse, 2012) over the decisions of its own turn:
 
 1. **Determinize**: deal the cards it cannot see at random with
    :meth:`~zank.core.Rules.sample_state`, giving a full state consistent
-   with what it sees.
-2. **Select** down one shared tree with UCT, among the moves legal in this
-   determinization (each child counts how often it was *available*, and
-   UCB uses that count instead of the parent's visits).
-3. **Expand** one untried move, then **roll out** uniformly random moves for
-   at most ``horizon`` moves.  A finished rollout scores 1 for the winner,
-   0 for the losers (½ each in a draw); a rollout cut off at the horizon is
-   scored by how many cards each seat still has to get rid of.
+   with what it sees.  Each of ``worlds`` determinizations is searched once
+   under every legal move at the root, with the same rollout randomness, so
+   that the moves are compared on the same deals (common random numbers).
+2. **Select** down the tree of the rest of its turn with UCT, among the
+   moves legal in this determinization (each child counts how often it was
+   *available*, and UCB uses that count instead of the parent's visits);
+   nodes gain children progressively, the greedy policy's choice first.
+3. **Expand** one move, then **roll out** for ``horizon`` moves with the
+   variant's greedy policy (``--rollout random`` for uniform random moves),
+   every seat deciding from its own observation of the determinized state.
+   A finished game scores 1 for the winner and 0 for the others (½ each in a
+   draw); a rollout cut off at the horizon is scored by how many cards each
+   seat still has to get rid of, compared with the others.
 4. **Back up** the score of the seat that made each move on the path.
 
-The move played is the root's most visited child.  Game ``i`` is dealt with
-seed ``seed + i`` and the agents swap seats every game; the script prints
-the IS-MCTS agent's win rate against the greedy agent with a 95 % Wilson
-interval.  The default ``--games 2`` runs in seconds, for CI; the figures in
-the docs come from ``--games 200``.
+The move with the best mean score is played.  Game ``i`` is dealt with seed
+``seed + i`` and the agents swap seats every game; the script prints the
+summary of ``zank simulate``.  The default ``--games 2`` is for CI.
+
+Measured with the defaults (8 worlds, horizon 20, greedy rollouts) at
+commit e301144, ``python examples/ismcts.py --variant zank-detailed
+--games 200 --jobs 2``: IS-MCTS won 167 of 200 games against the greedy
+agent (83.5 %, 95 % interval 77.7–88.0 %), no draws, seats rotated
+(1,603 s on two shared cores).  At Spite and Malice the same agent does
+*not* beat the greedy agent: with about 13 legal moves per decision, 8
+worlds are too few to tell the moves apart, and a horizon of 20 moves does
+not see the draw pile run out.
 """
 
 from __future__ import annotations
@@ -30,7 +42,9 @@ from __future__ import annotations
 import argparse
 import concurrent.futures
 import functools
+import json
 import math
+import sys
 import time
 from collections.abc import Sequence
 
@@ -249,12 +263,24 @@ def score(rules: Rules, state: State) -> list[float]:
     return out
 
 
+def _value(text: str) -> object:
+    """An option value: JSON (``12``, ``true``) or else the text itself."""
+    try:
+        return json.loads(text)
+    except ValueError:
+        return text
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     """Play IS-MCTS against greedy and print the result."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--variant", default="zank-detailed")
     parser.add_argument(
-        "--option", action="append", default=[], metavar="NAME=VALUE", help="an integer option"
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a variant option (repeatable)",
     )
     parser.add_argument("--games", type=int, default=2, help="games to play (default 2)")
     parser.add_argument("--seed", type=int, default=0)
@@ -267,7 +293,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--prior", type=float, default=0.0)
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     args = parser.parse_args(argv)
-    options = {k: int(v) for k, v in (o.split("=", 1) for o in args.option)}
+    options = {k: _value(v) for k, v in (o.split("=", 1) for o in args.option)}
     rules = zank.variant(args.variant, **options)
     ismcts = functools.partial(
         ISMCTSAgent,
@@ -281,11 +307,25 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     agents: list[AgentSpec] = [ismcts, GreedyAgent]
     start = time.perf_counter()
+
+    def progress(done: int, total: int) -> None:
+        if sys.stderr.isatty():
+            print(f"\r{done}/{total} games", end="\n" if done == total else "", file=sys.stderr)
+
     if args.jobs > 1:
         with concurrent.futures.ProcessPoolExecutor(args.jobs) as ex:
-            sim = run(rules, agents, args.games, args.seed, rotate=True, executor=ex, chunk_size=1)
+            sim = run(
+                rules,
+                agents,
+                args.games,
+                args.seed,
+                rotate=True,
+                executor=ex,
+                chunk_size=1,
+                progress=progress,
+            )
     else:
-        sim = run(rules, agents, args.games, args.seed, rotate=True)
+        sim = run(rules, agents, args.games, args.seed, rotate=True, progress=progress)
     print(sim.summary())
     print(f"({time.perf_counter() - start:.1f} s)")
 
