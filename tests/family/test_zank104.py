@@ -305,6 +305,24 @@ def test_stair_runs_carry_the_part_of_the_run_that_fits() -> None:
     assert "h1-h2" in texts(RULES, position(RULES, {**piles, "h1": "9d"}))
 
 
+# ------------------------------------------------------------------ Z104-V2
+def test_pack_when_stalled_packs_only_when_the_own_cards_cannot_be_laid() -> None:
+    rules = rules_with(pack_when_stalled=True)
+    piles = {**KINGS, "h1": "Kc Qh", "p0.reserve": "9h Jc", "p1.reserve": "Tc:1"}
+    state = position(rules, piles)
+    assert "r-or" in texts(RULES, position(RULES, piles))
+    assert "r-or" not in texts(rules, state)
+    v = violation(rules, state, "r-or")
+    assert v.rule == "Z104-V2"
+    assert v.message == (
+        "you may pack onto the opponent only when neither your reserve top nor your "
+        "turned talon card can be laid on a stair (r-h1)"
+    )
+    state = play(rules, state, "r-h1")  # 9♥ fits nowhere on the table now
+    assert "h1-or" in texts(rules, state)
+    assert "r-or" not in texts(rules, state)  # 9♥ does not fit 10♣
+
+
 # ------------------------------------------------------------------- Z104-8
 def test_packing_onto_the_opponent_in_suit_changing_direction_5_4_5_6() -> None:
     state = position(

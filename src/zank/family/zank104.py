@@ -1,8 +1,9 @@
 """Zank-Patience with 104 cards (seed ``003_d977528800c5421d.txt``).
 
 The rules page ``docs/rules/zank-104.md`` numbers every rule (``Z104-1`` …,
-the option ``Z104-V1``) and says how we read the seed; the numbers appear in
-:class:`~zank.core.Violation` objects and in the comments below.
+the options ``Z104-V1`` and ``Z104-V2``) and says how we read the seed; the
+numbers appear in :class:`~zank.core.Violation` objects and in the comments
+below.
 
 Each player has a reserve (top card face up), a face-down talon, at most one
 turned talon card and a face-up second talon; the eight stairs (Hilfstreppen,
@@ -165,6 +166,9 @@ class Zank104(Table):
 
     * ``stair_runs`` (Z104-V1): a move between stairs carries the whole part
       of the run that fits, not only the outer card.
+    * ``pack_when_stalled`` (Z104-V2): cards are packed onto the opponent only
+      when neither the reserve top nor the turned talon card can be laid on a
+      stair or into a gap.
     * ``no_progress_turns`` (Z104-18): the game is "endless" and ends when
       this many turns in a row pass in which no card reached a foundation and
       no player got down to fewer cards than ever before (50).
@@ -184,7 +188,7 @@ class Zank104(Table):
     presets = (
         {},
         {"stair_runs": True},
-        {"stair_runs": True, "no_progress_turns": 8},
+        {"stair_runs": True, "pack_when_stalled": True, "no_progress_turns": 8},
     )
     table_presets: ClassVar[tuple[dict[str, object], ...]] = (
         {"table_mode": True},
@@ -209,6 +213,7 @@ class Zank104(Table):
     pack_targets = (("or", RESERVE), ("os", DISCARD))
 
     stair_runs: bool = field(default=False, validator=BOOL_OPTION)
+    pack_when_stalled: bool = field(default=False, validator=BOOL_OPTION)
     no_progress_turns: int = field(default=50, validator=option_validator(low=2, high=100_000))
     table_mode: bool = field(default=False, validator=BOOL_OPTION)
     call_window: str = field(
@@ -401,6 +406,8 @@ class Zank104(Table):
         opp_r, opp_s = piles[oi], piles[osi]
         rk = FKEY[opp_r[-1]] if opp_r else _NO_KEY
         sk = FKEY[opp_s[-1]] if opp_s else _NO_KEY
+        if strict and self.pack_when_stalled and self._lays(own, wants, gap):
+            rk = sk = _NO_KEY  # Z104-V2: no packing while the own cards can be laid
         moves: list[Move] = found  # empty here in strict play (Z104-10)
         append = moves.append
         r_place = t_place = False
@@ -466,6 +473,11 @@ class Zank104(Table):
             else:
                 append(self._pass)  # Z104-14
         return tuple(moves)
+
+    @staticmethod
+    def _lays(own: list[tuple[int, int]], wants: dict[int, list[int]], gap: int) -> bool:
+        """Whether the reserve top or the turned card can be laid on a stair or gap."""
+        return bool(own) and (gap >= 0 or any(ALT_KEY[c] in wants for _, c in own))
 
     # ---------------------------------------------------------------- apply
     def _apply(self, state: State, move: Move) -> State:
@@ -672,6 +684,17 @@ class Zank104(Table):
         loose = self.generate(state, strict=False)
         piles = state.piles
         ri, _, ti, _ = self._seat[p]
+        if self.pack_when_stalled and move.kind == CARD and move.target >= TGT_PACK:
+            laid = [
+                m.text
+                for m in strict
+                if m.kind == CARD and m.source < SRC_STAIR and TGT_FOUNDATION < m.target < TGT_PACK
+            ]
+            return Violation(
+                "Z104-V2",
+                "you may pack onto the opponent only when neither your reserve top nor your "
+                "turned talon card can be laid on a stair (" + ", ".join(laid) + ")",
+            )
         if move.kind == END:
             laid = [m.text for m in loose if m.kind == CARD and m.source == SRC_TURNED]
             if laid:
