@@ -315,6 +315,15 @@ class Rules:
             labels = ", ".join(p.label for p in self.layout(players))
             raise KeyError(f"no pile {label!r}; the piles are: {labels}") from None
 
+    def info_size(self, players: int = 2) -> int:
+        """The most :attr:`State.info` integers a state of this rules object has.
+
+        Fixed-size encodings (the RL adapters) size their room for ``info``
+        from this.  The default is the length in a fresh deal; variants whose
+        ``info`` grows during play (table mode) override it.
+        """
+        return len(self.new_game(seed=0, players=players).info)
+
     def cards(self, players: int = 2) -> tuple[int, ...]:
         """Every card of a game with ``players`` seats, sorted."""
         self._check_players(players)

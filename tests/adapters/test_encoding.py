@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+import zank
 from zank.core import Rules, State
 
 from ..strategies import all_presets, player_counts, preset_id
@@ -120,3 +121,30 @@ def test_wrong_seat_count_and_too_much_info_are_errors() -> None:
         encoder.encode(obs)
     with pytest.raises(ValueError, match="depth"):
         encoding.ObservationEncoder(rules, 2, depth=0)
+
+
+@pytest.mark.parametrize("name", ["zank", "zank-detailed", "zank-104", "schikanieren"])
+def test_table_mode_states_fit_the_default_encoder(name: str) -> None:
+    """Call windows lengthen ``info``; the encoder sizes its room from ``info_size``."""
+    from zank.agents import Agent, CallingAgent, FaultyRandomAgent
+
+    rules = zank.variant(name, table_mode=True, call_window="every-move")
+    encoder = encoding.ObservationEncoder(rules, 2)
+    agents: list[Agent] = [
+        FaultyRandomAgent(0.3, seed=1),
+        CallingAgent(FaultyRandomAgent(0.3, seed=2)),
+    ]
+    state = rules.new_game(seed=3)
+    longest = 0
+    for _ in range(400):
+        if state.outcome is not None:
+            break
+        p = state.to_move
+        assert p is not None
+        for seat in range(2):
+            assert encoder.encode(rules.observe(state, seat)).shape == (encoder.size,)
+        longest = max(longest, len(state.info))
+        state = rules.apply(
+            state, agents[p].choose(rules, rules.observe(state, p), rules.legal_moves(state))
+        )
+    assert longest > rules.info_size(2) - 10  # a call window was opened and encoded

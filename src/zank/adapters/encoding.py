@@ -84,11 +84,16 @@ class ObservationEncoder:
         rules: the rules object whose observations are encoded.
         players: the number of seats of the games.
         depth: how many cards of each pile, from the top down, get a card slot.
-        info_slots: room for the variant's ``info`` integers; a state with
+        info_slots: room for the variant's ``info`` integers (by default
+            :meth:`Rules.info_size <zank.core.Rules.info_size>`); a state with
             more raises :class:`ValueError` rather than losing some.
     """
 
-    def __init__(self, rules: Rules, players: int = 2, *, depth: int = 3, info_slots: int = 8):
+    def __init__(
+        self, rules: Rules, players: int = 2, *, depth: int = 3, info_slots: int | None = None
+    ):
+        if info_slots is None:
+            info_slots = rules.info_size(players)
         if depth < 1 or info_slots < 0:
             raise ValueError("depth must be at least 1 and info_slots at least 0")
         specs = rules.layout(players)  # validates ``players``

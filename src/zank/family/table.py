@@ -210,6 +210,13 @@ class Table(Rules):
         init=False, default=(), eq=False, hash=False, repr=False
     )
 
+    def info_size(self, players: int = 2) -> int:
+        """The most ``info`` integers: in table mode a call window's tail comes on top."""
+        from zank.family import faults
+
+        size = faults.info_size(self)
+        return super().info_size(players) if size is None else size
+
     def __attrs_post_init__(self) -> None:
         super().__attrs_post_init__()
         n_src = len(self.sources) + self.house_count
