@@ -119,12 +119,20 @@ def _write(path: str, text: str) -> None:
 
 
 # --------------------------------------------------------------- variants
+def _first_sentence(doc: str) -> str:
+    """The first sentence of a docstring, on one line, without reST markup."""
+    paragraph = " ".join(doc.strip().split("\n\n")[0].split())
+    paragraph = re.sub(r":[a-z]+:`~?(?:[\w.]*\.)?([^`]+)`", r"\1", paragraph).replace("``", "")
+    end = paragraph.find(". ")
+    return paragraph if end < 0 else paragraph[: end + 1]
+
+
 def _variants(args: argparse.Namespace) -> int:
     from zank.agents import _policies  # noqa: F401  (registers the greedy policies)
     from zank.agents.base import greedy_policies
 
     for name, cls in sorted(zank.VARIANTS.items()):
-        doc = (cls.__doc__ or "").strip().splitlines()[0]
+        doc = _first_sentence(cls.__doc__ or "")
         seats = (
             str(cls.min_players)
             if cls.min_players == cls.max_players
