@@ -787,3 +787,52 @@ def test_greedy_packs_from_the_stairs_and_plays_the_reserve_first() -> None:
     assert max(scores, key=lambda t: scores[t]) == "r-h1"
     assert scores["h2-or"] > scores["h1-h4"]
     assert scores["h1-h4"] < 0  # shuffling a queen between kings changes nothing
+
+
+# ------------------------------------------------------------ golden lines
+#: Like perft for chess: from the deals of seeds 0-2, the move with index
+#: ``(7 * i) % len(legal)`` is played at step i; the number of legal moves at
+#: each step and the moves played are pinned.  A change here means the rules
+#: (or the order of legal moves) changed: check the rules page, then the pins.
+GOLDEN_LINES: dict[int, tuple[str, str]] = {
+    0: (
+        "2 1 1 1 2 2 1 2 2 1 1 1 1 1 1 2 2 2 1 1 1 3 1 1 2 1 2 2 2 1 2 1 3 2 3 2 3 2 2 1",
+        (
+            "h5-f h7-f h6-f r-h5 r-h3 h8-h3 r-h6 r-or r-h3 r-h7 r-h8 turn t-s turn t-s turn "
+            "h2-os t-h2 r-h2 turn t-s h4-os r-h4 r-h6 h7-h6 r-h7 r-h5 turn h5-h7 t-s h7-h5 "
+            "turn h5-h7 t-os h7-h5 turn h2-os t-s h5-h7 turn"
+        ),
+    ),
+    1: (
+        "6 5 4 2 2 2 1 1 1 1 1 1 5 4 3 3 2 2 2 1 1 1 1 1 1 1 2 2 2 2 1 1 2 1 1 1 1 4 4 3",
+        (
+            "h1-h6 h3-h7 h4-h2 h2-or r-h1 h2-h8 r-h2 r-h3 r-h4 r-h5 turn t-s h7-os h5-or "
+            "h3-h7 r-h4 r-h3 turn t-h4 turn t-h1 turn t-s r-h5 turn t-s h5-or turn h5-os t-h5 "
+            "turn t-s h8-os turn t-s turn t-h1 turn h6-h1 h2-h6"
+        ),
+    ),
+    2: (
+        "4 2 1 1 2 1 1 1 1 1 2 1 1 1 1 2 2 3 2 2 2 1 2 1 3 1 1 2 2 1 1 2 2 1 1 1 1 2 2 1",
+        (
+            "h1-h5 h3-h4 r-h1 r-h3 h1-h3 r-h1 turn t-h3 turn t-s r-h8 turn t-h2 turn t-s turn "
+            "h7-os h3-os r-h7 t-s h8-h7 turn h7-h8 t-s h7-os r-h7 r-or turn t-h4 turn t-s "
+            "turn h8-or t-s r-h8 turn t-s turn t-h8 turn"
+        ),
+    ),
+}
+
+
+@pytest.mark.parametrize("seed", sorted(GOLDEN_LINES))
+def test_golden_line(seed: int) -> None:
+    state = RULES.new_game(seed=seed)
+    counts, played = [], []
+    for i in range(40):
+        legal = RULES.legal_moves(state)
+        counts.append(len(legal))
+        move = legal[(i * 7) % len(legal)]
+        played.append(move.text)
+        state = RULES.apply(state, move)
+    want = [int(n) for n in GOLDEN_LINES[seed][0].split()]
+    for i, (got, expected) in enumerate(zip(counts, want, strict=True)):
+        assert got == expected, f"seed {seed}, step {i}: {got} legal moves, expected {expected}"
+    assert " ".join(played) == GOLDEN_LINES[seed][1]
