@@ -42,6 +42,7 @@ from zank.cards import (
     CLUBS,
     DIAMONDS,
     HEARTS,
+    MAX_CARD,
     RANK,
     SPADES,
     SUIT,
@@ -122,7 +123,7 @@ MAX_CUTS: Final = 64
 
 #: The opening order of suits (Z104-3): hearts > diamonds > spades > clubs.
 SUIT_ORDER: Final = {HEARTS: 3, DIAMONDS: 2, SPADES: 1, CLUBS: 0}
-_OPEN: tuple[int, ...] = tuple(RANK[c] * 4 + SUIT_ORDER[SUIT[c]] for c in range(512))
+_OPEN: tuple[int, ...] = tuple(RANK[c] * 4 + SUIT_ORDER[SUIT[c]] for c in range(MAX_CARD))
 _NO_KEY = -1000  # a packing key no card is near
 
 
