@@ -190,3 +190,15 @@ def test_game_stats_compare_without_their_timing() -> None:
     out = io.StringIO()
     sim.write_jsonl(out)
     assert json.loads(out.getvalue())["reason"] == "blocked"
+
+
+def test_greedy_for_a_variant_without_a_policy_is_refused() -> None:
+    from zank.simulate import check_agents
+    from zank.spite_malice import SpiteAndMalice
+
+    class Unregistered(SpiteAndMalice):
+        name = "no-such-greedy-variant"
+
+    with pytest.raises(zank.ZankError, match="no greedy agent for no-such-greedy-variant"):
+        check_agents(Unregistered(), ["random", "greedy"])
+    check_agents(Unregistered(), ["random", "first"])
