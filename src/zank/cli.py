@@ -266,7 +266,7 @@ def _simulate(args: argparse.Namespace) -> int:
     rules.layout(players)  # refuses a seat count the variant does not allow
     check_agents(rules, names)
     out = args.out
-    if out is not None and not out.lower().endswith((".jsonl", ".csv", ".json")):
+    if out is not None and not out.lower().endswith((".jsonl", ".csv")):
         raise _Fail(f"--out {out!r}: the file name must end in .jsonl or .csv")
     if args.records and (out is None or out.lower().endswith(".csv")):
         raise _Fail("--records needs --out FILE.jsonl")
