@@ -202,3 +202,14 @@ def test_greedy_for_a_variant_without_a_policy_is_refused() -> None:
     with pytest.raises(zank.ZankError, match="no greedy agent for no-such-greedy-variant"):
         check_agents(Unregistered(), ["random", "greedy"])
     check_agents(Unregistered(), ["random", "first"])
+
+
+def test_an_unregistered_rules_class_runs_in_process() -> None:
+    from zank.spite_malice import SpiteAndMalice
+
+    class Mine(SpiteAndMalice):
+        name = "my-spite"
+
+    sim = run(Mine(pay_off_size=4), ["random", "random"], games=3, seed=2)
+    assert sim.variant == "my-spite"
+    assert [g.moves for g in sim.games] == [g.moves for g in run(RULES, ["random"] * 2, 3, 2).games]

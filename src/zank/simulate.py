@@ -354,16 +354,17 @@ def _seat_order(n: int, index: int, rotate: bool) -> list[int]:
 
 
 def _play_chunk(
-    variant: str,
-    options: dict[str, Any],
+    rules: Rules | tuple[str, dict[str, Any]],
     specs: tuple[AgentSpec, ...],
     jobs: list[tuple[int, int]],
     rotate: bool,
     max_moves: int | None,
     keep_records: bool,
 ) -> list[GameStats]:
-    """Play the games ``jobs`` (index, seed pairs); runs in a worker."""
-    rules = zank.variant(variant, **options)
+    """Play the games ``jobs`` (index, seed pairs); runs in a worker, where the
+    rules object is rebuilt from its variant name and options."""
+    if not isinstance(rules, Rules):
+        rules = zank.variant(rules[0], **rules[1])
     factories = [agent_factory(s) for s in specs]
     out = []
     for index, seed in jobs:
@@ -406,8 +407,9 @@ def run(
     """Play ``games`` seeded games of ``rules`` between ``agents`` (one spec per seat).
 
     Args:
-        rules: a registered variant's rules object (it is rebuilt in the
-            workers from its name and options).
+        rules: the rules object; with an ``executor`` it must be a
+            registered variant's, as the workers rebuild it from its name and
+            options.
         agents: one agent spec per seat (see the module docs).
         games: how many games; game ``i`` is dealt with seed ``seed + i``.
         seed: the seed of the first game.
@@ -435,17 +437,24 @@ def run(
     if chunk_size is None:
         chunk_size = max(1, min(64, games // 64))
     chunks = [jobs[i : i + chunk_size] for i in range(0, games, chunk_size)]
-    args = (rules.name, rules.options, specs)
     start = time.perf_counter()
     results: list[GameStats] = []
     if executor is None:
         for chunk in chunks:
-            results += _play_chunk(*args, chunk, rotate, max_moves, keep_records)
+            results += _play_chunk(rules, specs, chunk, rotate, max_moves, keep_records)
             if progress is not None:
                 progress(len(results), games)
     else:
         futures = [
-            executor.submit(_play_chunk, *args, chunk, rotate, max_moves, keep_records)
+            executor.submit(
+                _play_chunk,
+                (rules.name, rules.options),
+                specs,
+                chunk,
+                rotate,
+                max_moves,
+                keep_records,
+            )
             for chunk in chunks
         ]
         try:
