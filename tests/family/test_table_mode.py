@@ -632,3 +632,21 @@ def test_schikanieren_plays_stop_like_zank() -> None:
     record = zank.play(rules, agents, seed=2)
     assert "stop" in record.moves
     assert record.result is not None
+
+
+def test_a_window_after_a_flip_survives_determinization() -> None:
+    """A flip turns the discard over face down; a determinized state deals those
+    cards anew, so its window must not be judged by the hidden order (regression:
+    schikanieren, deal 3223, first legal move each step)."""
+    rules = zank.variant("schikanieren", advanced=True, table_mode=True, call_window="every-move")
+    state = rules.new_game(seed=3223)
+    flips = 0
+    for step in range(300):
+        if state.outcome is not None:
+            break
+        for seat in range(2):
+            rules.validate(rules.sample_state(rules.observe(state, seat), seed=step))
+        move = rules.legal_moves(state)[0]
+        flips += move.text == "flip"
+        state = rules.apply(state, move)
+    assert flips > 0
