@@ -3,7 +3,8 @@
 Run: ``python benchmarks/bench.py [--variant NAME] [--games N] [--repeat R]``
 
 A *move* is one ``legal_moves`` call plus one ``apply`` in a uniform random
-playout loop.  Each figure is the median of ``--repeat`` runs over the same
+playout loop; moves/s times those loops only, games/s the whole games with
+their deals.  Each figure is the median of ``--repeat`` runs over the same
 seeded games (seeds 0..N-1), so runs are comparable across commits.
 """
 
@@ -14,6 +15,7 @@ import platform
 import statistics
 import sys
 import time
+import tracemalloc
 
 import zank
 from zank.random import Rng
@@ -41,33 +43,69 @@ def playout(rules: zank.Rules, seed: int) -> tuple[int, float, float]:
     return moves, t_legal, t_apply
 
 
-def loop(rules: zank.Rules, games: int) -> tuple[int, float]:
-    """The untimed-inside loop: (moves, wall seconds) for ``games`` random games."""
-    start = time.perf_counter()
+def loop(rules: zank.Rules, games: int) -> tuple[int, float, float]:
+    """``games`` random games: (moves, seconds in the playout loops, wall seconds).
+
+    The playout loop is what a move costs (``legal_moves`` + ``apply``); the
+    wall time adds the deals.
+    """
+    clock = time.perf_counter
+    start = clock()
     moves = 0
+    in_loop = 0.0
     for seed in range(games):
         state = rules.new_game(seed=seed)
         rng = Rng(seed + 1)
+        t0 = clock()
         while True:
             legal = rules.legal_moves(state)
             if not legal:
                 break
             state = rules.apply(state, legal[rng.below(len(legal))])
             moves += 1
-    return moves, time.perf_counter() - start
+        in_loop += clock() - t0
+    return moves, in_loop, clock() - start
+
+
+def memory(rules: zank.Rules, history: int = 10_000) -> tuple[float, float]:
+    """Bytes allocated by one fresh deal, and by a history of ``history`` states
+    of random play (successive states share their unchanged piles)."""
+    tracemalloc.start()
+    base = tracemalloc.get_traced_memory()[0]
+    one = rules.new_game(seed=1)
+    single = tracemalloc.get_traced_memory()[0] - base
+    states = [one]
+    seed = 1
+    rng = Rng(7)
+    while len(states) < history:
+        legal = rules.legal_moves(states[-1])
+        if not legal:
+            seed += 1
+            states.append(rules.new_game(seed=seed))
+            continue
+        states.append(rules.apply(states[-1], legal[rng.below(len(legal))]))
+    total = tracemalloc.get_traced_memory()[0] - base
+    tracemalloc.stop()
+    return float(single), float(total)
 
 
 def bench(name: str, games: int, repeat: int) -> dict[str, float]:
     """Median figures of one variant."""
+    # a fresh rules object per run: caches a variant keeps on its rules object
+    # must not carry over from one run to the next
+    runs = [loop(zank.variant(name), games) for _ in range(repeat)]
     rules = zank.variant(name)
-    runs = [loop(rules, games) for _ in range(repeat)]
     moves = runs[0][0]
-    wall = statistics.median(r[1] for r in runs)
+    in_loop = statistics.median(r[1] for r in runs)
+    wall = statistics.median(r[2] for r in runs)
     per = [playout(rules, seed) for seed in range(min(games, 50))]
     n = sum(p[0] for p in per)
+    single, history = memory(zank.variant(name))
     return {
+        "KiB state": single / 1024,
+        "MiB 10k history": history / 2**20,
         "games/s": games / wall,
-        "moves/s": moves / wall,
+        "moves/s": moves / in_loop,
         "moves/game": moves / games,
         "µs legal_moves": 1e6 * sum(p[1] for p in per) / max(n, 1),
         "µs apply": 1e6 * sum(p[2] for p in per) / max(n, 1),
@@ -87,7 +125,15 @@ def main(argv: list[str] | None = None) -> int:
         f"{platform.processor() or platform.platform()}"
     )
     print(f"{args.games} games per run, median of {args.repeat} runs\n")
-    cols = ["games/s", "moves/s", "moves/game", "µs legal_moves", "µs apply"]
+    cols = [
+        "games/s",
+        "moves/s",
+        "moves/game",
+        "µs legal_moves",
+        "µs apply",
+        "KiB state",
+        "MiB 10k history",
+    ]
     print("| variant | " + " | ".join(cols) + " |")
     print("|---|" + "---:|" * len(cols))
     for name in names:

@@ -51,7 +51,7 @@ from typing import Final
 
 from attrs import field, frozen
 
-from zank.cards import ACE, IS_JOKER, KING, QUEEN, RANK, card_unicode, full_deck
+from zank.cards import ACE, IS_JOKER, JOKER, KING, QUEEN, RANK, card_unicode, full_deck
 from zank.core import (
     BOOL_OPTION,
     Move,
@@ -212,14 +212,25 @@ class SpiteAndMalice(Rules):
             for r in range(14)
         )
         object.__setattr__(self, "_play", play)
-        object.__setattr__(self, "_discard", discard)
+        # discard moves by which side stacks are occupied (bit j: side j+1) and
+        # rank: onto every occupied stack and the first free place (S&M-8)
+        by_mask = []
+        for mask in range(1 << SIDE_STACKS):
+            targets = [j for j in range(SIDE_STACKS) if mask >> j & 1]
+            free = [j for j in range(SIDE_STACKS) if not mask >> j & 1]
+            if free:
+                targets = sorted([*targets, free[0]])
+            by_mask.append(tuple(tuple(discard[r][j] for j in targets) for r in range(14)))
+        object.__setattr__(self, "_discard", tuple(by_mask))
         # "10-b1" is accepted for "t-b1"
         for m in self.moves:
             if m.text.startswith("t-"):
                 self._by_text["10-" + m.text[2:]] = m
 
     _play: tuple[tuple[Move, ...], ...] = field(init=False, default=(), eq=False, repr=False)
-    _discard: tuple[tuple[Move, ...], ...] = field(init=False, default=(), eq=False, repr=False)
+    _discard: tuple[tuple[tuple[Move, ...], ...], ...] = field(
+        init=False, default=(), eq=False, repr=False
+    )
 
     def parse_move(self, state: State, text: str) -> Move:
         """Read move notation (see the module docs); ``10`` is accepted for ``t``.
@@ -287,51 +298,61 @@ class SpiteAndMalice(Rules):
         assert p is not None
         piles = state.piles
         base = self._seat_base(p)
-        builds = piles[2 : 2 + self.build_places]
-        # what each build place takes: 0 an ace (first free place), -1 nothing
-        needs = [len(b) + 1 if b else 0 for b in builds]
-        first_free = -1
-        if self.unlimited_build_piles or sum(1 for b in builds if b) < 3:
-            first_free = next((i for i, b in enumerate(builds) if not b), -1)
+        # which build places take which rank (S&M-6, S&M-11); the first free
+        # place takes an ace while fewer than three piles stand (or unlimited)
+        want: dict[int, list[int]] = {}
+        occupied: list[int] = []
+        free = -1
+        for i, b in enumerate(piles[2 : 2 + self.build_places]):
+            if b:
+                occupied.append(i)
+                n = len(b) + 1
+                places = want.get(n)
+                if places is None:
+                    want[n] = [i]
+                else:
+                    places.append(i)
+            elif free < 0:
+                free = i
+        if len(occupied) >= 3 and not self.unlimited_build_piles:
+            free = -1
 
-        play = self._play
-        hand = piles[base + 1]
-        # one source per rank in the hand, lowest rank first (jokers are rank 0)
-        ranks = sorted({RANK[c] for c in hand})
-        sources: list[tuple[int, int]] = [(r, next(c for c in hand if RANK[c] == r)) for r in ranks]
+        # sources (S&M-5): one per rank in the hand, lowest rank first (jokers
+        # are rank 0), then the pay-off top, then the side-stack tops
+        hand_ranks = sorted({RANK[c] for c in piles[base + 1]})
+        sources = [(r, r) for r in hand_ranks]
         pay = piles[base]
         if pay:
-            sources.append((SRC_PAY, pay[-1]))
+            sources.append((SRC_PAY, RANK[pay[-1]]))
+        mask = 0
         for j in range(SIDE_STACKS):
             side = piles[base + 2 + j]
             if side:
-                sources.append((SRC_SIDE + j, side[-1]))
+                mask |= 1 << j
+                sources.append((SRC_SIDE + j, RANK[side[-1]]))
 
+        play = self._play
         moves: list[Move] = []
         aces: list[Move] = []
-        for src, c in sources:
-            r = RANK[c]
-            row = play[src]
+        for src, r in sources:
             if r == ACE:
-                if first_free >= 0:
-                    aces.append(row[first_free])
-            elif _wild(c):
-                moves.extend(row[i] for i, n in enumerate(needs) if n)
+                if free >= 0:
+                    aces.append(play[src][free])
+            elif r == KING or r == JOKER:
+                row = play[src]
+                moves += [row[i] for i in occupied]
             else:
-                moves.extend(row[i] for i, n in enumerate(needs) if n == r)
-        if aces and self.aces_immediately:
-            return tuple(aces)  # S&M-V2
-        moves[:0] = aces
-
-        side_count = sum(1 for j in range(SIDE_STACKS) if piles[base + 2 + j])
-        targets = [j for j in range(SIDE_STACKS) if piles[base + 2 + j]]
-        if side_count < SIDE_STACKS:
-            targets.append(next(j for j in range(SIDE_STACKS) if not piles[base + 2 + j]))
-            targets.sort()
-        discard = self._discard
-        for r in ranks:
-            row = discard[r]
-            moves.extend(row[j] for j in targets)
+                places = want.get(r)
+                if places is not None:
+                    row = play[src]
+                    moves += [row[i] for i in places]
+        if aces:
+            if self.aces_immediately:
+                return tuple(aces)  # S&M-V2
+            moves[:0] = aces
+        discard = self._discard[mask]
+        for r in hand_ranks:
+            moves += discard[r]
         return tuple(moves)
 
     # ---------------------------------------------------------------- apply
