@@ -36,6 +36,9 @@ game takes about 2 s on one core.  At Spite and Malice the same agent does
 15 and drew 25.  With about 13 legal moves per decision, 8 worlds are too
 few to tell the moves apart, and a rollout of 20 moves does not see the
 draw pile run out, so the search settles for blocking and drawn games.
+With ``--worlds 16 --prior 0.1`` (the greedy move is kept unless the search
+finds one better by 0.1) it is about even with greedy: over seeds 20–79 it
+won 29, lost 23 and drew 8 of 60 games, not a significant difference.
 """
 
 from __future__ import annotations
