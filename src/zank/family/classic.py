@@ -244,6 +244,7 @@ class Zank(Table):
     _dist: dict[tuple[object, ...], tuple[int, int]] = field(
         init=False, default=None, eq=False, hash=False, repr=False
     )
+    _takers: dict[int, bytes] = field(init=False, default=None, eq=False, hash=False, repr=False)
 
     @first_player.validator
     def _check_first_player(self, attribute: object, value: object) -> None:
@@ -268,6 +269,7 @@ class Zank(Table):
         object.__setattr__(self, "_hwant", keys[1])
         object.__setattr__(self, "_src_turned", [k for _, k in self.sources].index(TURNED))
         object.__setattr__(self, "_dist", {})
+        object.__setattr__(self, "_takers", {})
         object.__setattr__(self, "_steps_cache", {})
         object.__setattr__(self, "_announce_cache", {})
         self._by_text["end"] = special[END]
@@ -399,19 +401,23 @@ class Zank(Table):
     def _config(self, state: State) -> Config:
         """The edge piles as the manoeuvre search sees them: a removed pile is
         ``None`` and a face-down card is :data:`HIDDEN_CARD`."""
+        return self._config_of(state.piles, state.down, state.players, state.info[I_REMOVED])
+
+    def _config_of(
+        self,
+        piles: tuple[tuple[int, ...], ...] | list[tuple[int, ...]],
+        down: tuple[int, ...] | list[int],
+        players: int,
+        removed: int,
+    ) -> Config:
         hb = self.foundation_count
-        e = self.geometry(state.players).edges
-        removed = state.info[I_REMOVED] - 1
-        out: list[bytes | None] = []
-        for h in range(e):
-            d = state.down[hb + h]
-            pile = state.piles[hb + h]
-            if h == removed:
-                out.append(None)
-            elif d:
-                out.append(bytes((HIDDEN_CARD,) * d + pile[d:]))
-            else:
-                out.append(bytes(pile))
+        e = self.geometry(players).edges
+        out: list[bytes | None] = [
+            bytes(pile) if not d else bytes((HIDDEN_CARD,) * d + pile[d:])
+            for pile, d in zip(piles[hb : hb + e], down[hb : hb + e], strict=True)
+        ]
+        if removed:
+            out[removed - 1] = None
         return tuple(out)
 
     def _gap_limit(self, state: State) -> int:
@@ -461,18 +467,23 @@ class Zank(Table):
             elif pile is not None and gap < 0:
                 gap = h
         out: list[tuple[int, int]] = []
+        spare = gap >= 0 and occupied < limit
         for h, pile in enumerate(config):
             if not pile:
                 continue
             c = pile[-1]
             if c == HIDDEN_CARD:
                 continue
-            found = False
-            for t in wants.get(hkey[c], ()):
-                if t != h:
-                    out.append((h, t))
-                    found = True
-            if not found and gap >= 0 and len(pile) > 1 and occupied < limit:
+            ts = wants.get(hkey[c])
+            if ts:
+                found = False
+                for t in ts:
+                    if t != h:
+                        out.append((h, t))
+                        found = True
+                if found:
+                    continue
+            if spare and len(pile) > 1:
                 out.append((h, gap))
         return out
 
@@ -499,6 +510,7 @@ class Zank(Table):
         limit: int,
         removal: bool,
         budget: int,
+        seen: dict[Config, int] | None = None,
     ) -> bool:
         """Whether at most ``budget`` edge-to-edge moves reach ``goal`` from
         ``config`` (Z-9, Z-10).
@@ -510,6 +522,10 @@ class Zank(Table):
         lower bound that never overestimates: every card above the target
         must move at least once, and for an emptied pile so must every card
         above the nearest card its bottom card can go on.
+
+        ``seen`` may be shared by searches with the same ``goal``, ``target``,
+        ``limit`` and ``removal``: a search that fails leaves in it only
+        positions that fail with the moves recorded; one that succeeds clears it.
         """
         key = (config, goal, target, limit, removal)
         known = self._dist.get(key)
@@ -523,8 +539,11 @@ class Zank(Table):
             fails, succeeds = -1, 99
             if len(self._dist) > 200_000:
                 self._dist.clear()
-        ok = self._reach(config, goal, target, limit, removal, budget)
+        if seen is None:
+            seen = {}
+        ok = self._reach(config, goal, target, limit, removal, budget, seen)
         if ok:
+            seen.clear()
             succeeds = min(succeeds, budget)
         else:
             fails = max(fails, budget)
@@ -536,17 +555,13 @@ class Zank(Table):
             pile = config[target]
             if not pile:
                 return 0
-            want = self._hkey[pile[0]]
-            hwant = self._hwant
+            takers = self._takers_of(self._hkey[pile[0]])
             best = 99
             for h, other in enumerate(config):
                 if other and h != target:
-                    for d, c in enumerate(reversed(other)):
-                        if d >= best:
-                            break
-                        if hwant[c] == want:
-                            best = d
-                            break
+                    i = other.translate(takers).rfind(1)
+                    if i >= 0 and len(other) - 1 - i < best:
+                        best = len(other) - 1 - i
             return len(pile) + best
         for pile in config:
             if pile and target in pile:
@@ -561,13 +576,13 @@ class Zank(Table):
         limit: int,
         removal: bool,
         budget: int,
+        seen: dict[Config, int],
     ) -> bool:
         lb = self._lower_bound(config, goal, target)
         if lb == 0:
             return True
         if lb > budget:
             return False
-        seen: dict[Config, int] = {}
         if goal == GOAL_FREE:  # the card stays in its pile until it is free
             where = next(h for h, pile in enumerate(config) if pile and target in pile)
             pile = config[where]
@@ -575,43 +590,72 @@ class Zank(Table):
             return self._dfs_free(config, where, pile.index(target), limit, removal, budget, seen)
         start = config[target]
         assert start
-        return self._dfs_empty(config, target, self._hkey[start[0]], limit, removal, budget, seen)
+        takers = self._takers_of(self._hkey[start[0]])
+        return self._dfs_empty(config, target, takers, limit, removal, budget, seen)
+
+    def _takers_of(self, key: int) -> bytes:
+        """A ``bytes.translate`` table that maps the cards a card of house key
+        ``key`` goes on to 1 and every other card to 0."""
+        t = self._takers.get(key)
+        if t is None:
+            hwant = self._hwant
+            t = self._takers[key] = bytes(
+                1 if c < len(hwant) and hwant[c] == key else 0 for c in range(256)
+            )
+        return t
 
     def _dfs_empty(
         self,
         config: Config,
         target: int,
-        want: int,
+        takers: bytes,
         limit: int,
         removal: bool,
         budget: int,
         seen: dict[Config, int],
     ) -> bool:
         left = budget - 1
-        hwant = self._hwant
-        for a, b in self.edge_steps(config, limit):
-            nxt = self.step_config(config, a, b, removal)
-            pile = nxt[target]
-            if not pile:
+        can_remove = removal and None not in config
+        n = len(config[target])  # type: ignore[arg-type]
+        steps = self.edge_steps(config, limit)
+        # the steps off the target pile first: they bring the goal closer
+        first = [st for st in steps if st[0] == target]
+        if first:
+            if n == 1:
                 return True
-            need = len(pile)
-            if need > left or seen.get(nxt, -1) >= left:
+            steps = first + [st for st in steps if st[0] != target]
+        for a, b in steps:
+            if a == target:
+                need = n - 1
+                if not need:
+                    return True
+            elif b == target:
+                need = n + 1
+            else:
+                need = n
+            if need > left:
+                continue
+            src = config[a]
+            assert src is not None
+            rest = src[:-1]
+            nxt_l = list(config)
+            nxt_l[b] = config[b] + src[-1:]  # type: ignore[operator]
+            nxt_l[a] = None if not rest and can_remove else rest
+            nxt = tuple(nxt_l)
+            if seen.get(nxt, -1) >= left:
                 continue
             best = left + 1 - need  # the bottom card needs a card to go on
             for h, other in enumerate(nxt):
                 if other and h != target:
-                    for d, c in enumerate(reversed(other)):
-                        if d >= best:
+                    i = other.translate(takers).rfind(1)
+                    if i >= 0 and len(other) - 1 - i < best:
+                        best = len(other) - 1 - i
+                        if not best:
                             break
-                        if hwant[c] == want:
-                            best = d
-                            break
-                    if best == 0:
-                        break
             if need + best > left:
                 continue
             seen[nxt] = left
-            if self._dfs_empty(nxt, target, want, limit, removal, left, seen):
+            if self._dfs_empty(nxt, target, takers, limit, removal, left, seen):
                 return True
         return False
 
@@ -626,14 +670,27 @@ class Zank(Table):
         seen: dict[Config, int],
     ) -> bool:
         left = budget - 1
+        can_remove = removal and None not in config
+        n = len(config[where])  # type: ignore[arg-type]
         for a, b in self.edge_steps(config, limit):
-            nxt = self.step_config(config, a, b, removal)
-            pile = nxt[where]
-            assert pile is not None
-            lb = len(pile) - 1 - pos
-            if lb == 0:
-                return True
-            if lb > left or seen.get(nxt, -1) >= left:
+            if a == where:
+                lb = n - 2 - pos
+                if lb == 0:
+                    return True
+            elif b == where:
+                lb = n - pos
+            else:
+                lb = n - 1 - pos
+            if lb > left:
+                continue
+            src = config[a]
+            assert src is not None
+            rest = src[:-1]
+            nxt_l = list(config)
+            nxt_l[b] = config[b] + src[-1:]  # type: ignore[operator]
+            nxt_l[a] = None if not rest and can_remove else rest
+            nxt = tuple(nxt_l)
+            if seen.get(nxt, -1) >= left:
                 continue
             seen[nxt] = left
             if self._dfs_free(nxt, where, pos, limit, removal, left, seen):
@@ -683,14 +740,28 @@ class Zank(Table):
         if len(steps) == 1:  # the goal can be met, so the only step serves it
             a, b = steps[0]
             return (mv[hs + a][b + 1],)  # type: ignore[return-value]
-        slack = left >= 2 and self.reachable(config, goal, target, limit, removal, left - 2)
+        seen: dict[Config, int] = {}  # failures, shared by the searches below
+        slack = -1  # whether the goal is two moves closer than the budget (-1: not known yet)
         out = []
         for a, b in steps:
             src = config[a]
             assert src is not None
-            reversible = len(src) > 1 and src[-2] != HIDDEN_CARD and not (removal and not config[b])
-            if (reversible and slack) or self.reachable(
-                self.step_config(config, a, b, removal), goal, target, limit, removal, left - 1
+            if len(src) > 1 and src[-2] != HIDDEN_CARD and not (removal and not config[b]):
+                if slack < 0:  # a reversible step: is there room for back and forth?
+                    slack = left >= 2 and self.reachable(
+                        config, goal, target, limit, removal, left - 2, seen
+                    )
+                if slack:
+                    out.append(mv[hs + a][b + 1])
+                    continue
+            if self.reachable(
+                self.step_config(config, a, b, removal),
+                goal,
+                target,
+                limit,
+                removal,
+                left - 1,
+                seen,
             ):
                 out.append(mv[hs + a][b + 1])
         return tuple(out)  # type: ignore[arg-type]
@@ -1032,20 +1103,13 @@ class Zank(Table):
         """Clear an announcement that is met or (``full``: search whether it)
         can no longer be met (Z-9, Z-10)."""
         goal, target, left = info[I_GOAL], info[I_TARGET], info[I_BUDGET]
-        interim = State(
-            rules=self,
-            players=state.players,
-            piles=tuple(piles),
-            down=tuple(down),
-            to_move=state.to_move,
-            info=tuple(info),
-            turn=state.turn,
-        )
-        config = self._config(interim)
+        config = self._config_of(piles, down, state.players, info[I_REMOVED])
         removal = state.players == 3 and not info[I_REMOVED]
         if self._lower_bound(config, goal, target) == 0 or (
             full
-            and not self.reachable(config, goal, target, self._gap_limit(interim), removal, left)
+            and not self.reachable(
+                config, goal, target, self.gap_limit(state.players, state.turn), removal, left
+            )
         ):
             info[I_GOAL] = info[I_TARGET] = info[I_BUDGET] = 0
 
