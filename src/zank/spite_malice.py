@@ -338,7 +338,7 @@ class SpiteAndMalice(Rules):
             if r == ACE:
                 if free >= 0:
                     aces.append(play[src][free])
-            elif r == KING or r == JOKER:
+            elif r in (KING, JOKER):
                 row = play[src]
                 moves += [row[i] for i in occupied]
             else:

@@ -618,14 +618,11 @@ def validate(rules: FaultRules, state: State) -> None:
     move = rules.moves[tail[ACTION] - 1]
     if tail[FAULTS_LET] > FAULT_LIMIT or move not in legal(rules, before):
         raise InvalidState(f"table mode: {move.text} was not possible before it was made")
-    if tail[FLIP]:
-        # A move that turned a discard over hid its cards: a state that looks the
-        # same to every player (a determinized one) may hold them in another
-        # order, so whether the move was a fault cannot be recomputed; the
-        # recorded rule stands.
-        is_fault = tail[RULE] > 0
-    else:
-        is_fault = move not in rules.strict_moves(before)
+    # A move that turned a discard over hid its cards: a state that looks the
+    # same to every player (a determinized one) may hold them in another order,
+    # so whether the move was a fault cannot be recomputed; the recorded rule
+    # stands.
+    is_fault = tail[RULE] > 0 if tail[FLIP] else move not in rules.strict_moves(before)
     if is_fault != (tail[RULE] > 0):
         raise InvalidState(f"table mode: the rule recorded for {move.text} is wrong")
     if not is_fault and rules.call_window == FAULTS:
