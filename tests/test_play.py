@@ -242,5 +242,5 @@ class Unregistered(SpiteAndMalice):
 def test_greedy_without_a_policy_fails_clearly() -> None:
     rules = Unregistered()
     state = rules.new_game(seed=1)
-    with pytest.raises(LookupError, match="no greedy policy is registered for no-such-greedy"):
+    with pytest.raises(zank.ZankError, match="no greedy policy is registered for no-such-greedy"):
         GreedyAgent(1).choose(rules, rules.observe(state, 0), rules.legal_moves(state))

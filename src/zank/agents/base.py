@@ -7,6 +7,7 @@ from types import MappingProxyType
 from typing import Protocol, runtime_checkable
 
 from zank.core import Move, Observation, Rules
+from zank.errors import ZankError
 from zank.random import Rng, fresh_seed
 
 __all__ = [
@@ -82,5 +83,5 @@ class GreedyAgent:
 
         policy = _policies.get(rules.name)
         if policy is None:
-            raise LookupError(f"no greedy policy is registered for {rules.name}")
+            raise ZankError(f"no greedy policy is registered for {rules.name}")
         return policy(rules, observation, legal_moves, self._rng)
