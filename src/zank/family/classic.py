@@ -153,7 +153,7 @@ class Geometry:
 
 @register
 @frozen(cache_hash=True, kw_only=True)
-class Zank(Table):
+class Zank(faults.TableMode, Table):
     """Zank-Patience by the classic rules (seed 000), for two or three players.
 
     Options (keyword-only; the rules page explains each):
@@ -782,11 +782,6 @@ class Zank(Table):
                     out.append((self.pack_target + j, FKEY[pile[-1]]))
         return out
 
-    def _legal(self, state: State) -> tuple[Move, ...]:
-        if self.table_mode:
-            return faults.legal(self, state)
-        return self.strict_moves(state)
-
     def strict_moves(self, state: State) -> tuple[Move, ...]:
         """The moves strict mode allows (the priorities and conditions kept)."""
         p = state.to_move
@@ -988,11 +983,6 @@ class Zank(Table):
         return tuple(m for _, m in sorted(out))
 
     # ---------------------------------------------------------------- apply
-    def _apply(self, state: State, move: Move) -> State:
-        if self.table_mode:
-            return faults.apply(self, state, move)
-        return self.strict_apply(state, move)
-
     def strict_apply(self, state: State, move: Move) -> State:
         """A move of strict play; table mode builds on it."""
         p = state.to_move
@@ -1475,14 +1465,6 @@ class Zank(Table):
         )
 
     # ------------------------------------------------------------ validation
-    def _validate(self, state: State) -> None:
-        if self.table_mode:
-            faults.validate(self, state)
-            return
-        if state.phase != 0:
-            raise InvalidState("phase must be 0 (table mode is off: table_mode=False)")
-        self.validate_settled(state)
-
     def validate_settled(self, state: State) -> None:
         """The invariants of a state of strict play (table mode checks its
         window states through the state before the move under call)."""

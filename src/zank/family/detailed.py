@@ -135,7 +135,7 @@ def score(state: State, winner: int | None) -> Result:
 
 @register
 @frozen(cache_hash=True, kw_only=True)
-class ZankDetailed(Table):
+class ZankDetailed(faults.TableMode, Table):
     """Zank-Patience by the detailed rules, for two players.
 
     Options (keyword-only; the rules page explains each):
@@ -319,11 +319,6 @@ class ZankDetailed(Table):
         return 0  # pragma: no cover - 64 ties in a row
 
     # ---------------------------------------------------------- legal moves
-    def _legal(self, state: State) -> tuple[Move, ...]:
-        if self.table_mode:
-            return faults.legal(self, state)
-        return self.generate(state, strict=True)
-
     def generate(self, state: State, strict: bool = True) -> tuple[Move, ...]:
         """The moves of the player to move.
 
@@ -392,11 +387,9 @@ class ZankDetailed(Table):
 
     # ---------------------------------------------------------------- apply
     def _apply(self, state: State, move: Move) -> State:
-        if self.table_mode:
-            if state.phase == faults.DEMAND:
-                return self._answer_demand(state, move)
-            return faults.apply(self, state, move)
-        return self.strict_apply(state, move)
+        if self.table_mode and state.phase == faults.DEMAND:
+            return self._answer_demand(state, move)
+        return super()._apply(state, move)
 
     def strict_apply(self, state: State, move: Move) -> State:
         """A move of strict play (ZD-4 to ZD-19); table mode builds on it."""
@@ -590,14 +583,6 @@ class ZankDetailed(Table):
         return Violation("ZD-4", f"{move.text} is not possible now")
 
     # ------------------------------------------------------------ validation
-    def _validate(self, state: State) -> None:
-        if self.table_mode:
-            faults.validate(self, state)
-            return
-        if state.phase != PLAY:
-            raise InvalidState(f"phase must be {PLAY} (table mode is off: table_mode=False)")
-        self.validate_settled(state)
-
     def validate_settled(self, state: State) -> None:
         """The invariants of a state of strict play (table mode checks its
         window states through the state before the move under call)."""

@@ -59,7 +59,7 @@ A variant uses table mode by giving itself the options ``table_mode`` and
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar, Final, Protocol
+from typing import ClassVar, Final, Protocol, cast
 
 import attrs
 
@@ -222,6 +222,46 @@ class FaultRules(Protocol):
     def validate_settled(self, state: State) -> None:
         """The variant's strict invariants; ``state.info`` has no tail."""
         ...
+
+
+class TableMode:
+    """Mixin of the family variants that have table mode: the rules hooks
+    ``_legal``, ``_apply`` and ``_validate`` choose between strict play (the
+    variant's ``strict_moves``, ``strict_apply`` and ``validate_settled``) and
+    the call windows of this module, in one place for every variant."""
+
+    __slots__ = ()
+    table_mode: bool
+
+    def strict_moves(self, state: State) -> tuple[Move, ...]:
+        """The moves strict mode allows (the variant implements it)."""
+        raise NotImplementedError
+
+    def strict_apply(self, state: State, move: Move) -> State:
+        """A move of strict play (the variant implements it)."""
+        raise NotImplementedError
+
+    def validate_settled(self, state: State) -> None:
+        """The variant's strict invariants (the variant implements it)."""
+        raise NotImplementedError
+
+    def _legal(self, state: State) -> tuple[Move, ...]:
+        if self.table_mode:
+            return legal(cast(FaultRules, self), state)
+        return self.strict_moves(state)
+
+    def _apply(self, state: State, move: Move) -> State:
+        if self.table_mode:
+            return apply(cast(FaultRules, self), state, move)
+        return self.strict_apply(state, move)
+
+    def _validate(self, state: State) -> None:
+        if self.table_mode:
+            validate(cast(FaultRules, self), state)
+            return
+        if state.phase != PLAY:
+            raise InvalidState(f"phase must be {PLAY} (table mode is off: table_mode=False)")
+        self.validate_settled(state)
 
 
 def check_options(rules: FaultRules) -> None:

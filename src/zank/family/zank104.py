@@ -160,7 +160,7 @@ def _ended(piles: Iterable[tuple[int, ...]], seats: tuple[tuple[int, ...], ...],
 
 @register
 @frozen(cache_hash=True, kw_only=True)
-class Zank104(Table):
+class Zank104(faults.TableMode, Table):
     """Zank-Patience with 104 cards, for two players (seed 003).
 
     Options (keyword-only; the rules page explains each):
@@ -341,11 +341,6 @@ class Zank104(Table):
         return 0  # pragma: no cover - 64 ties in a row
 
     # ---------------------------------------------------------- legal moves
-    def _legal(self, state: State) -> tuple[Move, ...]:
-        if self.table_mode:
-            return faults.legal(self, state)
-        return self.generate(state, strict=True)
-
     def generate(
         self, state: State, strict: bool = True, overlook: bool = False
     ) -> tuple[Move, ...]:
@@ -481,11 +476,6 @@ class Zank104(Table):
         return bool(own) and (gap >= 0 or any(ALT_KEY[c] in wants for _, c in own))
 
     # ---------------------------------------------------------------- apply
-    def _apply(self, state: State, move: Move) -> State:
-        if self.table_mode:
-            return faults.apply(self, state, move)
-        return self.strict_apply(state, move)
-
     def strict_apply(self, state: State, move: Move) -> State:
         """A move of strict play (Z104-4 to Z104-18); table mode builds on it."""
         p = state.to_move
@@ -717,14 +707,6 @@ class Zank104(Table):
         return Violation("Z104-4", f"{move.text} is not possible now")
 
     # ------------------------------------------------------------ validation
-    def _validate(self, state: State) -> None:
-        if self.table_mode:
-            faults.validate(self, state)
-            return
-        if state.phase != PLAY:
-            raise InvalidState(f"phase must be {PLAY} (table mode is off: table_mode=False)")
-        self.validate_settled(state)
-
     def validate_settled(self, state: State) -> None:
         """The invariants of a state of strict play (table mode checks its
         window states through the state before the move under call)."""
