@@ -22,6 +22,10 @@ KINGS = {
 }
 
 
+#: Pile kinds of a player's face-down stock (hand pile, Quelle, talon).
+STOCK_KINDS = ("hand", "talon")
+
+
 def position(
     rules: Rules,
     piles: Mapping[str, str],
@@ -34,9 +38,10 @@ def position(
     """A valid running state with the given piles (cards bottom to top).
 
     Every card of the game that ``piles`` does not name goes to ``rest``:
-    ``"hand"`` puts each at the bottom of its owner's hand pile (deck *p* to
-    ``p{p}.hand``); ``"foundations"`` builds them up on the empty foundations
-    (each deck's suit must be a run from the ace); a pile label puts them all
+    ``"hand"`` puts each at the bottom of its owner's face-down stock (deck *p*
+    to ``p{p}.hand``, or ``p{p}.talon`` in zank-104); ``"foundations"`` builds
+    them up on the empty foundations (each deck's suit must be a run from the
+    ace); a pile label puts them all
     at the bottom of that pile.  Hand piles lie face down, reserves show their
     top card, everything else lies face up unless ``down`` says otherwise.
     """
@@ -53,8 +58,9 @@ def position(
     leftovers = sorted(left.elements())
     out = {label: named.get(label, []) for label in labels}
     if rest == "hand":
+        stock = {s.owner: s.label for s in specs if s.kind in STOCK_KINDS}
         for c in leftovers:
-            out[f"p{DECK[c]}.hand"].insert(0, c)
+            out[stock[DECK[c]]].insert(0, c)
     elif rest == "foundations":
         runs: dict[tuple[int, int], list[int]] = {}
         for c in leftovers:
@@ -72,7 +78,7 @@ def position(
         n = len(out[spec.label])
         if spec.label in downs:
             down_list.append(downs[spec.label])
-        elif spec.kind == "hand":
+        elif spec.kind in STOCK_KINDS:
             down_list.append(n)
         elif spec.kind == "reserve":
             down_list.append(max(0, n - 1))

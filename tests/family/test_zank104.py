@@ -11,10 +11,13 @@ import pytest
 
 import zank
 from zank.agents import RandomAgent
-from zank.cards import DECK, RANK, SUIT, full_deck, parse_card, parse_cards
+from zank.cards import RANK, full_deck, parse_card, parse_cards
 from zank.core import HIDDEN, State, Termination
 from zank.family.zank104 import Zank104, counts, opening_key
 from zank.random import Rng
+
+from . import positions
+from .positions import KINGS
 
 START = (0, 48, 48, 0, 0)
 
@@ -32,19 +35,6 @@ def rules_with(**options: object) -> Zank104:
 RULES = rules_with()
 RUNS = rules_with(stair_runs=True)
 
-#: Eight kings on the eight stairs: they take only queens and never go to a
-#: foundation here, so that no stair is a gap.
-KINGS = {
-    "h1": "Kc",
-    "h2": "Kd",
-    "h3": "Kh",
-    "h4": "Ks",
-    "h5": "Kc:1",
-    "h6": "Kd:1",
-    "h7": "Kh:1",
-    "h8": "Ks:1",
-}
-
 
 def position(
     rules: Zank104,
@@ -55,62 +45,17 @@ def position(
     info: tuple[int, ...] = START,
     down: Mapping[str, int] | None = None,
 ) -> State:
-    """A valid running state with the given piles (cards bottom to top).
-
-    The cards ``piles`` does not name go to ``rest``: ``"talons"`` puts each
-    at the bottom of its owner's talon, ``"foundations"`` builds them up on
-    the empty foundations (each deck's suit must be a run from the ace), a
-    pile label puts them all at the bottom of that pile.  Talons lie face
-    down, reserves show their top card, everything else lies face up unless
-    ``down`` says otherwise.
-    """
-    specs = rules.layout(2)
-    labels = [s.label for s in specs]
-    named = {label: list(parse_cards(text)) for label, text in piles.items()}
-    assert not set(named) - set(labels), set(named) - set(labels)
-    left = Counter(rules.cards(2))
-    for cards in named.values():
-        for x in cards:
-            assert left[x], f"{x} is used twice"
-            left[x] -= 1
-    leftovers = sorted(left.elements())
-    out = {label: named.get(label, []) for label in labels}
-    if rest == "talons":
-        for x in leftovers:
-            out[f"p{DECK[x]}.talon"].insert(0, x)
-    elif rest == "foundations":
-        runs: dict[tuple[int, int], list[int]] = {}
-        for x in leftovers:
-            runs.setdefault((DECK[x], SUIT[x]), []).append(x)
-        free = [f"f{i + 1}" for i in range(8) if not out[f"f{i + 1}"]]
-        for run in runs.values():
-            run.sort(key=lambda x: RANK[x])
-            assert [RANK[x] for x in run] == list(range(1, len(run) + 1)), run
-            out[free.pop(0)] = run
-    else:
-        out[rest] = leftovers + out[rest]
-    downs = dict(down or {})
-    down_list = []
-    for spec in specs:
-        n = len(out[spec.label])
-        if spec.label in downs:
-            down_list.append(downs[spec.label])
-        elif spec.kind == "talon":
-            down_list.append(n)
-        elif spec.kind == "reserve":
-            down_list.append(max(0, n - 1))
-        else:
-            down_list.append(0)
-    state = State(
-        rules=rules,
-        players=2,
-        piles=tuple(tuple(out[label]) for label in labels),
-        down=tuple(down_list),
+    """A valid running state with the given piles (cards bottom to top), as
+    :func:`positions.position` builds it; ``rest="talons"`` puts the cards not
+    named at the bottom of their owners' talons."""
+    return positions.position(
+        rules,
+        piles,
         to_move=to_move,
+        rest="hand" if rest == "talons" else rest,
         info=info,
+        down=down,
     )
-    rules.validate(state)
-    return state
 
 
 def texts(rules: zank.Rules, state: State) -> list[str]:
