@@ -231,7 +231,7 @@ class Zank(faults.TableMode, Table):
     _special: dict[int, Move] = field(init=False, default=None, eq=False, hash=False, repr=False)
     _free: dict[int, Move] = field(init=False, default=None, eq=False, hash=False, repr=False)
     _empty: tuple[Move, ...] = field(init=False, default=(), eq=False, hash=False, repr=False)
-    _steps_cache: dict[tuple[object, ...], list[tuple[int, int]]] = field(
+    _steps_cache: dict[tuple[object, ...], tuple[tuple[int, int], ...]] = field(
         init=False, default=None, eq=False, hash=False, repr=False
     )
     _announce_cache: dict[tuple[object, ...], tuple[tuple[Move, ...], tuple[Move, ...]]] = field(
@@ -245,6 +245,9 @@ class Zank(faults.TableMode, Table):
         init=False, default=None, eq=False, hash=False, repr=False
     )
     _takers: dict[int, bytes] = field(init=False, default=None, eq=False, hash=False, repr=False)
+    _serve_cache: dict[tuple[object, ...], tuple[Move, ...]] = field(
+        init=False, default=None, eq=False, hash=False, repr=False
+    )
 
     @first_player.validator
     def _check_first_player(self, attribute: object, value: object) -> None:
@@ -272,6 +275,7 @@ class Zank(faults.TableMode, Table):
         object.__setattr__(self, "_takers", {})
         object.__setattr__(self, "_steps_cache", {})
         object.__setattr__(self, "_announce_cache", {})
+        object.__setattr__(self, "_serve_cache", {})
         self._by_text["end"] = special[END]
 
     # ------------------------------------------------------------ the moves
@@ -433,7 +437,7 @@ class Zank(faults.TableMode, Table):
             per = 3
         return per * turn
 
-    def edge_steps(self, config: Config, limit: int) -> list[tuple[int, int]]:
+    def edge_steps(self, config: Config, limit: int) -> tuple[tuple[int, int], ...]:
         """Every single edge-to-edge move the rules allow in ``config``:
         ``(from, to)`` pairs (0-based piles).
 
@@ -445,9 +449,9 @@ class Zank(faults.TableMode, Table):
         cached = self._steps_cache.get(key)
         if cached is not None:
             return cached
-        if len(self._steps_cache) > 100_000:
+        if len(self._steps_cache) > 5_000:
             self._steps_cache.clear()
-        out = self._steps_cache[key] = self._edge_steps(config, limit)
+        out = self._steps_cache[key] = tuple(self._edge_steps(config, limit))
         return out
 
     def _edge_steps(self, config: Config, limit: int) -> list[tuple[int, int]]:
@@ -537,18 +541,30 @@ class Zank(faults.TableMode, Table):
                 return True
         else:
             fails, succeeds = -1, 99
-            if len(self._dist) > 200_000:
+            if len(self._dist) > 10_000:
                 self._dist.clear()
         if seen is None:
             seen = {}
-        ok = self._reach(config, goal, target, limit, removal, budget, seen)
-        if ok:
+        used = self._reach(config, goal, target, limit, removal, budget, seen)
+        if used >= 0:
             seen.clear()
-            succeeds = min(succeeds, budget)
+            succeeds = min(succeeds, used)
         else:
             fails = max(fails, budget)
         self._dist[key] = (fails, succeeds)
-        return ok
+        return used >= 0
+
+    def _proved(
+        self, config: Config, goal: int, target: int, limit: int, removal: bool, used: int
+    ) -> None:
+        """Record that ``used`` moves reach ``goal`` from ``config`` (a position
+        on the way a search found)."""
+        key = (config, goal, target, limit, removal)
+        known = self._dist.get(key)
+        if known is None:
+            self._dist[key] = (-1, used)
+        elif used < known[1]:
+            self._dist[key] = (known[0], used)
 
     def _lower_bound(self, config: Config, goal: int, target: int) -> int:
         if goal == GOAL_EMPTY:
@@ -577,12 +593,16 @@ class Zank(faults.TableMode, Table):
         removal: bool,
         budget: int,
         seen: dict[Config, int],
-    ) -> bool:
+    ) -> int:
+        """The moves a path found uses (not necessarily the fewest), or -1."""
         lb = self._lower_bound(config, goal, target)
         if lb == 0:
-            return True
+            return 0
         if lb > budget:
-            return False
+            return -1
+        if lb == 1 and goal == GOAL_EMPTY:
+            # exact: one card is left, and a card it goes on lies on top elsewhere
+            return 1
         if goal == GOAL_FREE:  # the card stays in its pile until it is free
             where = next(h for h, pile in enumerate(config) if pile and target in pile)
             pile = config[where]
@@ -591,7 +611,18 @@ class Zank(faults.TableMode, Table):
         start = config[target]
         assert start
         takers = self._takers_of(self._hkey[start[0]])
-        return self._dfs_empty(config, target, takers, limit, removal, budget, seen)
+        depths = self._taker_depths(config, target, takers)
+        return self._dfs_empty(config, target, takers, limit, removal, budget, seen, depths)
+
+    @staticmethod
+    def _taker_depths(config: Config, target: int, takers: bytes) -> list[int]:
+        """For every edge pile but ``target``: how many cards lie above its
+        topmost card that ``takers`` marks (99: no such card)."""
+        out = []
+        for h, pile in enumerate(config):
+            i = pile.translate(takers).rfind(1) if pile and h != target else -1
+            out.append(len(pile) - 1 - i if i >= 0 else 99)  # type: ignore[arg-type]
+        return out
 
     def _takers_of(self, key: int) -> bytes:
         """A ``bytes.translate`` table that maps the cards a card of house key
@@ -604,6 +635,61 @@ class Zank(faults.TableMode, Table):
             )
         return t
 
+    def _empty_children(
+        self,
+        config: Config,
+        target: int,
+        takers: bytes,
+        depths: list[int],
+        steps: tuple[tuple[int, int], ...],
+        left: int,
+    ) -> list[tuple[int, int, int, int, int]]:
+        """``(bound, a, b, da, db)`` for each step ``a -> b`` of ``steps`` (in
+        their order) after which edge pile ``target`` may still be emptied in
+        ``left`` moves by the lower bound (0: it is empty); ``da``/``db`` are
+        the :meth:`_taker_depths` of piles ``a`` and ``b`` after the step.
+
+        The bound of a child is the parent's with two piles changed, so it
+        costs O(1): every card of the pile must move, and the bottom card needs
+        a card to go on, so every card above the nearest such card must move too.
+        """
+        n = len(config[target])  # type: ignore[arg-type]
+        low = sorted(depths)[:3]  # the three smallest, for the other piles' minimum
+        out = []
+        for a, b in steps:
+            if a == target:
+                need = n - 1
+                if not need:
+                    out.append((0, a, b, 99, 0))
+                    continue
+            elif b == target:
+                need = n + 1
+            else:
+                need = n
+            if need > left:
+                continue
+            src = config[a]
+            assert src is not None
+            x = da = depths[a]
+            if not da:  # the step moves that card
+                i = src.translate(takers).rfind(1, 0, len(src) - 1)
+                da = len(src) - 2 - i if i >= 0 else 99
+            else:
+                da -= 1
+            y = depths[b]
+            db = 99 if b == target else 0 if takers[src[-1]] else y + 1
+            for best in low:  # the smallest depth of the piles other than a and b
+                if best == x:
+                    x = -1
+                elif best == y:
+                    y = -1
+                else:
+                    break
+            bound = need + min(best, da, db)
+            if bound <= left:
+                out.append((bound, a, b, da, db))
+        return out
+
     def _dfs_empty(
         self,
         config: Config,
@@ -613,28 +699,18 @@ class Zank(faults.TableMode, Table):
         removal: bool,
         budget: int,
         seen: dict[Config, int],
-    ) -> bool:
+        depths: list[int],
+    ) -> int:
         left = budget - 1
-        can_remove = removal and None not in config
-        n = len(config[target])  # type: ignore[arg-type]
         steps = self.edge_steps(config, limit)
-        # the steps off the target pile first: they bring the goal closer
-        first = [st for st in steps if st[0] == target]
-        if first:
-            if n == 1:
-                return True
-            steps = first + [st for st in steps if st[0] != target]
-        for a, b in steps:
-            if a == target:
-                need = n - 1
-                if not need:
-                    return True
-            elif b == target:
-                need = n + 1
-            else:
-                need = n
-            if need > left:
-                continue
+        children = self._empty_children(config, target, takers, depths, steps, left)
+        if not children:
+            return -1
+        children.sort()  # the most promising first
+        if children[0][0] <= 1:  # the goal is met, or one card is left and can go
+            return children[0][0] + 1
+        can_remove = removal and None not in config
+        for _, a, b, da, db in children:
             src = config[a]
             assert src is not None
             rest = src[:-1]
@@ -644,20 +720,15 @@ class Zank(faults.TableMode, Table):
             nxt = tuple(nxt_l)
             if seen.get(nxt, -1) >= left:
                 continue
-            best = left + 1 - need  # the bottom card needs a card to go on
-            for h, other in enumerate(nxt):
-                if other and h != target:
-                    i = other.translate(takers).rfind(1)
-                    if i >= 0 and len(other) - 1 - i < best:
-                        best = len(other) - 1 - i
-                        if not best:
-                            break
-            if need + best > left:
-                continue
             seen[nxt] = left
-            if self._dfs_empty(nxt, target, takers, limit, removal, left, seen):
-                return True
-        return False
+            child = depths.copy()
+            child[a] = da
+            child[b] = db
+            used = self._dfs_empty(nxt, target, takers, limit, removal, left, seen, child)
+            if used >= 0:
+                self._proved(nxt, GOAL_EMPTY, target, limit, removal, used)
+                return used + 1
+        return -1
 
     def _dfs_free(
         self,
@@ -668,7 +739,7 @@ class Zank(faults.TableMode, Table):
         removal: bool,
         budget: int,
         seen: dict[Config, int],
-    ) -> bool:
+    ) -> int:
         left = budget - 1
         can_remove = removal and None not in config
         n = len(config[where])  # type: ignore[arg-type]
@@ -676,7 +747,7 @@ class Zank(faults.TableMode, Table):
             if a == where:
                 lb = n - 2 - pos
                 if lb == 0:
-                    return True
+                    return 1
             elif b == where:
                 lb = n - pos
             else:
@@ -693,9 +764,12 @@ class Zank(faults.TableMode, Table):
             if seen.get(nxt, -1) >= left:
                 continue
             seen[nxt] = left
-            if self._dfs_free(nxt, where, pos, limit, removal, left, seen):
-                return True
-        return False
+            used = self._dfs_free(nxt, where, pos, limit, removal, left, seen)
+            if used >= 0:
+                card = config[where][pos]  # type: ignore[index]
+                self._proved(nxt, GOAL_FREE, card, limit, removal, used)
+                return used + 1
+        return -1
 
     def distance(
         self,
@@ -732,7 +806,8 @@ class Zank(faults.TableMode, Table):
 
         A step whose card can step straight back (its pile keeps a face-up card) is
         such a step whenever the goal is two moves closer than the budget:
-        back and forth, then the shortest way.  Only the others are searched.
+        back and forth, then the shortest way.  Only the others are searched,
+        and only when the lower bound of the position after the step allows.
         """
         steps = self.edge_steps(config, limit)
         mv = self.card_moves
@@ -740,15 +815,39 @@ class Zank(faults.TableMode, Table):
         if len(steps) == 1:  # the goal can be met, so the only step serves it
             a, b = steps[0]
             return (mv[hs + a][b + 1],)  # type: ignore[return-value]
+        cands: list[tuple[int, int, int]]  # (bound after the step, a, b)
+        if goal == GOAL_EMPTY:
+            start = config[target]
+            assert start
+            takers = self._takers_of(self._hkey[start[0]])
+            depths = self._taker_depths(config, target, takers)
+            root = len(start) + min(depths)
+            children = self._empty_children(config, target, takers, depths, steps, left - 1)
+            cands = [(bound, a, b) for bound, a, b, _, _ in children]
+        else:
+            where = next((h for h, pile in enumerate(config) if pile and target in pile), -1)
+            if where < 0:
+                return ()
+            pile = config[where]
+            assert pile is not None
+            root = len(pile) - 1 - pile.index(target)
+            cands = []
+            for a, b in steps:
+                bound = root - 1 if a == where else root + 1 if b == where else root
+                if bound < left:
+                    cands.append((bound, a, b))
         seen: dict[Config, int] = {}  # failures, shared by the searches below
         slack = -1  # whether the goal is two moves closer than the budget (-1: not known yet)
         out = []
-        for a, b in steps:
+        for bound, a, b in cands:
+            if bound == 0 or (bound == 1 and goal == GOAL_EMPTY):  # the goal is met or
+                out.append(mv[hs + a][b + 1])  # one card is left and can go (see _reach)
+                continue
             src = config[a]
             assert src is not None
             if len(src) > 1 and src[-2] != HIDDEN_CARD and not (removal and not config[b]):
                 if slack < 0:  # a reversible step: is there room for back and forth?
-                    slack = left >= 2 and self.reachable(
+                    slack = root <= left - 2 and self.reachable(
                         config, goal, target, limit, removal, left - 2, seen
                     )
                 if slack:
@@ -861,13 +960,18 @@ class Zank(faults.TableMode, Table):
         budget = self.manoeuvre_steps
         if info[I_GOAL]:  # the steps of an announced manoeuvre (Z-9, Z-10)
             config = self._config(state)
-            goal, target, left = info[I_GOAL], info[I_TARGET], info[I_BUDGET]
-            return self._serving_steps(config, goal, target, limit, removal, left)
+            skey = (config, info[I_GOAL], info[I_TARGET], limit, removal, info[I_BUDGET])
+            serving = self._serve_cache.get(skey)
+            if serving is None:
+                if len(self._serve_cache) > 2_000:
+                    self._serve_cache.clear()
+                serving = self._serve_cache[skey] = self._serving_steps(*skey)
+            return serving
         config = self._config(state)
         ckey = (config, piles[0 : self.foundation_count], limit, removal)
         announce = self._announce_cache.get(ckey)
         if announce is None:
-            if len(self._announce_cache) > 50_000:
+            if len(self._announce_cache) > 2_000:
                 self._announce_cache.clear()
             # move 2 (Z-9): a covered face-up card that fits the centre
             free = self._free_announcements(state, config, fits, limit, removal, budget)
@@ -1093,12 +1197,21 @@ class Zank(faults.TableMode, Table):
         """Clear an announcement that is met or (``full``: search whether it)
         can no longer be met (Z-9, Z-10)."""
         goal, target, left = info[I_GOAL], info[I_TARGET], info[I_BUDGET]
-        config = self._config_of(piles, down, state.players, info[I_REMOVED])
-        removal = state.players == 3 and not info[I_REMOVED]
-        if self._lower_bound(config, goal, target) == 0 or (
+        hb = self.foundation_count
+        if goal == GOAL_EMPTY:
+            met = not piles[hb + target]
+        else:
+            edges = piles[hb : hb + self.geometry(state.players).edges]
+            met = any(pile and pile[-1] == target for pile in edges)
+        if met or (
             full
             and not self.reachable(
-                config, goal, target, self.gap_limit(state.players, state.turn), removal, left
+                self._config_of(piles, down, state.players, info[I_REMOVED]),
+                goal,
+                target,
+                self.gap_limit(state.players, state.turn),
+                state.players == 3 and not info[I_REMOVED],
+                left,
             )
         ):
             info[I_GOAL] = info[I_TARGET] = info[I_BUDGET] = 0
