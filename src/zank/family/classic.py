@@ -515,6 +515,7 @@ class Zank(faults.TableMode, Table):
         removal: bool,
         budget: int,
         seen: dict[Config, int] | None = None,
+        depths: list[int] | None = None,
     ) -> bool:
         """Whether at most ``budget`` edge-to-edge moves reach ``goal`` from
         ``config`` (Z-9, Z-10).
@@ -545,7 +546,7 @@ class Zank(faults.TableMode, Table):
                 self._dist.clear()
         if seen is None:
             seen = {}
-        used = self._reach(config, goal, target, limit, removal, budget, seen)
+        used = self._reach(config, goal, target, limit, removal, budget, seen, depths)
         if used >= 0:
             seen.clear()
             succeeds = min(succeeds, used)
@@ -593,25 +594,36 @@ class Zank(faults.TableMode, Table):
         removal: bool,
         budget: int,
         seen: dict[Config, int],
+        depths: list[int] | None,
     ) -> int:
-        """The moves a path found uses (not necessarily the fewest), or -1."""
-        lb = self._lower_bound(config, goal, target)
-        if lb == 0:
-            return 0
-        if lb > budget:
-            return -1
-        if lb == 1 and goal == GOAL_EMPTY:
-            # exact: one card is left, and a card it goes on lies on top elsewhere
-            return 1
+        """The moves a path found uses (not necessarily the fewest), or -1.
+
+        ``depths`` (goal :data:`GOAL_EMPTY`): the :meth:`_taker_depths` of
+        ``config`` if the caller has them."""
         if goal == GOAL_FREE:  # the card stays in its pile until it is free
-            where = next(h for h, pile in enumerate(config) if pile and target in pile)
+            where = next((h for h, pile in enumerate(config) if pile and target in pile), -1)
+            if where < 0:
+                return -1  # the card left the edge piles
             pile = config[where]
             assert pile is not None
-            return self._dfs_free(config, where, pile.index(target), limit, removal, budget, seen)
+            pos = pile.index(target)
+            lb = len(pile) - 1 - pos
+            if lb == 0:
+                return 0
+            if lb > budget:
+                return -1
+            return self._dfs_free(config, where, pos, limit, removal, budget, seen)
         start = config[target]
-        assert start
+        if not start:
+            return 0
         takers = self._takers_of(self._hkey[start[0]])
-        depths = self._taker_depths(config, target, takers)
+        if depths is None:
+            depths = self._taker_depths(config, target, takers)
+        lb = len(start) + min(depths)
+        if lb > budget:
+            return -1
+        if lb == 1:  # exact: one card is left, and a card it goes on lies on top elsewhere
+            return 1
         return self._dfs_empty(config, target, takers, limit, removal, budget, seen, depths)
 
     @staticmethod
@@ -815,15 +827,16 @@ class Zank(faults.TableMode, Table):
         if len(steps) == 1:  # the goal can be met, so the only step serves it
             a, b = steps[0]
             return (mv[hs + a][b + 1],)  # type: ignore[return-value]
-        cands: list[tuple[int, int, int]]  # (bound after the step, a, b)
+        # (bound after the step, a, b, the taker depths of piles a and b after it)
+        cands: list[tuple[int, int, int, int, int]]
+        depths: list[int] | None = None
         if goal == GOAL_EMPTY:
             start = config[target]
             assert start
             takers = self._takers_of(self._hkey[start[0]])
             depths = self._taker_depths(config, target, takers)
             root = len(start) + min(depths)
-            children = self._empty_children(config, target, takers, depths, steps, left - 1)
-            cands = [(bound, a, b) for bound, a, b, _, _ in children]
+            cands = self._empty_children(config, target, takers, depths, steps, left - 1)
         else:
             where = next((h for h, pile in enumerate(config) if pile and target in pile), -1)
             if where < 0:
@@ -835,11 +848,11 @@ class Zank(faults.TableMode, Table):
             for a, b in steps:
                 bound = root - 1 if a == where else root + 1 if b == where else root
                 if bound < left:
-                    cands.append((bound, a, b))
+                    cands.append((bound, a, b, 0, 0))
         seen: dict[Config, int] = {}  # failures, shared by the searches below
         slack = -1  # whether the goal is two moves closer than the budget (-1: not known yet)
         out = []
-        for bound, a, b in cands:
+        for bound, a, b, da, db in cands:
             if bound == 0 or (bound == 1 and goal == GOAL_EMPTY):  # the goal is met or
                 out.append(mv[hs + a][b + 1])  # one card is left and can go (see _reach)
                 continue
@@ -848,20 +861,18 @@ class Zank(faults.TableMode, Table):
             if len(src) > 1 and src[-2] != HIDDEN_CARD and not (removal and not config[b]):
                 if slack < 0:  # a reversible step: is there room for back and forth?
                     slack = root <= left - 2 and self.reachable(
-                        config, goal, target, limit, removal, left - 2, seen
+                        config, goal, target, limit, removal, left - 2, seen, depths
                     )
                 if slack:
                     out.append(mv[hs + a][b + 1])
                     continue
-            if self.reachable(
-                self.step_config(config, a, b, removal),
-                goal,
-                target,
-                limit,
-                removal,
-                left - 1,
-                seen,
-            ):
+            child = None
+            if depths is not None:
+                child = depths.copy()
+                child[a] = da
+                child[b] = db
+            nxt = self.step_config(config, a, b, removal)
+            if self.reachable(nxt, goal, target, limit, removal, left - 1, seen, child):
                 out.append(mv[hs + a][b + 1])
         return tuple(out)  # type: ignore[arg-type]
 
