@@ -416,10 +416,15 @@ class Zank(faults.TableMode, Table):
     ) -> Config:
         hb = self.foundation_count
         e = self.geometry(players).edges
-        out: list[bytes | None] = [
-            bytes(pile) if not d else bytes((HIDDEN_CARD,) * d + pile[d:])
-            for pile, d in zip(piles[hb : hb + e], down[hb : hb + e], strict=True)
-        ]
+        downs = down[hb : hb + e]
+        out: list[bytes | None]
+        if any(downs):
+            out = [
+                bytes(pile) if not d else bytes((HIDDEN_CARD,) * d + pile[d:])
+                for pile, d in zip(piles[hb : hb + e], downs, strict=True)
+            ]
+        else:
+            out = list(map(bytes, piles[hb : hb + e]))
         if removed:
             out[removed - 1] = None
         return tuple(out)
