@@ -234,9 +234,6 @@ class Zank(faults.TableMode, Table):
     _steps_cache: dict[tuple[object, ...], tuple[tuple[int, int], ...]] = field(
         init=False, default=None, eq=False, hash=False, repr=False
     )
-    _announce_cache: dict[tuple[object, ...], tuple[tuple[Move, ...], tuple[Move, ...]]] = field(
-        init=False, default=None, eq=False, hash=False, repr=False
-    )
     _hkey: tuple[int, ...] = field(init=False, default=(), eq=False, hash=False, repr=False)
     _hwant: tuple[int, ...] = field(init=False, default=(), eq=False, hash=False, repr=False)
     _src_turned: int = field(init=False, default=1, eq=False, hash=False, repr=False)
@@ -274,7 +271,6 @@ class Zank(faults.TableMode, Table):
         object.__setattr__(self, "_dist", {})
         object.__setattr__(self, "_takers", {})
         object.__setattr__(self, "_steps_cache", {})
-        object.__setattr__(self, "_announce_cache", {})
         object.__setattr__(self, "_serve_cache", {})
         self._by_text["end"] = special[END]
 
@@ -984,20 +980,15 @@ class Zank(faults.TableMode, Table):
                 serving = self._serve_cache[skey] = self._serving_steps(*skey)
             return serving
         config = self._config(state)
-        ckey = (config, piles[0 : self.foundation_count], limit, removal)
-        announce = self._announce_cache.get(ckey)
-        if announce is None:
-            if len(self._announce_cache) > 2_000:
-                self._announce_cache.clear()
-            # move 2 (Z-9): a covered face-up card that fits the centre
-            free = self._free_announcements(state, config, fits, limit, removal, budget)
-            # move 3 (Z-10)
-            empty = () if free else self._empty_announcements(config, limit, removal, budget)
-            announce = self._announce_cache[ckey] = (free, empty)
-        if announce[0]:
-            return announce[0]
-        if announce[1] and info[I_EMPTIES] < self.empties_per_progress:
-            return announce[1]
+        # move 2 (Z-9): a covered face-up card that fits the centre
+        free = self._free_announcements(state, config, fits, limit, removal, budget)
+        if free:
+            return free
+        # move 3 (Z-10)
+        if info[I_EMPTIES] < self.empties_per_progress:
+            empty = self._empty_announcements(config, limit, removal, budget)
+            if empty:
+                return empty
         own = self._own_sources(state, g, p)
         row: tuple[Move | None, ...]
         level4 = [mv[s][0] for s, c in own if FKEY[c] in fits]  # move 4 (Z-11)
