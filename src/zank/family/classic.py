@@ -754,19 +754,22 @@ class Zank(faults.TableMode, Table):
         seen: dict[Config, int],
     ) -> int:
         left = budget - 1
-        can_remove = removal and None not in config
         n = len(config[where])  # type: ignore[arg-type]
+        k = n - 1 - pos  # the cards above the target
+        children = []
         for a, b in self.edge_steps(config, limit):
             if a == where:
-                lb = n - 2 - pos
-                if lb == 0:
+                if k == 1:
                     return 1
-            elif b == where:
-                lb = n - pos
-            else:
-                lb = n - 1 - pos
-            if lb > left:
-                continue
+                children.append((k - 1, a, b))
+            elif b != where:
+                if k <= left:
+                    children.append((k, a, b))
+            elif k < left:  # a card onto the target's pile
+                children.append((k + 1, a, b))
+        children.sort()  # the steps off the target's pile first
+        can_remove = removal and None not in config
+        for _, a, b in children:
             src = config[a]
             assert src is not None
             rest = src[:-1]
