@@ -231,7 +231,7 @@ class Zank(faults.TableMode, Table):
     _special: dict[int, Move] = field(init=False, default=None, eq=False, hash=False, repr=False)
     _free: dict[int, Move] = field(init=False, default=None, eq=False, hash=False, repr=False)
     _empty: tuple[Move, ...] = field(init=False, default=(), eq=False, hash=False, repr=False)
-    _steps_cache: dict[tuple[object, ...], tuple[tuple[int, int], ...]] = field(
+    _steps_cache: dict[int, dict[Config, tuple[tuple[int, int], ...]]] = field(
         init=False, default=None, eq=False, hash=False, repr=False
     )
     _hkey: tuple[int, ...] = field(init=False, default=(), eq=False, hash=False, repr=False)
@@ -446,13 +446,15 @@ class Zank(faults.TableMode, Table):
         into the first empty edge pile if it fits no other non-empty one and
         does not lie alone (Z-6), while the first-turn limit allows (Z-18).
         """
-        key = (config, limit)
-        cached = self._steps_cache.get(key)
+        cache = self._steps_cache.get(limit)
+        if cache is None:
+            cache = self._steps_cache[limit] = {}
+        cached = cache.get(config)
         if cached is not None:
             return cached
-        if len(self._steps_cache) > 5_000:
-            self._steps_cache.clear()
-        out = self._steps_cache[key] = tuple(self._edge_steps(config, limit))
+        if len(cache) > 5_000:
+            cache.clear()
+        out = cache[config] = tuple(self._edge_steps(config, limit))
         return out
 
     def _edge_steps(self, config: Config, limit: int) -> list[tuple[int, int]]:
