@@ -242,6 +242,7 @@ class Zank(faults.TableMode, Table):
         init=False, default=None, eq=False, hash=False, repr=False
     )
     _takers: dict[int, bytes] = field(init=False, default=None, eq=False, hash=False, repr=False)
+    _empty_memo: list[object] = field(init=False, default=None, eq=False, hash=False, repr=False)
     _serve_cache: dict[tuple[object, ...], tuple[Move, ...]] = field(
         init=False, default=None, eq=False, hash=False, repr=False
     )
@@ -272,6 +273,7 @@ class Zank(faults.TableMode, Table):
         object.__setattr__(self, "_takers", {})
         object.__setattr__(self, "_steps_cache", {})
         object.__setattr__(self, "_serve_cache", {})
+        object.__setattr__(self, "_empty_memo", [None, 0, False, ()])
         self._by_text["end"] = special[END]
 
     # ------------------------------------------------------------ the moves
@@ -991,9 +993,16 @@ class Zank(faults.TableMode, Table):
             return free
         # move 3 (Z-10)
         if info[I_EMPTIES] < self.empties_per_progress:
-            empty = self._empty_announcements(config, limit, removal, budget)
+            # the last answer serves while the edge piles stay as they are
+            # (moves 4 to 8 leave them unchanged more often than not)
+            memo = self._empty_memo
+            if memo[0] == config and memo[1] == limit and memo[2] == removal:
+                empty = memo[3]
+            else:
+                empty = self._empty_announcements(config, limit, removal, budget)
+                self._empty_memo[:] = [config, limit, removal, empty]
             if empty:
-                return empty
+                return empty  # type: ignore[return-value]
         own = self._own_sources(state, g, p)
         row: tuple[Move | None, ...]
         level4 = [mv[s][0] for s, c in own if FKEY[c] in fits]  # move 4 (Z-11)
