@@ -39,6 +39,24 @@ def test_below_stays_in_range(seed: int, n: int) -> None:
     assert all(0 <= rng.below(n) < n for _ in range(20))
 
 
+@given(
+    st.integers(min_value=0, max_value=2**64 - 1),
+    st.lists(st.integers(min_value=1, max_value=2**64), min_size=1, max_size=20),
+)
+def test_below_draws_by_rejection_from_next64(seed: int, bounds: list[int]) -> None:
+    # below() writes SplitMix64 out for speed; it must draw exactly what
+    # rejection sampling over next64() draws, and leave the same state.
+    fast, plain = Rng(seed), Rng(seed)
+    for n in bounds:
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            x = plain.next64()
+            if x < limit:
+                break
+        assert fast.below(n) == x % n
+        assert fast.state == plain.state
+
+
 @given(st.integers(min_value=0, max_value=2**64 - 1), st.lists(st.integers(), max_size=60))
 def test_shuffle_is_a_permutation(seed: int, items: list[int]) -> None:
     assert sorted(Rng(seed).shuffle(list(items))) == sorted(items)

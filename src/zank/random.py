@@ -70,10 +70,15 @@ class Rng:
         if n < 1:
             raise ValueError("below() needs n >= 1")
         limit = (1 << 64) - ((1 << 64) % n)
-        while True:
-            x = self.next64()
-            if x < limit:
-                return x % n
+        state = self.state
+        while True:  # splitmix64, written out: agents call this once a move
+            state = (state + _GOLDEN) & MASK64
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+            z ^= z >> 31
+            if z < limit:
+                self.state = state
+                return z % n
 
     def shuffle(self, items: list[T]) -> list[T]:
         """Shuffle ``items`` in place by Fisher–Yates and return the list."""
