@@ -18,6 +18,7 @@ from zank.family.classic import (
     FREE,
     GOAL_EMPTY,
     GOAL_FREE,
+    HIDDEN_CARD,
     I_EMPTIES,
     I_GOAL,
     I_REMOVED,
@@ -709,6 +710,39 @@ def test_the_manoeuvre_search_is_exact(players: int) -> None:
                 checked += 1
             state = rules.apply(state, moves[rng.below(len(moves))])
     assert checked > 100
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_reachable_matches_a_breadth_first_search_at_every_budget(players: int) -> None:
+    """The pruned search (lower bounds, best-first order, positions proved on the
+    way and remembered across calls) answers exactly as a plain search, for
+    every goal, every budget, asked in a random order on one rules object."""
+    rules = rules_with(manoeuvre_steps=6)
+    rng = Rng(99 + players)
+    checked = {True: 0, False: 0}
+    for seed in range(4):
+        state = rules.new_game(seed=seed, players=players)
+        for _ in range(300):
+            if state.outcome is not None:
+                break
+            config = rules._config(state)
+            limit = rules.gap_limit(state.players, state.turn)
+            removal = players == 3 and not state.info[I_REMOVED]
+            goals = [(GOAL_EMPTY, h) for h, pile in enumerate(config) if pile]
+            goals += [
+                (GOAL_FREE, x) for pile in config if pile for x in pile[:-1] if x != HIDDEN_CARD
+            ]
+            if goals:
+                goal, target = goals[rng.below(len(goals))]
+                for budget in rng.shuffle(list(range(1, 7))):
+                    want = _bfs_reachable(rules, config, goal, target, limit, removal, budget)
+                    got = rules.reachable(config, goal, target, limit, removal, budget)
+                    assert got == want, (config, goal, target, budget)
+                    checked[want] += 1
+            moves = rules.legal_moves(state)
+            state = rules.apply(state, moves[rng.below(len(moves))])
+    assert checked[True] > 100
+    assert checked[False] > 100
 
 
 def test_refusals_name_the_rule_in_plain_words() -> None:
