@@ -859,6 +859,8 @@ class Zank(faults.TableMode, Table):
                     cands.append((bound, a, b, 0, 0))
         seen: dict[Config, int] = {}  # failures, shared by the searches below
         slack = -1  # whether the goal is two moves closer than the budget (-1: not known yet)
+        lone: list[int] | None = None  # the source pile of each step (when needed)
+        occupied = 0
         out = []
         for bound, a, b, da, db in cands:
             if bound == 0 or (bound == 1 and goal == GOAL_EMPTY):  # the goal is met or
@@ -866,7 +868,20 @@ class Zank(faults.TableMode, Table):
                 continue
             src = config[a]
             assert src is not None
-            if len(src) > 1 and src[-2] != HIDDEN_CARD and not (removal and not config[b]):
+            if len(src) > 1:  # the card steps back onto the face-up card below it
+                back = src[-2] != HIDDEN_CARD and not (removal and not config[b])
+            else:  # a card alone goes back into the gap it leaves when that is the
+                # first gap, the first-turn limit allows and no other pile takes it
+                if lone is None:
+                    lone = [a for a, _ in steps]
+                    occupied = sum(1 for pile in config if pile)
+                back = (
+                    not removal
+                    and lone.count(a) == 1
+                    and b"" not in config[:a]
+                    and occupied - 1 < limit
+                )
+            if back:
                 if slack < 0:  # a reversible step: is there room for back and forth?
                     slack = root <= left - 2 and self.reachable(
                         config, goal, target, limit, removal, left - 2, seen, depths
