@@ -37,7 +37,7 @@ may break the priorities and conditions of the moves and anyone may call
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Final
 
 import attrs
@@ -242,6 +242,7 @@ class Zank(faults.TableMode, Table):
         init=False, default=None, eq=False, hash=False, repr=False
     )
     _takers: dict[int, bytes] = field(init=False, default=None, eq=False, hash=False, repr=False)
+    _fits_memo: list[object] = field(init=False, default=None, eq=False, hash=False, repr=False)
     _empty_memo: list[object] = field(init=False, default=None, eq=False, hash=False, repr=False)
     _serve_cache: dict[tuple[object, ...], tuple[Move, ...]] = field(
         init=False, default=None, eq=False, hash=False, repr=False
@@ -273,6 +274,7 @@ class Zank(faults.TableMode, Table):
         object.__setattr__(self, "_takers", {})
         object.__setattr__(self, "_steps_cache", {})
         object.__setattr__(self, "_serve_cache", {})
+        object.__setattr__(self, "_fits_memo", [None, frozenset()])
         object.__setattr__(self, "_empty_memo", [None, 0, False, ()])
         self._by_text["end"] = special[END]
 
@@ -926,12 +928,17 @@ class Zank(faults.TableMode, Table):
             return self._placements(state, g, p, turned[-1])
         return self._play_moves(state, g, p)
 
-    def _fits(self, piles: tuple[tuple[int, ...], ...]) -> set[int]:
-        fnd = piles[0 : self.foundation_count]
+    def _fits(self, piles: Sequence[tuple[int, ...]]) -> frozenset[int]:
+        """The :data:`FKEY` of every card that fits a centre pile now."""
+        fnd = tuple(piles[0 : self.foundation_count])
+        memo = self._fits_memo
+        if memo[0] == fnd:  # the same pile objects compare at once
+            return memo[1]  # type: ignore[return-value]
         fits = {FOUNDATION_WANT[f[-1]] for f in fnd if f}
         if () in fnd:
             fits.update(ACE_KEYS)
-        return fits
+        memo[:] = [fnd, frozenset(fits)]
+        return memo[1]  # type: ignore[return-value]
 
     def _wants(self, state: State, g: Geometry) -> tuple[dict[int, list[int]], int, int]:
         """Non-empty edge piles by the key they take, the first empty edge pile
@@ -1061,7 +1068,7 @@ class Zank(faults.TableMode, Table):
         self,
         state: State,
         config: Config,
-        fits: set[int],
+        fits: frozenset[int],
         limit: int,
         removal: bool,
         budget: int,
