@@ -242,6 +242,12 @@ class Zank(faults.TableMode, Table):
         init=False, default=None, eq=False, hash=False, repr=False
     )
     _takers: dict[int, bytes] = field(init=False, default=None, eq=False, hash=False, repr=False)
+    # house_source, pack_target and card_moves, read on the hot paths without a property call
+    _hs: int = field(init=False, default=0, eq=False, hash=False, repr=False)
+    _pt: int = field(init=False, default=0, eq=False, hash=False, repr=False)
+    _mv: tuple[tuple[Move | None, ...], ...] = field(
+        init=False, default=(), eq=False, hash=False, repr=False
+    )
     _fits_memo: list[object] = field(init=False, default=None, eq=False, hash=False, repr=False)
     _empty_memo: list[object] = field(init=False, default=None, eq=False, hash=False, repr=False)
     _serve_cache: dict[tuple[object, ...], tuple[Move, ...]] = field(
@@ -274,6 +280,9 @@ class Zank(faults.TableMode, Table):
         object.__setattr__(self, "_takers", {})
         object.__setattr__(self, "_steps_cache", {})
         object.__setattr__(self, "_serve_cache", {})
+        object.__setattr__(self, "_hs", self.house_source)
+        object.__setattr__(self, "_pt", self.pack_target)
+        object.__setattr__(self, "_mv", self.card_moves)
         object.__setattr__(self, "_fits_memo", [None, frozenset()])
         object.__setattr__(self, "_empty_memo", [None, 0, False, ()])
         self._by_text["end"] = special[END]
@@ -832,8 +841,8 @@ class Zank(faults.TableMode, Table):
         and only when the lower bound of the position after the step allows.
         """
         steps = self.edge_steps(config, limit)
-        mv = self.card_moves
-        hs = self.house_source
+        mv = self._mv
+        hs = self._hs
         if len(steps) == 1:  # the goal can be met, so the only step serves it
             a, b = steps[0]
             return (mv[hs + a][b + 1],)  # type: ignore[return-value]
@@ -921,7 +930,7 @@ class Zank(faults.TableMode, Table):
         """The moves strict mode allows (the priorities and conditions kept)."""
         p = state.to_move
         assert p is not None
-        g = self.geometry(state.players)
+        g = self._geos.get(state.players) or self.geometry(state.players)
         piles = state.piles
         turned = piles[g.turned[p]]
         if turned:
@@ -984,8 +993,8 @@ class Zank(faults.TableMode, Table):
         piles = state.piles
         info = state.info
         hb = self.foundation_count
-        hs = self.house_source
-        mv = self.card_moves
+        hs = self._hs
+        mv = self._mv
         fits = self._fits(piles)
         removed = info[I_REMOVED] - 1
         # move 1 (Z-8)
@@ -1134,7 +1143,7 @@ class Zank(faults.TableMode, Table):
         """A move of strict play; table mode builds on it."""
         p = state.to_move
         assert p is not None
-        g = self.geometry(state.players)
+        g = self._geos.get(state.players) or self.geometry(state.players)
         piles = list(state.piles)
         down = list(state.down)
         info = list(state.info)
@@ -1143,7 +1152,7 @@ class Zank(faults.TableMode, Table):
         turn = state.turn
         kind = move.kind
         hb = self.foundation_count
-        hs = self.house_source
+        hs = self._hs
         if kind == CARD:
             s, t = move.source, move.target
             src = hb + s - hs if s >= hs else self._source_index(g, p, s)
@@ -1156,18 +1165,18 @@ class Zank(faults.TableMode, Table):
                 dst = self.foundation_slots(piles)[FKEY[card]]
                 info[I_FLAGS] |= F_PROGRESS
                 info[I_EMPTIES] = 0
-            elif t < self.pack_target:
+            elif t < self._pt:
                 dst = hb + t - 1
                 if s < hs:
                     info[I_FLAGS] |= F_PROGRESS
                     info[I_EMPTIES] = 0
             else:
-                dst = g.packs[p][t - self.pack_target]
+                dst = g.packs[p][t - self._pt]
             piles[dst] = (*piles[dst], card)
             if s >= hs and not piles[src] and state.players == 3 and not info[I_REMOVED]:
                 info[I_REMOVED] = s - hs + 1  # Z-V3: the first edge pile to empty is removed
             if info[I_GOAL]:
-                step = s >= hs and 0 < t < self.pack_target
+                step = s >= hs and 0 < t < self._pt
                 if step:
                     info[I_BUDGET] -= 1
                 # a step keeps the goal in reach, unless a face-down card turned up
