@@ -1217,17 +1217,19 @@ class Zank(faults.TableMode, Table):
             if stale >= self.no_progress_turns:  # Z-20
                 to_move = None
                 outcome = self._no_progress_result(piles, g, state.players)
+        # positional, in the field order of State: keywords cost about 2 % of a zank playout
         return State(
-            rules=self,
-            players=state.players,
-            piles=tuple(piles),
-            down=tuple(down),
-            to_move=to_move,
-            info=tuple(info),
-            rng=state.rng,
-            ply=state.ply + 1,
-            turn=turn,
-            outcome=outcome,
+            self,  # rules
+            state.players,
+            tuple(piles),
+            tuple(down),
+            to_move,
+            0,  # phase
+            tuple(info),
+            state.rng,
+            state.ply + 1,
+            turn,
+            outcome,
         )
 
     def _source_index(self, g: Geometry, p: int, s: int) -> int:
