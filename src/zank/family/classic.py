@@ -1179,8 +1179,10 @@ class Zank(faults.TableMode, Table):
                 step = s >= hs and 0 < t < self._pt
                 if step:
                     info[I_BUDGET] -= 1
+                full = not step or hidden_before != down[src]
                 # a step keeps the goal in reach, unless a face-down card turned up
-                self._settle_goal(state, piles, down, info, not step or hidden_before != down[src])
+                if full or info[I_GOAL] != GOAL_EMPTY or not piles[hb + info[I_TARGET]]:
+                    self._settle_goal(state, piles, down, info, full)
             if s < hs and self._won(piles, g, p):
                 to_move = None
                 outcome = Result(p, self._points(state.players, p), Termination.WENT_OUT)
