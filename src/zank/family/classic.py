@@ -414,17 +414,19 @@ class Zank(faults.TableMode, Table):
     def _config(self, state: State) -> Config:
         """The edge piles as the manoeuvre search sees them: a removed pile is
         ``None`` and a face-down card is :data:`HIDDEN_CARD`."""
-        return self._config_of(state.piles, state.down, state.players, state.info[I_REMOVED])
+        g = self._geos.get(state.players) or self.geometry(state.players)
+        return self._config_of(state.piles, state.down, g.edges, state.info[I_REMOVED])
 
     def _config_of(
         self,
         piles: tuple[tuple[int, ...], ...] | list[tuple[int, ...]],
         down: tuple[int, ...] | list[int],
-        players: int,
+        e: int,
         removed: int,
     ) -> Config:
+        """:meth:`_config` of piles, face-down counts, ``e`` edge piles and
+        ``info[I_REMOVED]``."""
         hb = self.foundation_count
-        e = self.geometry(players).edges
         downs = down[hb : hb + e]
         out: list[bytes | None]
         if any(downs):
@@ -1005,11 +1007,11 @@ class Zank(faults.TableMode, Table):
                 found.append(mv[hs + h][0])
         if found:
             return tuple(found)  # type: ignore[arg-type]
-        limit = self._gap_limit(state)
+        limit = 99 if state.turn >= state.players else self._gap_limit(state)
         removal = state.players == 3 and removed < 0
         budget = self.manoeuvre_steps
         if info[I_GOAL]:  # the steps of an announced manoeuvre (Z-9, Z-10)
-            config = self._config(state)
+            config = self._config_of(piles, state.down, g.edges, info[I_REMOVED])
             skey = (config, info[I_GOAL], info[I_TARGET], limit, removal, info[I_BUDGET])
             serving = self._serve_cache.get(skey)
             if serving is None:
@@ -1017,7 +1019,7 @@ class Zank(faults.TableMode, Table):
                     self._serve_cache.clear()
                 serving = self._serve_cache[skey] = self._serving_steps(*skey)
             return serving
-        config = self._config(state)
+        config = self._config_of(piles, state.down, g.edges, info[I_REMOVED])
         # move 2 (Z-9): a covered face-up card that fits the centre
         free = self._free_announcements(state, config, fits, limit, removal, budget)
         if free:
@@ -1262,7 +1264,7 @@ class Zank(faults.TableMode, Table):
         if met or (
             full
             and not self.reachable(
-                self._config_of(piles, down, state.players, info[I_REMOVED]),
+                self._config_of(piles, down, self.geometry(state.players).edges, info[I_REMOVED]),
                 goal,
                 target,
                 self.gap_limit(state.players, state.turn),
