@@ -685,6 +685,7 @@ class Zank(faults.TableMode, Table):
         """
         n = len(config[target])  # type: ignore[arg-type]
         low = sorted(depths)[:3]  # the three smallest, for the other piles' minimum
+        least = low[0]
         out = []
         for a, b in steps:
             if a == target:
@@ -701,21 +702,33 @@ class Zank(faults.TableMode, Table):
             src = config[a]
             assert src is not None
             x = da = depths[a]
-            if not da:  # the step moves that card
+            if da:
+                da -= 1
+            else:  # the step moves that card
                 i = src.translate(takers).rfind(1, 0, len(src) - 1)
                 da = len(src) - 2 - i if i >= 0 else 99
-            else:
-                da -= 1
             y = depths[b]
-            db = 99 if b == target else 0 if takers[src[-1]] else y + 1
-            for best in low:  # the smallest depth of the piles other than a and b
-                if best == x:
-                    x = -1
-                elif best == y:
-                    y = -1
-                else:
-                    break
-            bound = need + min(best, da, db)
+            if b == target:
+                db = 99
+            elif takers[src[-1]]:
+                db = 0
+            else:
+                db = y + 1
+            if x != least and y != least:  # the smallest depth of the piles but a and b
+                best = least
+            else:
+                for best in low:
+                    if best == x:
+                        x = -1
+                    elif best == y:
+                        y = -1
+                    else:
+                        break
+            if da < best:
+                best = da
+            if db < best:
+                best = db
+            bound = need + best
             if bound <= left:
                 out.append((bound, a, b, da, db))
         return out
