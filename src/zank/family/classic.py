@@ -563,15 +563,16 @@ class Zank(faults.TableMode, Table):
             if len(self._dist) > 10_000:
                 self._dist.clear()
         if seen is None:
-            seen = {}
-        used = self._reach(config, goal, target, limit, removal, budget, seen, depths)
-        if used >= 0:
-            seen.clear()
-            succeeds = min(succeeds, used)
+            used = self._reach(config, goal, target, limit, removal, budget, {}, depths)
         else:
-            fails = max(fails, budget)
-        self._dist[key] = (fails, succeeds)
-        return used >= 0
+            used = self._reach(config, goal, target, limit, removal, budget, seen, depths)
+            if used >= 0:
+                seen.clear()
+        if used < 0:
+            self._dist[key] = (budget if budget > fails else fails, succeeds)
+            return False
+        self._dist[key] = (fails, used if used < succeeds else succeeds)
+        return True
 
     def _proved(
         self, config: Config, goal: int, target: int, limit: int, removal: bool, used: int
