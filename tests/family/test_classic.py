@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import concurrent.futures
+import sys
 from collections import Counter
 from collections.abc import Mapping
 
@@ -743,6 +745,34 @@ def test_reachable_matches_a_breadth_first_search_at_every_budget(players: int) 
             state = rules.apply(state, moves[rng.below(len(moves))])
     assert checked[True] > 100
     assert checked[False] > 100
+
+
+def test_threads_sharing_one_rules_object_play_the_same_games() -> None:
+    """The search caches and memos live on the rules object; threads that share
+    it must see the same legal moves as a game played alone."""
+
+    def game(rules: Zank, seed: int) -> list[str]:
+        state = rules.new_game(seed=seed)
+        rng = Rng(seed)
+        played: list[str] = []
+        while state.outcome is None and len(played) < 600:
+            moves = rules.legal_moves(state)
+            move = moves[rng.below(len(moves))]
+            played.append(move.text)
+            state = rules.apply(state, move)
+        return played
+
+    seeds = range(8)
+    alone = [game(rules_with(), seed) for seed in seeds]
+    shared = rules_with()
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # switch threads as often as the interpreter can
+    try:
+        with concurrent.futures.ThreadPoolExecutor(max_workers=4) as pool:
+            together = list(pool.map(lambda seed: game(shared, seed), seeds))
+    finally:
+        sys.setswitchinterval(interval)
+    assert together == alone
 
 
 def test_refusals_name_the_rule_in_plain_words() -> None:

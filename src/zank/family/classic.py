@@ -248,8 +248,13 @@ class Zank(faults.TableMode, Table):
     _mv: tuple[tuple[Move | None, ...], ...] = field(
         init=False, default=(), eq=False, hash=False, repr=False
     )
-    _fits_memo: list[object] = field(init=False, default=None, eq=False, hash=False, repr=False)
-    _empty_memo: list[object] = field(init=False, default=None, eq=False, hash=False, repr=False)
+    # single-entry memos: [(key, value)] (see _fits and _play_moves)
+    _fits_memo: list[tuple[tuple[tuple[int, ...], ...], frozenset[int]]] = field(
+        init=False, default=None, eq=False, hash=False, repr=False
+    )
+    _empty_memo: list[tuple[tuple[object, ...], tuple[Move, ...]]] = field(
+        init=False, default=None, eq=False, hash=False, repr=False
+    )
     _serve_cache: dict[tuple[object, ...], tuple[Move, ...]] = field(
         init=False, default=None, eq=False, hash=False, repr=False
     )
@@ -283,8 +288,8 @@ class Zank(faults.TableMode, Table):
         object.__setattr__(self, "_hs", self.house_source)
         object.__setattr__(self, "_pt", self.pack_target)
         object.__setattr__(self, "_mv", self.card_moves)
-        object.__setattr__(self, "_fits_memo", [None, frozenset()])
-        object.__setattr__(self, "_empty_memo", [None, 0, False, ()])
+        object.__setattr__(self, "_fits_memo", [((), frozenset())])
+        object.__setattr__(self, "_empty_memo", [((), ())])
         self._by_text["end"] = special[END]
 
     # ------------------------------------------------------------ the moves
@@ -956,14 +961,15 @@ class Zank(faults.TableMode, Table):
     def _fits(self, piles: Sequence[tuple[int, ...]]) -> frozenset[int]:
         """The :data:`FKEY` of every card that fits a centre pile now."""
         fnd = tuple(piles[0 : self.foundation_count])
-        memo = self._fits_memo
-        if memo[0] == fnd:  # the same pile objects compare at once
-            return memo[1]  # type: ignore[return-value]
+        last = self._fits_memo[0]  # one read: threads may share the rules object
+        if last[0] == fnd:  # the same pile objects compare at once
+            return last[1]
         fits = {FOUNDATION_WANT[f[-1]] for f in fnd if f}
         if () in fnd:
             fits.update(ACE_KEYS)
-        memo[:] = [fnd, frozenset(fits)]
-        return memo[1]  # type: ignore[return-value]
+        out = frozenset(fits)
+        self._fits_memo[0] = (fnd, out)
+        return out
 
     def _wants(self, state: State, g: Geometry) -> tuple[dict[int, list[int]], int, int]:
         """Non-empty edge piles by the key they take, the first empty edge pile
@@ -1042,14 +1048,15 @@ class Zank(faults.TableMode, Table):
         if info[I_EMPTIES] < self.empties_per_progress:
             # the last answer serves while the edge piles stay as they are
             # (moves 4 to 8 leave them unchanged more often than not)
-            memo = self._empty_memo
-            if memo[0] == config and memo[1] == limit and memo[2] == removal:
-                empty = memo[3]
+            ekey = (config, limit, removal)
+            last = self._empty_memo[0]  # one read: threads may share the rules object
+            if last[0] == ekey:
+                empty = last[1]
             else:
                 empty = self._empty_announcements(config, limit, removal, budget)
-                self._empty_memo[:] = [config, limit, removal, empty]
+                self._empty_memo[0] = (ekey, empty)
             if empty:
-                return empty  # type: ignore[return-value]
+                return empty
         own = self._own_sources(state, g, p)
         row: tuple[Move | None, ...]
         level4 = [mv[s][0] for s, c in own if FKEY[c] in fits]  # move 4 (Z-11)
