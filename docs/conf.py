@@ -42,6 +42,13 @@ nitpicky = True
 nitpick_ignore: list[tuple[str, str]] = [
     # Type variables appear in signatures but are not documented objects.
     ("py:class", "zank.random.T"),
+    ("py:class", "zank.registry.R"),
+    # Types of the adapters' optional dependencies (numpy, gymnasium) in signatures;
+    # _intersphinx/ holds no inventory for them.
+    ("py:class", "numpy.ndarray"),
+    ("py:class", "numpy.dtype"),
+    ("py:class", "numpy.float32"),
+    ("py:class", "gymnasium.spaces.space.Space"),
 ]
 
 # The index pages of the sections (tutorials, how-to guides, rules, ...) collect their

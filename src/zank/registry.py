@@ -1,4 +1,4 @@
-"""The table of variants: :data:`VARIANTS` and :func:`variant`."""
+"""The table of variants: :data:`zank.VARIANTS` and :func:`zank.variant`."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ R = TypeVar("R", bound=type[Rules])
 
 
 def register(cls: R) -> R:
-    """Class decorator: add a rules class to :data:`VARIANTS` under ``cls.name``."""
+    """Class decorator: add a rules class to :data:`zank.VARIANTS` under ``cls.name``."""
     if not cls.name or cls.name in _registry:
         raise ValueError(f"cannot register variant {cls.name!r}")
     _registry[cls.name] = cls

@@ -56,11 +56,11 @@ __all__ = ["CARD_FEATURES", "PHASE_SLOTS", "SLOT_SIZE", "ObservationEncoder"]
 PHASE_SLOTS = 16
 """Places of the phase one-hot in the header; higher phases share the last one."""
 RANKS = 14
-"""Rank one-hot width: 0 joker, 1 ace … 13 king."""
+"""The width of the rank one-hot (0 joker, 1 ace … 13 king)."""
 CARD_FEATURES = RANKS + 4 + 2 + MAX_DECKS
-"""Width of one visible card: rank, suit, colour and deck one-hots."""
+"""The width of one visible card, made of rank, suit, colour and deck one-hots."""
 SLOT_SIZE = 2 + CARD_FEATURES
-"""Width of one card slot of a pile: present and hidden flags, then the card."""
+"""The width of one card slot of a pile, made of present and hidden flags, then the card."""
 _PILE_COUNTS = 3
 
 

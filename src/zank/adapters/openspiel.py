@@ -104,11 +104,13 @@ __all__ = [
 ]
 
 DEAL_SEEDS = 1 << 16
-"""Outcomes of the deal's chance node: the seeds ``0 … DEAL_SEEDS - 1`` of ``new_game``."""
+"""The number of outcomes of the deal's chance node, which are the seeds
+``0 … DEAL_SEEDS - 1`` of ``new_game``."""
 DEFAULT_MAX_GAME_LENGTH = 100_000
 """Player moves after which a game without a bound of its own ends as a draw."""
 SHUFFLE_SEEDS = 1 << 10
-"""Outcomes of the chance node before a move that shuffles: its generator state."""
+"""The number of outcomes of the chance node before a move that shuffles, which
+set its generator state."""
 _DEAL_OUTCOMES = tuple((seed, 1.0 / DEAL_SEEDS) for seed in range(DEAL_SEEDS))
 _SHUFFLE_OUTCOMES = tuple((seed, 1.0 / SHUFFLE_SEEDS) for seed in range(SHUFFLE_SEEDS))
 

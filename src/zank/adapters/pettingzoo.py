@@ -155,7 +155,7 @@ class ZankEnv(AECEnv):  # type: ignore[misc]
         """Play action ``action`` for ``agent_selection`` (``None`` for a finished agent).
 
         Raises:
-            zank.IllegalMove: the action is not legal now.
+            ~zank.errors.IllegalMove: the action is not legal now.
         """
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:

@@ -101,19 +101,22 @@ __all__ = [
 ]
 
 DRAW: Final = 1
-"""Move kind: lift the top card of the source (move 7b, ``draw``)."""
+"""The move kind of lifting the top card of the source (move 7b, ``draw``)."""
 END: Final = 2
-"""Move kind: the lifted card onto the own discard, ending the turn (``t-d``)."""
+"""The move kind of the lifted card onto the own discard, which ends the turn
+(``t-d``)."""
 FLIP: Final = 3
-"""Move kind: turn the discard over as the new source (move 8, ``flip``)."""
+"""The move kind of turning the discard over as the new source (move 8, ``flip``)."""
 FREE: Final = 4
-"""Move kind: announce the card a manoeuvre will free (move 2, ``free 7h``);
-``Move.source`` is the card."""
+"""The move kind of announcing the card a manoeuvre will free (move 2,
+``free 7h``); the ``source`` of the :class:`~zank.core.Move` is the card."""
 EMPTY: Final = 5
-"""Move kind: announce the edge pile a manoeuvre will empty (move 3,
-``empty h4``); ``Move.source`` is the pile (0-based)."""
+"""The move kind of announcing the edge pile a manoeuvre will empty (move 3,
+``empty h4``); the ``source`` of the :class:`~zank.core.Move` is the pile
+(0-based)."""
 PASS: Final = 6
-"""Move kind: end the turn with nothing to play (``pass``; schikanieren only)."""
+"""The move kind of ending the turn with nothing to play (``pass``; schikanieren
+only)."""
 
 GOAL_FREE: Final = 2
 """``info[0]`` while a move-2 manoeuvre is announced (``info[1]`` is the card)."""
@@ -126,7 +129,7 @@ START_INFO: Final = (0, 0, 0, 0, 0, 0, 0)
 F_PROGRESS: Final = 1  # this turn a card reached the centre or an edge pile, or turned up
 
 Config = tuple[bytes | None, ...]
-"""The edge piles as the manoeuvre search sees them: one ``bytes`` of card
+"""The edge piles as the manoeuvre search sees them, one ``bytes`` of card
 ids per pile (bottom to top; the cards of zank are below 256), ``None`` for a
 removed pile."""
 
@@ -140,7 +143,14 @@ THREE_PLAYER_SHARE: Final = 35
 
 @frozen
 class Geometry:
-    """State indices of one player count (built once per rules object)."""
+    """State indices of one player count (built once per rules object).
+
+    ``edges`` is the number of edge piles in play at the start (8, or 9 with
+    three players); ``hand``, ``turned``, ``discard`` and ``extra`` hold each
+    seat's pile of that kind (``extra`` is the variant's fourth seat pile, -1
+    if it has none); ``packs`` holds each seat's pack targets; ``aside`` is the
+    pile of set-aside cards (-1 if there is none).
+    """
 
     edges: int  # edge piles in play at the start (8, or 9 with three players)
     hand: tuple[int, ...]
@@ -185,6 +195,7 @@ class Zank(faults.TableMode, Table):
 
     name = "zank"
     max_players = 3
+    """Up to three players (Z-V3)."""
     presets: ClassVar[tuple[Mapping[str, Any], ...]] = (
         {},
         {"advanced": True, "first_player": 1},
@@ -213,10 +224,10 @@ class Zank(faults.TableMode, Table):
     sources: ClassVar[tuple[tuple[str, str], ...]] = (("d", DISCARD), ("t", TURNED))
     pack_targets: ClassVar[tuple[tuple[str, str], ...]] = (("od", DISCARD), ("od2", DISCARD))
     first_turn_piles: ClassVar[int | None] = 4
-    """Z-18: the edge piles the starting player may occupy in the first turn
-    (``None``: no such rule)."""
+    """The edge piles the starting player may occupy in the first turn (Z-18;
+    ``None`` if there is no such rule)."""
     empties_per_progress: ClassVar[int] = 16
-    """Z-10: move-3 announcements allowed between two steps of progress."""
+    """Move-3 announcements allowed between two steps of progress (Z-10)."""
 
     advanced: bool = field(default=False, validator=BOOL_OPTION)
     learning: bool = field(default=False, validator=BOOL_OPTION)

@@ -65,11 +65,12 @@ from zank.registry import register
 __all__ = ["END", "PASS", "TURN", "ZankDetailed", "counts", "score"]
 
 TURN: Final = 1
-"""Move kind: turn the top hand card (``turn``)."""
+"""The move kind of turning the top hand card (``turn``)."""
 END: Final = 2
-"""Move kind: the turned hand card onto the own discard, ending the turn (``t-d``)."""
+"""The move kind of the turned hand card onto the own discard, which ends the turn
+(``t-d``)."""
 PASS: Final = 3
-"""Move kind: end the turn with nothing left to turn (``pass``)."""
+"""The move kind of ending the turn with nothing left to turn (``pass``)."""
 
 # source codes (own piles, then houses 3..10) and target codes
 SRC_RESERVE: Final = 0
@@ -195,7 +196,7 @@ class ZankDetailed(faults.TableMode, Table):
     rule_house = "ZD-6"
     rule_pack = "ZD-7"
     shuffle_limit: ClassVar[int] = 50
-    """ZD-19: at most this many house-to-house moves in a row."""
+    """At most this many house-to-house moves in a row (ZD-19)."""
     # table mode (zank.family.faults)
     fault_rules: ClassVar[tuple[str, ...]] = ("ZD-9", "ZD-10", "ZD-11", "ZD-V4")
     call_rule: ClassVar[str] = "ZD-22"

@@ -112,12 +112,13 @@ __all__ = [
 
 # ------------------------------------------------------------------ phases
 PLAY: Final = 0
-"""Phase: ordinary play (strict mode knows only this phase)."""
+"""The phase of ordinary play (strict mode knows only this phase)."""
 CALL: Final = 1
-"""Phase: a call window is open; ``to_move`` may call the last move or let it pass."""
+"""The phase of an open call window, in which ``to_move`` may call the last move or
+let it pass."""
 DEMAND: Final = 2
-"""Phase (zank-detailed): after a "Stopp!", the caller may demand the card the
-faulty player discarded onto a foundation."""
+"""The phase after a "Stopp!" in which the caller may demand the card the faulty
+player discarded onto a foundation (zank-detailed only)."""
 
 # --------------------------------------------------------------- move kinds
 CALL_KIND: Final = 20
@@ -129,32 +130,35 @@ DEMAND_KIND: Final = 22
 
 # ------------------------------------------------------------ call windows
 FAULTS: Final = "faults"
-"""``call_window`` value: a window opens only after a faulty move."""
+"""The ``call_window`` value for a window only after a faulty move."""
 EVERY_MOVE: Final = "every-move"
-"""``call_window`` value: a window opens after every move (wrong calls possible)."""
+"""The ``call_window`` value for a window after every move (wrong calls possible)."""
 CALL_WINDOWS: Final = (FAULTS, EVERY_MOVE)
 
 # ------------------------------------------------- the table-mode info tail
 SKIP: Final = 0
-"""Tail index: bit mask of the seats that miss their next turn."""
+"""Tail index of the bit mask of the seats that miss their next turn."""
 FAULTS_LET: Final = 1
-"""Tail index: the faults let pass in the current turn."""
+"""Tail index of the number of faults let pass in the current turn."""
 RULE: Final = 2
-"""Tail index: 0 for a correct move under call, else 1 + index in ``fault_rules``."""
+"""Tail index of the rule broken by the move under call, as 1 + its index in
+``fault_rules`` (0 for a correct move)."""
 BY: Final = 3
-"""Tail index: the seat that made the move under call."""
+"""Tail index of the seat that made the move under call."""
 ACTION: Final = 4
-"""Tail index: the action id of the move under call, plus one."""
+"""Tail index of the action id of the move under call, plus one."""
 SRC: Final = 5
-"""Tail index: the state index of the pile the cards came from, plus one (0: none)."""
+"""Tail index of the state index of the pile the cards came from, plus one (0 for
+none)."""
 DST: Final = 6
-"""Tail index: the state index of the pile the cards went to, plus one (0: none)."""
+"""Tail index of the state index of the pile the cards went to, plus one (0 for
+none)."""
 COUNT: Final = 7
-"""Tail index: how many cards moved."""
+"""Tail index of the number of cards moved."""
 DOWN: Final = 8
-"""Tail index: the source pile's face-down count before the move."""
+"""Tail index of the source pile's face-down count before the move."""
 FLIP: Final = 9
-"""Tail index: the discard turned over as the new hand pile by the move, plus one."""
+"""Tail index of the discard turned over as the new hand pile by the move, plus one."""
 PLAY_TAIL: Final = 2
 """Length of the tail outside a window."""
 WINDOW_TAIL: Final = 10

@@ -39,7 +39,7 @@ from zank.registry import register
 __all__ = ["SCHIKANIER", "Schikanieren"]
 
 SCHIKANIER: Final = "schikanier"
-"""Seat pile kind: the Schikanier pile (top card face up, the rest face down)."""
+"""The seat pile kind of the Schikanier pile (top card face up, the rest face down)."""
 SCHIKANIER_SIZE: Final = 12
 EDGES_EACH: Final = 4
 
@@ -57,6 +57,7 @@ class Schikanieren(Zank):
 
     name = "schikanieren"
     max_players = 2
+    """Two players only."""
     presets = (
         {},
         {"advanced": True, "first_player": 1},

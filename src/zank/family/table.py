@@ -25,6 +25,7 @@ Everything on the hot path is ints and tuples; the fit tests are lookups in
 tables built once at import:
 
 >>> from zank.cards import parse_card as c
+>>> from zank.family.table import fits_house, fits_pack
 >>> fits_house(c("9c"), c("Th")), fits_house(c("9h"), c("Th"))
 (True, False)
 >>> fits_pack(c("8d"), c("9d")), fits_pack(c("Td"), c("9d")), fits_pack(c("8h"), c("9d"))
@@ -64,13 +65,13 @@ __all__ = [
 
 # ---------------------------------------------------------------- pile kinds
 RESERVE: Final = "reserve"
-"""Seat pile kind: the reserve (top card face up, the rest face down)."""
+"""The seat pile kind of the reserve (top card face up, the rest face down)."""
 HAND: Final = "hand"
-"""Seat pile kind: the face-down hand pile (stock, Quelle, Talon)."""
+"""The seat pile kind of the face-down hand pile (stock, Quelle, Talon)."""
 TURNED: Final = "turned"
-"""Seat pile kind: the hand card just turned up (at most one card)."""
+"""The seat pile kind of the hand card just turned up (at most one card)."""
 DISCARD: Final = "discard"
-"""Seat pile kind: the face-up discard (Abwurfstapel, Ablage, second talon)."""
+"""The seat pile kind of the face-up discard (Abwurfstapel, Ablage, second talon)."""
 
 CARD: Final = 0
 """Move kind of every card move (one card from a source to a target)."""
@@ -83,27 +84,29 @@ def _key(rank: int, suit: int) -> int:
     return rank * 4 + suit
 
 
-#: ``FKEY[c]``: rank * 4 + suit, the key of a card for foundations and packing.
-#: Jokers get a key no other card has.
+#: ``FKEY[c]`` is rank * 4 + suit, the key of card ``c`` for foundations and
+#: packing.  Jokers get a key no other card has.
 FKEY: tuple[int, ...] = tuple(
     _NEVER - c if IS_JOKER[c] else _key(RANK[c], SUIT[c]) for c in range(MAX_CARD)
 )
-#: ``FOUNDATION_WANT[t]``: the ``FKEY`` of the card that goes on foundation top ``t``
-#: (a king wants a key no card has).
+#: ``FOUNDATION_WANT[t]`` is the ``FKEY`` of the card that goes on foundation top
+#: ``t`` (a king wants a key no card has).
 FOUNDATION_WANT: tuple[int, ...] = tuple(
     _NEVER if IS_JOKER[c] else _key(RANK[c] + 1, SUIT[c]) for c in range(MAX_CARD)
 )
-#: ``ALT_KEY[c]``: rank * 2 + colour, the key of a card for alternating-colour houses.
+#: ``ALT_KEY[c]`` is rank * 2 + colour, the key of card ``c`` for alternating-colour
+#: houses.
 ALT_KEY: tuple[int, ...] = tuple(
     _NEVER - c if IS_JOKER[c] else RANK[c] * 2 + COLOUR[c] for c in range(MAX_CARD)
 )
-#: ``ALT_WANT[t]``: the ``ALT_KEY`` of the card that goes on house top ``t``
+#: ``ALT_WANT[t]`` is the ``ALT_KEY`` of the card that goes on house top ``t``
 #: (one lower, the other colour; an ace wants nothing).
 ALT_WANT: tuple[int, ...] = tuple(
     _NEVER if IS_JOKER[c] or RANK[c] == ACE else (RANK[c] - 1) * 2 + 1 - COLOUR[c]
     for c in range(MAX_CARD)
 )
-#: ``SUIT_WANT[t]``: the ``FKEY`` of the card that goes on a same-suit house top ``t``.
+#: ``SUIT_WANT[t]`` is the ``FKEY`` of the card that goes on a same-suit house top
+#: ``t``.
 SUIT_WANT: tuple[int, ...] = tuple(
     _NEVER if IS_JOKER[c] or RANK[c] == ACE else _key(RANK[c] - 1, SUIT[c]) for c in range(MAX_CARD)
 )
@@ -186,13 +189,13 @@ class Table(Rules):
     same_suit_houses: ClassVar[bool] = False
     """Houses build down in suit instead of in alternating colours."""
     sources: ClassVar[tuple[tuple[str, str], ...]] = (("r", RESERVE), ("t", TURNED))
-    """Own piles whose top card can be a move's source: (notation, pile kind).
-    The houses follow them as sources ``h1``…."""
+    """Own piles whose top card can be a move's source, as (notation, pile kind)
+    pairs.  The houses follow them as sources ``h1``…."""
     pack_targets: ClassVar[tuple[tuple[str, str], ...]] = (("or", RESERVE), ("od", DISCARD))
-    """The opponent's piles a card may be packed on: (notation, pile kind)."""
+    """The opponent's piles a card may be packed on, as (notation, pile kind) pairs."""
 
     rule_free: ClassVar[str] = "free"
-    """Rule id (on the variant's rules page) of the free cards: what may move."""
+    """Rule id (on the variant's rules page) of the free cards, which says what may move."""
     rule_foundation: ClassVar[str] = "foundation"
     """Rule id of building on the foundations."""
     rule_house: ClassVar[str] = "house"
@@ -265,7 +268,8 @@ class Table(Rules):
 
     @property
     def card_moves(self) -> tuple[tuple[Move | None, ...], ...]:
-        """``card_moves[source][target]``: the prebuilt card move (``None`` for
+        """The prebuilt card moves, so that ``card_moves[source][target]`` is the
+        move from source code ``source`` to target code ``target`` (``None`` for
         a house onto itself)."""
         return self._card_moves
 

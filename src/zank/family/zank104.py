@@ -89,11 +89,12 @@ __all__ = [
 ]
 
 TURN: Final = 1
-"""Move kind: turn the top talon card (``turn``)."""
+"""The move kind of turning the top talon card (``turn``)."""
 END: Final = 2
-"""Move kind: the turned talon card onto the own second talon, ending the turn (``t-s``)."""
+"""The move kind of the turned talon card onto the own second talon, which ends the
+turn (``t-s``)."""
 PASS: Final = 3
-"""Move kind: end the turn with nothing left to turn (``pass``)."""
+"""The move kind of ending the turn with nothing left to turn (``pass``)."""
 
 TALON: Final = "talon"
 """Pile kind of the talon in the layout (the table's hand pile)."""
@@ -208,8 +209,8 @@ class Zank104(faults.TableMode, Table):
     rule_foundation = "Z104-5"
     rule_house = "Z104-6"
     rule_pack = "Z104-8"
-    #: The layout's kinds for the table's seat piles: the talon plays the part
-    #: of the family's hand pile, the second talon that of the discard.
+    #: The layout's kinds for the table's seat piles, by family pile kind; the talon
+    #: plays the part of the family's hand pile, the second talon that of the discard.
     pile_kinds: ClassVar[dict[str, str]] = {HAND: TALON, DISCARD: SECOND_TALON}
     pack_targets = (("or", RESERVE), ("os", DISCARD))
 
