@@ -2,6 +2,10 @@
 
 Run: ``python benchmarks/bench.py [--variant NAME] [--games N] [--repeat R]``
 
+``--profile N`` prints instead, for each variant, the ``N`` functions with the most
+time of their own (cProfile) over the playout loops of the seeded games, to see
+where the time goes.
+
 A *move* is one ``legal_moves`` call plus one ``apply`` in a uniform random
 playout loop; moves/s times those loops only, games/s the whole games with
 their deals.  Each figure is the median of ``--repeat`` runs over the same
@@ -11,7 +15,10 @@ seeded games (seeds 0..N-1), so runs are comparable across commits.
 from __future__ import annotations
 
 import argparse
+import cProfile
+import io
 import platform
+import pstats
 import statistics
 import sys
 import time
@@ -112,14 +119,36 @@ def bench(name: str, games: int, repeat: int) -> dict[str, float]:
     }
 
 
+def profile(name: str, games: int, top: int) -> str:
+    """The ``top`` functions by own time over the playout loops of ``games``
+    seeded games of variant ``name`` (cProfile; its overhead slows the run)."""
+    rules = zank.variant(name)
+    profiler = cProfile.Profile()
+    profiler.enable()
+    loop(rules, games)
+    profiler.disable()
+    out = io.StringIO()
+    stats = pstats.Stats(profiler, stream=out)
+    stats.sort_stats(pstats.SortKey.TIME).print_stats(top)
+    return out.getvalue()
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the benchmark and print a Markdown table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--variant", action="append", help="variant(s) to run (default: all)")
     parser.add_argument("--games", type=int, default=200, help="seeded games per run")
     parser.add_argument("--repeat", type=int, default=3, help="runs per figure (median)")
+    parser.add_argument(
+        "--profile", type=int, metavar="N", help="print the N functions with most own time"
+    )
     args = parser.parse_args(argv)
     names = args.variant or sorted(zank.VARIANTS)
+    if args.profile:
+        for name in names:
+            print(f"== {name}: {args.games} games")
+            print(profile(name, args.games, args.profile))
+        return 0
     print(
         f"zank {zank.__version__}, Python {sys.version.split()[0]}, {platform.machine()}, "
         f"{platform.processor() or platform.platform()}"
