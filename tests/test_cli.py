@@ -50,6 +50,12 @@ def test_every_command_has_help(command: str | None) -> None:
     assert out.stdout.startswith("usage: zank")
     if command:
         assert command in out.stdout.splitlines()[0]
+    assert "%%" not in out.stdout  # help texts are not %-formatted twice
+
+
+def test_simulate_help_names_the_intervals() -> None:
+    out = run("simulate", "--help")
+    assert "95 % Wilson intervals" in " ".join(out.stdout.split())
 
 
 def test_version() -> None:

@@ -526,7 +526,7 @@ def build_parser() -> argparse.ArgumentParser:
         "simulate",
         help="play seeded games between agents and summarize them",
         description="Play seeded games between agents: game i is dealt with seed S+i. "
-        "Prints win rates per seat and per agent with 95%% Wilson intervals, draws, "
+        "Prints win rates per seat and per agent with 95 % Wilson intervals, draws, "
         "moves and turns per game, and speed. A progress bar shows on a terminal.",
     )
     _add_variant_arguments(p, seed_default=0)
