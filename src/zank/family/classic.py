@@ -253,6 +253,9 @@ class Zank(faults.TableMode, Table):
         init=False, default=None, eq=False, hash=False, repr=False
     )
     _takers: dict[int, bytes] = field(init=False, default=None, eq=False, hash=False, repr=False)
+    _pile_bytes: dict[tuple[int, ...], bytes] = field(
+        init=False, default=None, eq=False, hash=False, repr=False
+    )
     # house_source, pack_target and card_moves, read on the hot paths without a property call
     _hs: int = field(init=False, default=0, eq=False, hash=False, repr=False)
     _pt: int = field(init=False, default=0, eq=False, hash=False, repr=False)
@@ -296,6 +299,7 @@ class Zank(faults.TableMode, Table):
         object.__setattr__(self, "_takers", {})
         object.__setattr__(self, "_steps_cache", {})
         object.__setattr__(self, "_serve_cache", {})
+        object.__setattr__(self, "_pile_bytes", {})
         object.__setattr__(self, "_hs", self.house_source)
         object.__setattr__(self, "_pt", self.pack_target)
         object.__setattr__(self, "_mv", self.card_moves)
@@ -451,7 +455,17 @@ class Zank(faults.TableMode, Table):
                 for pile, d in zip(piles[hb : hb + e], downs, strict=True)
             ]
         else:
-            out = list(map(bytes, piles[hb : hb + e]))
+            # the bytes of a pile are kept: successive states share most piles,
+            # and a kept bytes object also keeps its hash for the caches' keys
+            known = self._pile_bytes
+            edges = piles[hb : hb + e]
+            out = list(map(known.get, edges))
+            if None in out:
+                if len(known) > 20_000:
+                    known.clear()
+                for h, pile in enumerate(edges):
+                    if out[h] is None:
+                        out[h] = known[pile] = bytes(pile)
         if removed:
             out[removed - 1] = None
         return tuple(out)
