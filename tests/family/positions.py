@@ -5,8 +5,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 
+import pytest
+
 from zank.cards import DECK, RANK, SUIT, card_text, parse_cards
-from zank.core import Rules, State
+from zank.core import Rules, State, Violation
+from zank.errors import IllegalMove
 
 #: Eight kings for the eight houses: they take only queens and never go to a
 #: foundation in these tests, so that no house is a gap.
@@ -107,3 +110,15 @@ def play(rules: Rules, state: State, *moves: str) -> State:
         state = rules.apply(state, rules.parse_move(state, text))
         rules.validate(state)
     return state
+
+
+def violation(rules: Rules, state: State, text: str) -> Violation:
+    """The rule that refuses move ``text`` in ``state``: ``check`` names it, and
+    ``apply`` raises :class:`~zank.errors.IllegalMove` naming the same rule."""
+    move = next(m for m in rules.moves if m.text == text)
+    v = rules.check(state, move)
+    assert v is not None, f"{text} is legal"
+    with pytest.raises(IllegalMove) as info:
+        rules.apply(state, move)
+    assert info.value.rule == v.rule
+    return v

@@ -33,7 +33,7 @@ from zank.family.classic import (
 from zank.family.table import CARD, FKEY
 from zank.random import Rng
 
-from .positions import KINGS, play, position, texts
+from .positions import KINGS, play, position, texts, violation
 
 
 def c(text: str) -> int:
@@ -99,16 +99,6 @@ def pos3(piles: Mapping[str, str], *, turn: int = 9, removed: int = 0, to_move: 
     )
     RULES.validate(state)
     return state
-
-
-def violation(rules: zank.Rules, state: State, text: str) -> zank.Violation:
-    move = next(m for m in rules.moves if m.text == text)
-    v = rules.check(state, move)
-    assert v is not None, f"{text} is legal"
-    with pytest.raises(zank.IllegalMove) as info:
-        rules.apply(state, move)
-    assert info.value.rule == v.rule
-    return v
 
 
 # ------------------------------------------------------------------ Z-1, Z-2

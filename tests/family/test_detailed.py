@@ -10,7 +10,7 @@ from zank.core import HIDDEN, State, Termination
 from zank.family.detailed import ZankDetailed, counts, score
 from zank.random import Rng
 
-from .positions import KINGS, play, position, texts
+from .positions import KINGS, play, position, texts, violation
 
 
 def c(text: str) -> int:
@@ -24,16 +24,6 @@ def rules_with(**options: object) -> ZankDetailed:
 
 
 RULES = rules_with()
-
-
-def violation(rules: zank.Rules, state: State, text: str) -> zank.Violation:
-    move = next(m for m in rules.moves if m.text == text)
-    v = rules.check(state, move)
-    assert v is not None, f"{text} is legal"
-    with pytest.raises(zank.IllegalMove) as info:
-        rules.apply(state, move)
-    assert info.value.rule == v.rule
-    return v
 
 
 # ------------------------------------------------------------------ ZD-1, ZD-2

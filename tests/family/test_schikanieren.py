@@ -16,7 +16,7 @@ from zank.family.classic import START_INFO
 from zank.family.schikanieren import Schikanieren
 from zank.random import Rng
 
-from .positions import KINGS, play, position, texts
+from .positions import KINGS, play, position, texts, violation
 
 
 def c(text: str) -> int:
@@ -44,16 +44,6 @@ def pos(
     state = attrs.evolve(state, turn=9)
     RULES.validate(state)
     return state
-
-
-def violation(state: State, text: str) -> zank.Violation:
-    move = next(m for m in RULES.moves if m.text == text)
-    v = RULES.check(state, move)
-    assert v is not None, f"{text} is legal"
-    with pytest.raises(zank.IllegalMove) as info:
-        RULES.apply(state, move)
-    assert info.value.rule == v.rule
-    return v
 
 
 # ------------------------------------------------------------------- S-2
@@ -95,7 +85,7 @@ def test_no_learning_game_and_no_three_player_game() -> None:
 def test_edge_piles_build_down_in_the_same_suit() -> None:
     state = pos({**EDGES, "h1": "Th", "p0.discard": "9d", "p1.discard": "Qs:1"})
     assert "d-h1" not in texts(RULES, state)
-    v = violation(state, "d-h1")
+    v = violation(RULES, state, "d-h1")
     assert v.rule == "Z-5"
     assert v.message == "9♦ cannot go on edge pile 1: it shows 10♥, which takes the ♥ 9"
     state = pos({**EDGES, "h1": "Th", "p0.discard": "9h"})
@@ -122,7 +112,7 @@ def test_only_the_opponent_packs_onto_a_schikanier_pile() -> None:
     with pytest.raises(zank.NotationError):
         RULES.parse_move(state, "d-od")  # the opponent's discard takes nothing
     assert not any(m.text.endswith("-s") for m in RULES.moves)  # nor the own Schikanier pile
-    v = violation(pos({**EDGES, "p0.discard": "5h", "p1.schikanier": "8h:1"}), "d-os")
+    v = violation(RULES, pos({**EDGES, "p0.discard": "5h", "p1.schikanier": "8h:1"}), "d-os")
     assert v.rule == "Z-13"
     assert "the opponent's Schikanier pile" in v.message
 
@@ -176,7 +166,7 @@ def test_with_nothing_to_play_the_player_passes() -> None:
     assert texts(RULES, state) == ["pass"]
     state = play(RULES, state, "pass")
     assert state.to_move == 1
-    v = violation(pos({**EDGES, "p0.discard": "5h"}), "pass")
+    v = violation(RULES, pos({**EDGES, "p0.discard": "5h"}), "pass")
     assert v.rule == "S-6"
 
 

@@ -17,7 +17,7 @@ from zank.family.zank104 import Zank104, counts, opening_key
 from zank.random import Rng
 
 from . import positions
-from .positions import KINGS
+from .positions import KINGS, violation
 
 START = (0, 48, 48, 0, 0)
 
@@ -67,16 +67,6 @@ def play(rules: zank.Rules, state: State, *moves: str) -> State:
         state = rules.apply(state, rules.parse_move(state, text))
         rules.validate(state)
     return state
-
-
-def violation(rules: zank.Rules, state: State, text: str) -> zank.Violation:
-    move = next(m for m in rules.moves if m.text == text)
-    v = rules.check(state, move)
-    assert v is not None, f"{text} is legal"
-    with pytest.raises(zank.IllegalMove) as info:
-        rules.apply(state, move)
-    assert info.value.rule == v.rule
-    return v
 
 
 # ------------------------------------------------------------ Z104-1, Z104-2

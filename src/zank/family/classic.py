@@ -617,18 +617,13 @@ class Zank(faults.TableMode, Table):
             self._dist[key] = (known[0], used)
 
     def _lower_bound(self, config: Config, goal: int, target: int) -> int:
+        """The lower bound of :meth:`reachable` (see :meth:`_empty_children`)."""
         if goal == GOAL_EMPTY:
             pile = config[target]
             if not pile:
                 return 0
             takers = self._takers_of(self._hkey[pile[0]])
-            best = 99
-            for h, other in enumerate(config):
-                if other and h != target:
-                    i = other.translate(takers).rfind(1)
-                    if i >= 0 and len(other) - 1 - i < best:
-                        best = len(other) - 1 - i
-            return len(pile) + best
+            return len(pile) + min(self._taker_depths(config, target, takers))
         for pile in config:
             if pile and target in pile:
                 return len(pile) - 1 - pile.index(target)
