@@ -27,10 +27,11 @@ from zank.family.classic import (
     I_STALE,
     JOKER_CARD,
     START_INFO,
+    ClassicZank,
     Config,
-    Zank,
 )
-from zank.family.table import CARD, FKEY
+from zank.family.fits import FKEY
+from zank.family.table import CARD
 from zank.random import Rng
 
 from .positions import KINGS, play, position, texts, violation
@@ -40,9 +41,9 @@ def c(text: str) -> int:
     return parse_card(text)
 
 
-def rules_with(**options: object) -> Zank:
+def rules_with(**options: object) -> ClassicZank:
     rules = zank.variant("zank", **options)
-    assert isinstance(rules, Zank)
+    assert isinstance(rules, ClassicZank)
     return rules
 
 
@@ -51,7 +52,7 @@ ADVANCED = rules_with(advanced=True)
 
 
 def pos(
-    rules: Zank,
+    rules: ClassicZank,
     piles: Mapping[str, str],
     *,
     turn: int = 9,
@@ -311,7 +312,7 @@ def test_moving_edge_cards_needs_an_announcement() -> None:
 
 def test_move_3_stops_after_too_many_empty_piles_without_progress() -> None:
     info = list(START_INFO)
-    info[I_EMPTIES] = Zank.empties_per_progress
+    info[I_EMPTIES] = ClassicZank.empties_per_progress
     state = pos(RULES, {**KINGS, "h1": "9h", "h2": "Ts", "p0.discard": "Ad"}, info=tuple(info))
     assert texts(RULES, state) == ["d-f"]
     assert "no more this turn" in violation(RULES, state, "empty h1").message
@@ -572,7 +573,7 @@ def test_three_players_the_joker_is_set_aside_when_drawn() -> None:
 
 
 # ------------------------------------------------------------ whole games
-PRESETS = [zank.variant("zank", **dict(o)) for o in Zank.presets]
+PRESETS = [zank.variant("zank", **dict(o)) for o in ClassicZank.presets]
 
 
 @pytest.mark.parametrize("players", [2, 3])
@@ -593,7 +594,7 @@ def test_random_games_all_end(rules: zank.Rules, players: int) -> None:
         assert sum(result.points) <= 1
         if result.reason is Termination.WENT_OUT:
             assert result.winner is not None
-            assert isinstance(rules, Zank)
+            assert isinstance(rules, ClassicZank)
             assert rules.cards_left(state)[result.winner] == 0
 
 
@@ -618,7 +619,7 @@ def test_greedy_and_random_agents_finish_games() -> None:
 
 
 def _bfs_reachable(
-    rules: Zank,
+    rules: ClassicZank,
     config: Config,
     goal: int,
     target: int,
@@ -696,7 +697,9 @@ def test_the_manoeuvre_search_is_exact(players: int) -> None:
                     for h, pile in enumerate(config)
                     if pile and _bfs_reachable(rules, config, GOAL_EMPTY, h, limit, removal, 4)
                 ]
-                want = free or (empty if state.info[I_EMPTIES] < Zank.empties_per_progress else [])
+                want = free or (
+                    empty if state.info[I_EMPTIES] < ClassicZank.empties_per_progress else []
+                )
                 got = [m.text for m in moves if m.kind in (FREE, EMPTY)]
                 assert sorted(got) == sorted(want)
                 checked += 1
@@ -741,7 +744,7 @@ def test_threads_sharing_one_rules_object_play_the_same_games() -> None:
     """The search caches and memos live on the rules object; threads that share
     it must see the same legal moves as a game played alone."""
 
-    def game(rules: Zank, seed: int) -> list[str]:
+    def game(rules: ClassicZank, seed: int) -> list[str]:
         state = rules.new_game(seed=seed)
         rng = Rng(seed)
         played: list[str] = []

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import zank
 from zank.cards import full_deck, parse_card
-from zank.family.table import CARD, Table, fits_foundation, fits_house, fits_pack
+from zank.family.fits import fits_foundation, fits_house, fits_pack
+from zank.family.table import CARD, FamilyTable
 
 
 def c(text: str) -> int:
@@ -38,7 +39,7 @@ def test_packing_takes_the_same_suit_one_higher_or_lower() -> None:
 
 def test_the_move_grid_has_every_card_move_once_and_no_house_onto_itself() -> None:
     rules = zank.variant("zank-detailed")
-    assert isinstance(rules, Table)
+    assert isinstance(rules, FamilyTable)
     card_moves = [m for m in rules.moves if m.kind == CARD]
     assert len(card_moves) == 11 * 11 - 8
     assert not any(m.text == f"h{h}-h{h}" for m in card_moves for h in range(1, 9))

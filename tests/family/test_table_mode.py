@@ -18,7 +18,7 @@ from zank.agents import Agent, CallingAgent, FaultyRandomAgent, RandomAgent
 from zank.cards import parse_card
 from zank.core import Rules, State, Termination
 from zank.family import faults
-from zank.family.classic import Zank
+from zank.family.classic import ClassicZank
 from zank.family.detailed import ZankDetailed
 from zank.family.zank104 import Zank104
 
@@ -494,9 +494,9 @@ def test_at_most_twenty_faults_are_let_pass_in_a_turn() -> None:
 
 
 # ================================================= zank and schikanieren Z-21
-def rules_z(**options: Any) -> Zank:
+def rules_z(**options: Any) -> ClassicZank:
     rules = zank.variant("zank", **options)
-    assert isinstance(rules, Zank)
+    assert isinstance(rules, ClassicZank)
     return rules
 
 

@@ -696,9 +696,9 @@ def test_a_turn_is_bounded_by_the_termination_measure() -> None:
 # ------------------------------------------------------------ greedy policy
 def test_greedy_beats_random_more_often_than_not() -> None:
     from zank.agents import Agent, GreedyAgent
-    from zank.family import greedy104
+    from zank.family import greedy_zank104
 
-    assert greedy104.zank104_policy is not None  # importing registered it
+    assert greedy_zank104.zank104_policy is not None  # importing registered it
     wins = 0
     for seed in range(60):
         g = seed % 2
@@ -711,14 +711,14 @@ def test_greedy_beats_random_more_often_than_not() -> None:
 
 
 def test_greedy_packs_from_the_stairs_and_plays_the_reserve_first() -> None:
-    from zank.family import greedy104
+    from zank.family import greedy_zank104
 
     state = position(
         RULES,
         {**KINGS, "h1": "Kc Qh", "h2": "5d", "p0.reserve": "3c Jc", "p1.reserve": "4d:1"},
     )
     obs = RULES.observe(state, 0)
-    scores = {m.text: greedy104.move_score(RULES, obs, m) for m in RULES.legal_moves(state)}
+    scores = {m.text: greedy_zank104.move_score(RULES, obs, m) for m in RULES.legal_moves(state)}
     assert max(scores, key=lambda t: scores[t]) == "r-h1"
     assert scores["h2-or"] > scores["h1-h4"]
     assert scores["h1-h4"] < 0  # shuffling a queen between kings changes nothing

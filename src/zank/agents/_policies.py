@@ -3,6 +3,6 @@
 from __future__ import annotations
 
 from zank.agents import spite as spite
-from zank.family import greedy as greedy
-from zank.family import greedy104 as greedy104
 from zank.family import greedy_classic as greedy_classic
+from zank.family import greedy_detailed as greedy_detailed
+from zank.family import greedy_zank104 as greedy_zank104

@@ -68,21 +68,16 @@ from zank.core import (
 )
 from zank.errors import InvalidState, OptionError
 from zank.family import faults
-from zank.family.table import (
+from zank.family.fits import (
     ACE_KEYS,
     ALT_KEY,
     ALT_WANT,
-    CARD,
-    DISCARD,
     FKEY,
     FOUNDATION_WANT,
-    HAND,
     SUIT_WANT,
-    TURNED,
-    Table,
     fits_house,
-    rank_word,
 )
+from zank.family.table import CARD, DISCARD, HAND, TURNED, FamilyTable, rank_word
 from zank.random import Rng
 from zank.registry import register
 
@@ -96,8 +91,8 @@ __all__ = [
     "GOAL_FREE",
     "HIDDEN_CARD",
     "PASS",
+    "ClassicZank",
     "Config",
-    "Zank",
 ]
 
 DRAW: Final = 1
@@ -163,7 +158,7 @@ class Geometry:
 
 @register
 @frozen(cache_hash=True, kw_only=True)
-class Zank(faults.TableMode, Table):
+class ClassicZank(faults.FaultCalls, FamilyTable):
     """Zank-Patience by the classic rules (seed 000), for two or three players.
 
     Options (keyword-only; the rules page explains each):
@@ -1848,5 +1843,5 @@ class Zank(faults.TableMode, Table):
 
 
 _END_TURN: Final = Move(-1, PASS, 0, 0, "pass")
-"""Ends the turn of the player to move in :meth:`Zank.strict_apply` (a call
+"""Ends the turn of the player to move in :meth:`ClassicZank.strict_apply` (a call
 or a missed turn; not a move of the action space)."""

@@ -50,15 +50,8 @@ from zank.core import (
 )
 from zank.errors import InvalidState, OptionError
 from zank.family import faults
-from zank.family.table import (
-    CARD,
-    DISCARD,
-    FKEY,
-    HAND,
-    RESERVE,
-    TURNED,
-    Table,
-)
+from zank.family.fits import FKEY
+from zank.family.table import CARD, DISCARD, HAND, RESERVE, TURNED, FamilyTable
 from zank.random import Rng
 from zank.registry import register
 
@@ -136,7 +129,7 @@ def score(state: State, winner: int | None) -> Result:
 
 @register
 @frozen(cache_hash=True, kw_only=True)
-class ZankDetailed(faults.TableMode, Table):
+class ZankDetailed(faults.FaultCalls, FamilyTable):
     """Zank-Patience by the detailed rules, for two players.
 
     Options (keyword-only; the rules page explains each):

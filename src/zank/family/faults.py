@@ -228,7 +228,7 @@ class FaultRules(Protocol):
         ...
 
 
-class TableMode:
+class FaultCalls:
     """Mixin of the family variants that have table mode: the rules hooks
     ``_legal``, ``_apply`` and ``_validate`` choose between strict play (the
     variant's ``strict_moves``, ``strict_apply`` and ``validate_settled``) and

@@ -38,8 +38,8 @@ from zank.family.classic import (
     I_GOAL,
     I_REMOVED,
     I_TARGET,
+    ClassicZank,
     Config,
-    Zank,
 )
 from zank.family.table import CARD
 from zank.random import Rng
@@ -47,7 +47,7 @@ from zank.random import Rng
 __all__ = ["classic_policy", "move_score"]
 
 
-def _config(rules: Zank, observation: Observation) -> Config:
+def _config(rules: ClassicZank, observation: Observation) -> Config:
     """The edge piles as the manoeuvre search sees them, from what the player sees."""
     hb = rules.foundation_count
     edges = rules.geometry(observation.players).edges
@@ -59,7 +59,7 @@ def _config(rules: Zank, observation: Observation) -> Config:
     return tuple(out)
 
 
-def _cards_left(rules: Zank, observation: Observation, seat: int) -> int:
+def _cards_left(rules: ClassicZank, observation: Observation, seat: int) -> int:
     g = rules.geometry(observation.players)
     piles = observation.piles
     n = len(piles[g.hand[seat]]) + len(piles[g.discard[seat]]) + len(piles[g.turned[seat]])
@@ -68,7 +68,7 @@ def _cards_left(rules: Zank, observation: Observation, seat: int) -> int:
     return n
 
 
-def move_score(rules: Zank, observation: Observation, move: Move) -> int:
+def move_score(rules: ClassicZank, observation: Observation, move: Move) -> int:
     """How much the greedy policy likes ``move`` (higher is better)."""
     piles = observation.piles
     hb = rules.foundation_count
@@ -100,7 +100,7 @@ def move_score(rules: Zank, observation: Observation, move: Move) -> int:
     return 60 - len(target)
 
 
-def _step_score(rules: Zank, observation: Observation, a: int, b: int) -> int:
+def _step_score(rules: ClassicZank, observation: Observation, a: int, b: int) -> int:
     """A manoeuvre step: the fewer single moves it leaves to the goal, the better."""
     config = _config(rules, observation)
     removal = observation.players == 3 and not observation.info[I_REMOVED]
@@ -117,7 +117,7 @@ def classic_policy(
     rules: Rules, observation: Observation, legal_moves: Sequence[Move], rng: Rng
 ) -> Move:
     """The greedy choice among ``legal_moves`` (ties at random from ``rng``)."""
-    assert isinstance(rules, Zank)
+    assert isinstance(rules, ClassicZank)
     if len(legal_moves) == 1:
         return legal_moves[0]
     best: list[Move] = []

@@ -32,7 +32,7 @@ from attrs import frozen
 
 from zank.core import Move, State, Violation
 from zank.errors import InvalidState, OptionError
-from zank.family.classic import PASS, Geometry, Zank
+from zank.family.classic import PASS, ClassicZank, Geometry
 from zank.family.table import DISCARD, HAND, TURNED
 from zank.registry import register
 
@@ -46,7 +46,7 @@ EDGES_EACH: Final = 4
 
 @register
 @frozen(cache_hash=True, kw_only=True)
-class Schikanieren(Zank):
+class Schikanieren(ClassicZank):
     """Schikanieren (Grupp), for two players: ``zank`` with the changes of
     the seed's last paragraph.
 

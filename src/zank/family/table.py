@@ -6,20 +6,20 @@ The family's variants (``zank``, ``zank-detailed``, ``zank-104``,
 * **foundations** (Zielstapel, Mittestapel) in the middle, built up in suit
   from the ace;
 * **houses** (Häuser, Randstapel, Hilfstreppen) at the edge, built down in
-  alternating colours (or, with :attr:`Table.same_suit_houses`, in suit); an
+  alternating colours (or, with :attr:`FamilyTable.same_suit_houses`, in suit); an
   empty house is a *gap* and takes any card;
 * each player's own piles (reserve, hand pile, turned hand card, discard …,
-  named by :attr:`Table.seat_piles`), cards of player *p* being those of
+  named by :attr:`FamilyTable.seat_piles`), cards of player *p* being those of
   deck *p* (every card keeps its back);
 * **packing** (Aufpacken) onto the opponent's piles: same suit, one higher or
   one lower.
 
-A variant subclasses :class:`Table`, sets the class variables and implements
+A variant subclasses :class:`FamilyTable`, sets the class variables and implements
 the hooks of :class:`~zank.core.Rules` (``_deal``, ``_legal``, ``_apply`` …)
 with the helpers here.  Card moves are prebuilt: a *source* code (an own pile
-named by :attr:`Table.sources`, then the houses) and a *target* code (0 the
+named by :attr:`FamilyTable.sources`, then the houses) and a *target* code (0 the
 foundations, then the houses, then the opponent's piles named by
-:attr:`Table.pack_targets`) index :attr:`Table.card_moves`.
+:attr:`FamilyTable.pack_targets`) index :attr:`FamilyTable.card_moves`.
 
 Everything on the hot path is ints and tuples; the fit tests are lookups in
 tables built once at import:
@@ -39,27 +39,29 @@ from typing import ClassVar, Final, cast
 
 from attrs import field, frozen
 
-from zank.cards import ACE, COLOUR, IS_JOKER, KING, MAX_CARD, RANK, SUIT, card_unicode
+from zank.cards import ACE, COLOUR, KING, RANK, card_unicode
 from zank.core import Move, PileSpec, Rules, State, Violation
 from zank.errors import InvalidState, NotationError
+from zank.family.fits import (
+    ACE_KEYS,
+    ALT_KEY,
+    ALT_WANT,
+    FKEY,
+    FOUNDATION_WANT,
+    SUIT_WANT,
+    fits_house,
+    fits_pack,
+    plain,
+)
 
 __all__ = [
-    "ACE_KEYS",
-    "ALT_KEY",
-    "ALT_WANT",
     "CARD",
     "DISCARD",
-    "FKEY",
-    "FOUNDATION_WANT",
     "HAND",
     "RESERVE",
-    "SUIT_WANT",
     "TURNED",
-    "Table",
+    "FamilyTable",
     "colour_word",
-    "fits_foundation",
-    "fits_house",
-    "fits_pack",
     "rank_word",
 ]
 
@@ -75,71 +77,6 @@ DISCARD: Final = "discard"
 
 CARD: Final = 0
 """Move kind of every card move (one card from a source to a target)."""
-
-# ---------------------------------------------------------------- fit tables
-_NEVER = -100  # a key no card has
-
-
-def _key(rank: int, suit: int) -> int:
-    return rank * 4 + suit
-
-
-#: ``FKEY[c]`` is rank * 4 + suit, the key of card ``c`` for foundations and
-#: packing.  Jokers get a key no other card has.
-FKEY: tuple[int, ...] = tuple(
-    _NEVER - c if IS_JOKER[c] else _key(RANK[c], SUIT[c]) for c in range(MAX_CARD)
-)
-#: ``FOUNDATION_WANT[t]`` is the ``FKEY`` of the card that goes on foundation top
-#: ``t`` (a king wants a key no card has).
-FOUNDATION_WANT: tuple[int, ...] = tuple(
-    _NEVER if IS_JOKER[c] else _key(RANK[c] + 1, SUIT[c]) for c in range(MAX_CARD)
-)
-#: ``ALT_KEY[c]`` is rank * 2 + colour, the key of card ``c`` for alternating-colour
-#: houses.
-ALT_KEY: tuple[int, ...] = tuple(
-    _NEVER - c if IS_JOKER[c] else RANK[c] * 2 + COLOUR[c] for c in range(MAX_CARD)
-)
-#: ``ALT_WANT[t]`` is the ``ALT_KEY`` of the card that goes on house top ``t``
-#: (one lower, the other colour; an ace wants nothing).
-ALT_WANT: tuple[int, ...] = tuple(
-    _NEVER if IS_JOKER[c] or RANK[c] == ACE else (RANK[c] - 1) * 2 + 1 - COLOUR[c]
-    for c in range(MAX_CARD)
-)
-#: ``SUIT_WANT[t]`` is the ``FKEY`` of the card that goes on a same-suit house top
-#: ``t``.
-SUIT_WANT: tuple[int, ...] = tuple(
-    _NEVER if IS_JOKER[c] or RANK[c] == ACE else _key(RANK[c] - 1, SUIT[c]) for c in range(MAX_CARD)
-)
-#: The ``FKEY`` of the four aces (what an empty foundation takes).
-ACE_KEYS: tuple[int, ...] = tuple(_key(ACE, s) for s in range(4))
-
-
-def _plain(card: int) -> int:
-    """The card of deck 0 with the same rank and suit (for messages)."""
-    return card & 63
-
-
-def fits_foundation(card: int, top: int | None) -> bool:
-    """Whether ``card`` goes on a foundation showing ``top`` (``None``: empty, an ace)."""
-    if top is None:
-        return RANK[card] == ACE and not IS_JOKER[card]
-    return FKEY[card] == FOUNDATION_WANT[top]
-
-
-def fits_house(card: int, top: int, same_suit: bool = False) -> bool:
-    """Whether ``card`` goes on a house showing ``top``: one lower, the other
-    colour (or, with ``same_suit``, the same suit)."""
-    if same_suit:
-        return FKEY[card] == SUIT_WANT[top]
-    return ALT_KEY[card] == ALT_WANT[top]
-
-
-def fits_pack(card: int, top: int) -> bool:
-    """Whether ``card`` may be packed on an opponent's pile showing ``top``:
-    the same suit, one higher or one lower."""
-    d = FKEY[card] - FKEY[top]
-    return d == 4 or d == -4
-
 
 _RANK_WORDS = (
     "joker",
@@ -171,7 +108,7 @@ def colour_word(colour: int) -> str:
 
 # ------------------------------------------------------------------- the table
 @frozen(cache_hash=True, kw_only=True)
-class Table(Rules):
+class FamilyTable(Rules):
     """The base class of the Zank-Patience variants: one shared table.
 
     Class variables describe the table; subclasses set them and add their
@@ -542,7 +479,7 @@ class Table(Rules):
             return Violation(
                 self.rule_foundation,
                 f"{what} cannot go on a foundation: it goes on the "
-                f"{card_unicode(_plain(card) - 1)}, and no foundation shows one",
+                f"{card_unicode(plain(card) - 1)}, and no foundation shows one",
             )
         if t < self.pack_target:
             house = piles[self.house_base + t - 1]
@@ -573,9 +510,9 @@ class Table(Rules):
         top = target[-1]
         if fits_pack(card, top):
             return None
-        plain = _plain(top)
+        top_plain = plain(top)
         takes = " or ".join(
-            card_unicode(x) for x in (plain - 1, plain + 1) if ACE <= RANK[x] <= KING
+            card_unicode(x) for x in (top_plain - 1, top_plain + 1) if ACE <= RANK[x] <= KING
         )
         return Violation(
             self.rule_pack,

@@ -61,19 +61,8 @@ from zank.core import (
 )
 from zank.errors import InvalidState
 from zank.family import faults
-from zank.family.table import (
-    ACE_KEYS,
-    ALT_KEY,
-    ALT_WANT,
-    CARD,
-    DISCARD,
-    FKEY,
-    FOUNDATION_WANT,
-    HAND,
-    RESERVE,
-    TURNED,
-    Table,
-)
+from zank.family.fits import ACE_KEYS, ALT_KEY, ALT_WANT, FKEY, FOUNDATION_WANT
+from zank.family.table import CARD, DISCARD, HAND, RESERVE, TURNED, FamilyTable
 from zank.random import Rng
 from zank.registry import register
 
@@ -161,7 +150,7 @@ def _ended(piles: Iterable[tuple[int, ...]], seats: tuple[tuple[int, ...], ...],
 
 @register
 @frozen(cache_hash=True, kw_only=True)
-class Zank104(faults.TableMode, Table):
+class Zank104(faults.FaultCalls, FamilyTable):
     """Zank-Patience with 104 cards, for two players (seed 003).
 
     Options (keyword-only; the rules page explains each):

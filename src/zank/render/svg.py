@@ -218,10 +218,10 @@ def _family_piles(view: TableView, move: Move) -> tuple[set[int], int | None]:
     outlined; the other moves (turning a card, ending the turn) only get the
     caption.  ``before=`` outlines everything exactly.
     """
-    from zank.family.table import CARD, Table
+    from zank.family.table import CARD, FamilyTable
 
     rules = view.rules
-    if move.kind != CARD or not isinstance(rules, Table):
+    if move.kind != CARD or not isinstance(rules, FamilyTable):
         return set(), None
     out = view.outcome
     mover = view.to_move if view.to_move is not None else (out.winner if out else None)

@@ -15,7 +15,7 @@ Importing this module registers the policy for :class:`~zank.agents.GreedyAgent`
 
 >>> import zank
 >>> from zank.agents import GreedyAgent, RandomAgent
->>> from zank.family import greedy
+>>> from zank.family import greedy_detailed
 >>> record = zank.play(zank.variant("zank-detailed"), [GreedyAgent(1), RandomAgent(2)], seed=3)
 >>> record.result is not None
 True

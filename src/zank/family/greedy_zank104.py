@@ -20,7 +20,7 @@ Importing this module registers the policy for :class:`~zank.agents.GreedyAgent`
 
 >>> import zank
 >>> from zank.agents import GreedyAgent, RandomAgent
->>> from zank.family import greedy104
+>>> from zank.family import greedy_zank104
 >>> record = zank.play(zank.variant("zank-104"), [GreedyAgent(1), RandomAgent(2)], seed=3)
 >>> record.result is not None
 True
@@ -33,7 +33,8 @@ from collections.abc import Sequence
 from zank.agents.base import register_greedy
 from zank.cards import RANK
 from zank.core import HIDDEN, Move, Observation, Rules, State
-from zank.family.table import ALT_KEY, ALT_WANT, CARD, FKEY, FOUNDATION_WANT
+from zank.family.fits import ALT_KEY, ALT_WANT, FKEY, FOUNDATION_WANT
+from zank.family.table import CARD
 from zank.family.zank104 import (
     SRC_RESERVE,
     SRC_STAIR,
