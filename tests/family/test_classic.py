@@ -15,9 +15,8 @@ from zank.agents import GreedyAgent, RandomAgent
 from zank.cards import DECK, IS_JOKER, card_text, full_deck, parse_card, parse_cards
 from zank.core import HIDDEN, State, Termination
 from zank.family import greedy_classic
-from zank.family.classic import (
-    EMPTY,
-    FREE,
+from zank.family.classic import EMPTY, FREE, ClassicZank
+from zank.family.classic_geometry import (
     GOAL_EMPTY,
     GOAL_FREE,
     HIDDEN_CARD,
@@ -27,7 +26,6 @@ from zank.family.classic import (
     I_STALE,
     JOKER_CARD,
     START_INFO,
-    ClassicZank,
     Config,
 )
 from zank.family.fits import FKEY
@@ -641,8 +639,8 @@ def _bfs_reachable(
             return True
         nxt = set()
         for cfg in frontier:
-            for a, b in rules.edge_steps(cfg, limit):
-                new = rules.step_config(cfg, a, b, removal)
+            for a, b in rules.manoeuvres.edge_steps(cfg, limit):
+                new = rules.manoeuvres.step_config(cfg, a, b, removal)
                 if new not in seen:
                     seen.add(new)
                     nxt.add(new)
@@ -667,10 +665,10 @@ def test_the_manoeuvre_search_is_exact(players: int) -> None:
             if goal and moves[0].target != 0:
                 want = sorted(
                     rules.card_moves[rules.house_source + a][b + 1].text  # type: ignore[union-attr]
-                    for a, b in rules.edge_steps(config, limit)
+                    for a, b in rules.manoeuvres.edge_steps(config, limit)
                     if _bfs_reachable(
                         rules,
-                        rules.step_config(config, a, b, removal),
+                        rules.manoeuvres.step_config(config, a, b, removal),
                         goal,
                         target,
                         limit,
@@ -731,7 +729,7 @@ def test_reachable_matches_a_breadth_first_search_at_every_budget(players: int) 
                 goal, target = goals[rng.below(len(goals))]
                 for budget in rng.shuffle(list(range(1, 7))):
                     want = _bfs_reachable(rules, config, goal, target, limit, removal, budget)
-                    got = rules.reachable(config, goal, target, limit, removal, budget)
+                    got = rules.manoeuvres.reachable(config, goal, target, limit, removal, budget)
                     assert got == want, (config, goal, target, budget)
                     checked[want] += 1
             moves = rules.legal_moves(state)

@@ -1,0 +1,98 @@
+"""What the classic rules and their manoeuvre search share: pile geometry, the
+``info`` fields, the goal codes of an announcement and the search's view of
+the edge piles.
+
+This module sits below :mod:`zank.family.classic` (the ``zank`` rules),
+:mod:`zank.family.schikanieren`, :mod:`zank.family.manoeuvre` (the search)
+and :mod:`zank.family.greedy_classic`, so that none of them imports another
+in a circle.
+
+``State.info`` of strict play holds seven integers (the rules page
+``docs/rules/zank.md`` explains them): ``info[I_GOAL]`` is the announced
+manoeuvre (0: none, :data:`GOAL_FREE` or :data:`GOAL_EMPTY`), ``I_TARGET`` its
+card or 0-based edge pile, ``I_BUDGET`` the steps left, ``I_REMOVED`` the
+removed edge pile of the three-player game (1-based, 0: none), ``I_EMPTIES``
+the move-3 announcements since the last progress, ``I_STALE`` the turns in a
+row without progress, ``I_FLAGS`` bits of the current turn
+(:data:`F_PROGRESS`).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from attrs import frozen
+
+from zank.cards import make_card
+
+__all__ = [
+    "F_PROGRESS",
+    "GOAL_EMPTY",
+    "GOAL_FREE",
+    "HIDDEN_CARD",
+    "I_BUDGET",
+    "I_EMPTIES",
+    "I_FLAGS",
+    "I_GOAL",
+    "I_REMOVED",
+    "I_STALE",
+    "I_TARGET",
+    "JOKER_CARD",
+    "START_INFO",
+    "Config",
+    "Geometry",
+]
+
+GOAL_FREE: Final = 2
+"""``info[0]`` while a move-2 manoeuvre is announced (``info[1]`` is the card)."""
+GOAL_EMPTY: Final = 3
+"""``info[0]`` while a move-3 manoeuvre is announced (``info[1]`` is the pile)."""
+
+I_GOAL: Final = 0
+"""``info`` index of the announced goal (0, :data:`GOAL_FREE` or :data:`GOAL_EMPTY`)."""
+I_TARGET: Final = 1
+"""``info`` index of the announced card or (0-based) edge pile."""
+I_BUDGET: Final = 2
+"""``info`` index of the steps the announced manoeuvre has left."""
+I_REMOVED: Final = 3
+"""``info`` index of the removed edge pile (three players; 1-based, 0: none)."""
+I_EMPTIES: Final = 4
+"""``info`` index of the move-3 announcements since the last progress (Z-10)."""
+I_STALE: Final = 5
+"""``info`` index of the turns in a row without progress (Z-20)."""
+I_FLAGS: Final = 6
+"""``info`` index of the bits of the current turn (:data:`F_PROGRESS`)."""
+START_INFO: Final = (0, 0, 0, 0, 0, 0, 0)
+"""``info`` at the start of a game (strict play)."""
+F_PROGRESS: Final = 1
+"""``info[I_FLAGS]`` bit: this turn a card reached the centre or an edge pile, or turned up."""
+
+Config = tuple[bytes | None, ...]
+"""The edge piles as the manoeuvre search sees them, one ``bytes`` of card
+ids per pile (bottom to top; the cards of zank are below 256), ``None`` for a
+removed pile."""
+
+JOKER_CARD: Final = make_card(0, 0)
+"""The black joker of the three-player game (set aside when it turns up)."""
+HIDDEN_CARD: Final = make_card(0, 1)
+"""Stands for a face-down edge card in the manoeuvre search (a card no rule moves)."""
+
+
+@frozen
+class Geometry:
+    """State indices of one player count (built once per rules object).
+
+    ``edges`` is the number of edge piles in play at the start (8, or 9 with
+    three players); ``hand``, ``turned``, ``discard`` and ``extra`` hold each
+    seat's pile of that kind (``extra`` is the variant's fourth seat pile, -1
+    if it has none); ``packs`` holds each seat's pack targets; ``aside`` is the
+    pile of set-aside cards (-1 if there is none).
+    """
+
+    edges: int  # edge piles in play at the start (8, or 9 with three players)
+    hand: tuple[int, ...]
+    turned: tuple[int, ...]
+    discard: tuple[int, ...]
+    extra: tuple[int, ...]  # the variant's fourth seat pile (-1: none)
+    packs: tuple[tuple[int, ...], ...]  # per seat: the pack targets' pile indices
+    aside: int  # the pile of set-aside cards (-1: none)
