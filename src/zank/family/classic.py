@@ -286,8 +286,11 @@ class ClassicZank(faults.FaultCalls, FamilyTable):
     # ------------------------------------------------------------ geometry
     def geometry(self, players: int) -> Geometry:
         """The state indices of a game with ``players`` seats."""
-        self.layout(players)  # refuses a player count the game does not have
-        return self._geos[players]
+        g = self._geos.get(players)
+        if g is None:
+            self.layout(players)  # raises: the game has no such player count
+            raise AssertionError(players)  # pragma: no cover - _geos holds every count
+        return g
 
     def _edges(self, players: int) -> int:
         return self.house_count if players == 3 else 8

@@ -24,7 +24,7 @@ never results; every cache is a :class:`BoundedCache`.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import Generic, TypeVar
 
 from zank.cards import RANK
 from zank.core import Move
@@ -46,38 +46,42 @@ PILE_BYTES_SIZE = 20_000  # the bytes of an edge pile, by its tuple
 SERVING_SIZE = 2_000  # the serving steps of an announced manoeuvre
 
 
-class BoundedCache(dict[K, V]):
+class BoundedCache(Generic[K, V]):
     """A dict that forgets everything at once when it is full.
 
     Every cache of :class:`ManoeuvreSearch` is one, each with a size measured
     on the benchmark games.  Clearing the whole dict (rather than evicting the
     oldest entry) costs nothing on a hit, which is what the search does most;
-    a cleared cache refills with the positions the current game uses.  Reads
-    are plain ``dict.get`` calls; :meth:`put` is the only way in.
+    a cleared cache refills with the positions the current game uses.
 
-    Threads may share a cache: a read and a write are one dict operation each,
-    so a reader sees a key with the value written for it, or a miss.
+    Reads go to :attr:`data`, a plain dict (``cache.data.get(key)``: the
+    fastest lookup Python has, which a ``dict`` subclass would slow down);
+    writes go through :meth:`put` only.  Threads may share a cache: a read and
+    a write are one dict operation each, so a reader sees a key with the value
+    written for it, or a miss.
 
     >>> cache: BoundedCache[str, int] = BoundedCache(2)
     >>> cache.put("a", 1), cache.put("b", 2), cache.put("c", 3)
     (1, 2, 3)
-    >>> cache
+    >>> cache.data
     {'c': 3}
     """
 
-    __slots__ = ("size",)
+    __slots__ = ("data", "size")
 
     def __init__(self, size: int) -> None:
-        super().__init__()
+        self.data: dict[K, V] = {}
+        """The entries (read only: write through :meth:`put`)."""
         self.size = size
         """The most entries the cache holds before it clears itself."""
 
     def put(self, key: K, value: V) -> V:
         """Store ``value`` under ``key`` (clearing the cache first if it is full)
         and return it."""
-        if len(self) >= self.size:
-            self.clear()
-        self[key] = value
+        data = self.data
+        if len(data) >= self.size:
+            data.clear()
+        data[key] = value
         return value
 
 
@@ -124,6 +128,8 @@ def edge_wants(
 #   da, db   the depths of piles a and b after a step
 #   where, pos   the pile and position of the card to free
 #   k        the cards above the card to free
+#   known    the edge steps of each config already computed, for this limit
+#            (the data of its edge_steps cache, read at every node)
 class ManoeuvreSearch:
     """The manoeuvre search of one rules object (Z-9, Z-10, Z-V1).
 
@@ -205,7 +211,7 @@ class ManoeuvreSearch:
             # and a kept bytes object also keeps its hash for the caches' keys
             known = self._pile_bytes
             piles_e = piles[hb : hb + edges]
-            out = list(map(known.get, piles_e))
+            out = list(map(known.data.get, piles_e))
             if None in out:
                 for h, pile in enumerate(piles_e):
                     if out[h] is None:
@@ -222,15 +228,10 @@ class ManoeuvreSearch:
         into the first empty edge pile if it fits no other non-empty one and
         does not lie alone (Z-6), while the first-turn limit allows (Z-18).
         """
-        cache = self._steps.get(limit)
-        if cache is None:
-            cache = self._steps.put(limit, BoundedCache(STEPS_SIZE))
-        cached = cache.get(config)
+        cache = self._steps.data.get(limit) or self._steps_for(limit)
+        cached = cache.data.get(config)
         if cached is not None:
             return cached
-        return cache.put(config, tuple(self._edge_steps(config, limit)))
-
-    def _edge_steps(self, config: Config, limit: int) -> list[tuple[int, int]]:
         key = self._key
         wants, gap, occupied = edge_wants(config, self._want)
         out: list[tuple[int, int]] = []
@@ -252,7 +253,14 @@ class ManoeuvreSearch:
                     continue
             if spare and len(pile) > 1:
                 out.append((h, gap))
-        return out
+        return cache.put(config, tuple(out))
+
+    def _steps_for(self, limit: int) -> BoundedCache[Config, tuple[tuple[int, int], ...]]:
+        """The cache of :meth:`edge_steps` with first-turn limit ``limit``."""
+        cache = self._steps.data.get(limit)
+        if cache is None:
+            cache = self._steps.put(limit, BoundedCache(STEPS_SIZE))
+        return cache
 
     @staticmethod
     def step_config(config: Config, a: int, b: int, removal: bool) -> Config:
@@ -303,7 +311,7 @@ class ManoeuvreSearch:
         """
         key = (config, goal, target, limit, removal)
         dist = self._dist
-        known = dist.get(key)
+        known = dist.data.get(key)
         if known is not None:
             fails, succeeds = known
             if budget <= fails:
@@ -336,7 +344,7 @@ class ManoeuvreSearch:
         """The fewest edge-to-edge moves that reach ``goal`` from ``config``
         (see :meth:`reachable`), or ``budget + 1`` if more than ``budget``."""
         b = self._lower_bound(config, goal, target)
-        known = self._dist.get((config, goal, target, limit, removal))
+        known = self._dist.data.get((config, goal, target, limit, removal))
         if known is not None:
             b = max(b, known[0] + 1)
         while b <= budget:
@@ -351,7 +359,7 @@ class ManoeuvreSearch:
         """Record that ``used`` moves reach ``goal`` from ``config`` (a position
         on the way a search found)."""
         key = (config, goal, target, limit, removal)
-        known = self._dist.get(key)
+        known = self._dist.data.get(key)
         if known is None:
             self._dist.put(key, (-1, used))
         elif used < known[1]:
@@ -394,7 +402,8 @@ class ManoeuvreSearch:
                 return 0
             if lb > budget:
                 return -1
-            return self._dfs_free(config, where, pos, limit, removal, budget, seen)
+            known = (self._steps.data.get(limit) or self._steps_for(limit)).data
+            return self._dfs_free(config, where, pos, limit, removal, budget, seen, known)
         start = config[target]
         if not start:
             return 0
@@ -406,7 +415,8 @@ class ManoeuvreSearch:
             return -1
         if lb == 1:  # exact: one card is left, and a card it goes on lies on top elsewhere
             return 1
-        return self._dfs_empty(config, target, takers, limit, removal, budget, seen, depths)
+        known = (self._steps.data.get(limit) or self._steps_for(limit)).data
+        return self._dfs_empty(config, target, takers, limit, removal, budget, seen, depths, known)
 
     @staticmethod
     def _taker_depths(config: Config, target: int, takers: bytes) -> list[int]:
@@ -421,7 +431,7 @@ class ManoeuvreSearch:
     def _takers_of(self, key: int) -> bytes:
         """A ``bytes.translate`` table that maps the cards a card of house key
         ``key`` goes on to 1 and every other card to 0."""
-        t = self._takers.get(key)
+        t = self._takers.data.get(key)
         if t is None:
             want = self._want
             t = self._takers.put(
@@ -507,9 +517,12 @@ class ManoeuvreSearch:
         budget: int,
         seen: dict[Config, int],
         depths: list[int],
+        known: dict[Config, tuple[tuple[int, int], ...]],
     ) -> int:
         left = budget - 1
-        steps = self.edge_steps(config, limit)
+        steps = known.get(config)
+        if steps is None:
+            steps = self.edge_steps(config, limit)
         children = self._empty_children(config, target, takers, depths, steps, left)
         if not children:
             return -1
@@ -531,7 +544,7 @@ class ManoeuvreSearch:
             child = depths.copy()
             child[a] = da
             child[b] = db
-            used = self._dfs_empty(nxt, target, takers, limit, removal, left, seen, child)
+            used = self._dfs_empty(nxt, target, takers, limit, removal, left, seen, child, known)
             if used >= 0:
                 self._proved(nxt, GOAL_EMPTY, target, limit, removal, used)
                 return used + 1
@@ -546,12 +559,16 @@ class ManoeuvreSearch:
         removal: bool,
         budget: int,
         seen: dict[Config, int],
+        known: dict[Config, tuple[tuple[int, int], ...]],
     ) -> int:
         left = budget - 1
         n = len(config[where])  # type: ignore[arg-type]
         k = n - 1 - pos  # the cards above the target
         children = []
-        for a, b in self.edge_steps(config, limit):
+        steps = known.get(config)
+        if steps is None:
+            steps = self.edge_steps(config, limit)
+        for a, b in steps:
             if a == where:
                 if k == 1:
                     return 1
@@ -574,7 +591,7 @@ class ManoeuvreSearch:
             if seen.get(nxt, -1) >= left:
                 continue
             seen[nxt] = left
-            used = self._dfs_free(nxt, where, pos, limit, removal, left, seen)
+            used = self._dfs_free(nxt, where, pos, limit, removal, left, seen, known)
             if used >= 0:
                 card = config[where][pos]  # type: ignore[index]
                 self._proved(nxt, GOAL_FREE, card, limit, removal, used)
@@ -600,25 +617,14 @@ class ManoeuvreSearch:
         bound of the position after the step allows.
         """
         key = (config, goal, target, limit, removal, left)
-        known = self._serving.get(key)
-        if known is None:
-            known = self._serving.put(key, self._serving_steps(*key))
-        return known
-
-    def _serving_steps(
-        self,
-        config: Config,
-        goal: int,
-        target: int,
-        limit: int,
-        removal: bool,
-        left: int,
-    ) -> tuple[Move, ...]:
+        known = self._serving.data.get(key)
+        if known is not None:
+            return known
         steps = self.edge_steps(config, limit)
         moves = self._step_moves
         if len(steps) == 1:  # the goal can be met, so the only step serves it
             a, b = steps[0]
-            return (moves[a][b],)  # type: ignore[return-value]
+            return self._serving.put(key, (moves[a][b],))  # type: ignore[arg-type]
         depths: list[int] | None = None
         if goal == GOAL_EMPTY:
             start = config[target]
@@ -636,7 +642,13 @@ class ManoeuvreSearch:
             if bound == 0 or (bound == 1 and goal == GOAL_EMPTY):  # the goal is met or
                 out.append(moves[a][b])  # one card is left and can go (see _reach)
                 continue
-            if self._steps_back(config, steps, a, b, limit, removal):
+            src = config[a]
+            assert src is not None
+            if len(src) > 1:  # the card steps back onto the face-up card below it
+                back = src[-2] != HIDDEN_CARD and not (removal and not config[b])
+            else:
+                back = self._alone_steps_back(config, steps, a, limit, removal)
+            if back:
                 if slack < 0:  # a reversible step: is there room for back and forth?
                     slack = root <= left - 2 and self.reachable(
                         config, goal, target, limit, removal, left - 2, seen, depths
@@ -652,7 +664,7 @@ class ManoeuvreSearch:
             nxt = self.step_config(config, a, b, removal)
             if self.reachable(nxt, goal, target, limit, removal, left - 1, seen, child):
                 out.append(moves[a][b])
-        return tuple(out)  # type: ignore[arg-type]
+        return self._serving.put(key, tuple(out))  # type: ignore[arg-type]
 
     @staticmethod
     def _free_children(
@@ -676,22 +688,13 @@ class ManoeuvreSearch:
         return root, out
 
     @staticmethod
-    def _steps_back(
-        config: Config,
-        steps: tuple[tuple[int, int], ...],
-        a: int,
-        b: int,
-        limit: int,
-        removal: bool,
+    def _alone_steps_back(
+        config: Config, steps: tuple[tuple[int, int], ...], a: int, limit: int, removal: bool
     ) -> bool:
-        """Whether the card of step ``a -> b`` (one of ``steps``) can step
-        straight back afterwards."""
-        src = config[a]
-        assert src is not None
-        if len(src) > 1:  # back onto the face-up card below it
-            return src[-2] != HIDDEN_CARD and not (removal and not config[b])
-        # a card alone goes back into the gap it leaves when that is the first
-        # gap, the first-turn limit allows and no other pile takes it
+        """Whether the only card of edge pile ``a`` can step back after a step of
+        ``steps`` took it away: into the gap it leaves when that is the first
+        gap, no pile is removed, the first-turn limit allows and no other pile
+        takes it."""
         if removal or b"" in config[:a]:
             return False
         if sum(1 for x, _ in steps if x == a) != 1:
@@ -733,17 +736,10 @@ class ManoeuvreSearch:
         highest bottom card)."""
         # the last answer serves while the edge piles stay as they are
         # (moves 4 to 8 leave them unchanged more often than not)
-        key = (config, limit, removal, budget)
+        memo_key = (config, limit, removal, budget)
         last = self._empty_memo[0]  # one read: threads may share the search
-        if last[0] == key:
+        if last[0] == memo_key:
             return last[1]
-        out = self._empty_announcements(config, limit, removal, budget)
-        self._empty_memo[0] = (key, out)
-        return out
-
-    def _empty_announcements(
-        self, config: Config, limit: int, removal: bool, budget: int
-    ) -> tuple[Move, ...]:
         key, want = self._key, self._want
         present: dict[int, set[int]] = {}  # house key taken -> piles holding such a card
         for h, pile in enumerate(config):
@@ -767,4 +763,6 @@ class ManoeuvreSearch:
             if self.reachable(config, GOAL_EMPTY, h, limit, removal, budget):
                 out.append((h, self._empty[h]))
                 best = rank
-        return tuple(m for _, m in sorted(out))
+        answer = tuple(m for _, m in sorted(out))
+        self._empty_memo[0] = (memo_key, answer)
+        return answer
