@@ -16,7 +16,7 @@ from zank.cards import DECK, IS_JOKER, card_text, full_deck, parse_card, parse_c
 from zank.core import HIDDEN, State, Termination
 from zank.family import greedy_classic
 from zank.family.classic import EMPTY, FREE, ClassicZank
-from zank.family.classic_geometry import (
+from zank.family.classic_common import (
     GOAL_EMPTY,
     GOAL_FREE,
     HIDDEN_CARD,

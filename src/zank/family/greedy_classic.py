@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from zank.agents.base import register_greedy
 from zank.core import HIDDEN, Move, Observation, Rules
 from zank.family.classic import DRAW, EMPTY, FREE, ClassicZank
-from zank.family.classic_geometry import (
+from zank.family.classic_common import (
     HIDDEN_CARD,
     I_BUDGET,
     I_GOAL,

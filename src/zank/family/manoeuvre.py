@@ -2,10 +2,10 @@
 be announced, and which steps of an announced one keep it within reach.
 
 A manoeuvre is a run of single moves between edge piles that frees a covered
-card (move 2, goal :data:`~zank.family.classic_geometry.GOAL_FREE`) or
-empties an edge pile (move 3, :data:`~zank.family.classic_geometry.GOAL_EMPTY`)
+card (move 2, goal :data:`~zank.family.classic_common.GOAL_FREE`) or
+empties an edge pile (move 3, :data:`~zank.family.classic_common.GOAL_EMPTY`)
 in at most ``manoeuvre_steps`` moves.  The search sees the edge piles as a
-:data:`~zank.family.classic_geometry.Config` and is exhaustive within its
+:data:`~zank.family.classic_common.Config` and is exhaustive within its
 budget: a depth-first search, best-first by a lower bound that never
 overestimates, that skips positions already seen with as many moves left.
 
@@ -28,7 +28,7 @@ from typing import Generic, TypeVar
 
 from zank.cards import RANK
 from zank.core import Move
-from zank.family.classic_geometry import GOAL_EMPTY, GOAL_FREE, HIDDEN_CARD, Config
+from zank.family.classic_common import GOAL_EMPTY, GOAL_FREE, HIDDEN_CARD, Config
 from zank.family.fits import FKEY, house_tables
 
 __all__ = ["BoundedCache", "ManoeuvreSearch", "edge_wants"]
@@ -95,7 +95,7 @@ def edge_wants(
 
     A pile that is ``None`` or has index ``removed`` is out of play.  The
     classic rules ask this of a state's edge piles and the search of its
-    :data:`~zank.family.classic_geometry.Config`.
+    :data:`~zank.family.classic_common.Config`.
     """
     wants: dict[int, list[int]] = {}
     gap = -1
@@ -197,7 +197,7 @@ class ManoeuvreSearch:
         """The edge piles as the search sees them, from a state's ``piles`` and
         face-down counts ``down``, ``edges`` edge piles and ``info[I_REMOVED]``
         (``removed``): a removed pile is ``None`` and a face-down card is
-        :data:`~zank.family.classic_geometry.HIDDEN_CARD`."""
+        :data:`~zank.family.classic_common.HIDDEN_CARD`."""
         hb = self._first_edge
         downs = down[hb : hb + edges]
         out: list[bytes | None]
@@ -292,9 +292,9 @@ class ManoeuvreSearch:
         """Whether at most ``budget`` edge-to-edge moves reach ``goal`` from
         ``config`` (Z-9, Z-10).
 
-        ``goal`` is :data:`~zank.family.classic_geometry.GOAL_FREE`
+        ``goal`` is :data:`~zank.family.classic_common.GOAL_FREE`
         (``target``, a card, lies on top of its pile) or
-        :data:`~zank.family.classic_geometry.GOAL_EMPTY` (edge pile ``target``
+        :data:`~zank.family.classic_common.GOAL_EMPTY` (edge pile ``target``
         is empty); ``limit`` is the first-turn limit (Z-18, 99: none) and
         ``removal`` says that a pile that empties is removed (three players,
         none removed yet).  The search is exhaustive within ``budget`` (a

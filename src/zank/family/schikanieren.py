@@ -33,7 +33,7 @@ from attrs import frozen
 from zank.core import Move, State, Violation
 from zank.errors import InvalidState, OptionError
 from zank.family.classic import PASS, ClassicZank
-from zank.family.classic_geometry import Geometry
+from zank.family.classic_common import Geometry
 from zank.family.table import DISCARD, HAND, TURNED
 from zank.registry import register
 

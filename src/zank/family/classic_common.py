@@ -1,9 +1,10 @@
-"""What the classic rules and their manoeuvre search share: pile geometry, the
-``info`` fields, the goal codes of an announcement and the search's view of
-the edge piles.
+"""What the modules of the classic rules share: the move kinds, the ``info``
+fields, the goal codes of an announcement, the pile geometry and the
+manoeuvre search's view of the edge piles.
 
 This module sits below :mod:`zank.family.classic` (the ``zank`` rules),
-:mod:`zank.family.schikanieren`, :mod:`zank.family.manoeuvre` (the search)
+:mod:`zank.family.classic_explain` (their explanations),
+:mod:`zank.family.manoeuvre` (their search), :mod:`zank.family.schikanieren`
 and :mod:`zank.family.greedy_classic`, so that none of them imports another
 in a circle.
 
@@ -26,6 +27,11 @@ from attrs import frozen
 from zank.cards import make_card
 
 __all__ = [
+    "DRAW",
+    "EMPTY",
+    "END",
+    "FLIP",
+    "FREE",
     "F_PROGRESS",
     "GOAL_EMPTY",
     "GOAL_FREE",
@@ -38,10 +44,29 @@ __all__ = [
     "I_STALE",
     "I_TARGET",
     "JOKER_CARD",
+    "PASS",
     "START_INFO",
     "Config",
     "Geometry",
 ]
+
+DRAW: Final = 1
+"""The move kind of lifting the top card of the source (move 7b, ``draw``)."""
+END: Final = 2
+"""The move kind of the lifted card onto the own discard, which ends the turn
+(``t-d``)."""
+FLIP: Final = 3
+"""The move kind of turning the discard over as the new source (move 8, ``flip``)."""
+FREE: Final = 4
+"""The move kind of announcing the card a manoeuvre will free (move 2,
+``free 7h``); the ``source`` of the :class:`~zank.core.Move` is the card."""
+EMPTY: Final = 5
+"""The move kind of announcing the edge pile a manoeuvre will empty (move 3,
+``empty h4``); the ``source`` of the :class:`~zank.core.Move` is the pile
+(0-based)."""
+PASS: Final = 6
+"""The move kind of ending the turn with nothing to play (``pass``; schikanieren
+only)."""
 
 GOAL_FREE: Final = 2
 """``info[0]`` while a move-2 manoeuvre is announced (``info[1]`` is the card)."""
