@@ -86,10 +86,9 @@ from zank.family.classic_common import (
 )
 from zank.family.classic_explain import ClassicExplanations
 from zank.family.fits import (
-    ACE_KEYS,
     FKEY,
-    FOUNDATION_WANT,
     PACK_WANTS,
+    fits_foundation,
     fits_house,
     house_tables,
 )
@@ -548,41 +547,10 @@ class ClassicZank(ClassicExplanations):
         to_move: int | None = p
         turn = state.turn
         kind = move.kind
-        hb = self.foundation_count
-        hs = self._hs
         if kind == CARD:
-            s, t = move.source, move.target
-            src = hb + s - hs if s >= hs else self._source_index(g, p, s)
-            hidden_before = down[src]
-            card = self.lift(piles, down, src)
-            if hidden_before != down[src]:
-                info[I_FLAGS] |= F_PROGRESS  # a face-down card turned up
-                info[I_EMPTIES] = 0
-            if t == 0:
-                dst = self.foundation_slots(piles)[FKEY[card]]
-                info[I_FLAGS] |= F_PROGRESS
-                info[I_EMPTIES] = 0
-            elif t < self._pt:
-                dst = hb + t - 1
-                if s < hs:
-                    info[I_FLAGS] |= F_PROGRESS
-                    info[I_EMPTIES] = 0
-            else:
-                dst = g.packs[p][t - self._pt]
-            piles[dst] = (*piles[dst], card)
-            if s >= hs and not piles[src] and state.players == 3 and not info[I_REMOVED]:
-                info[I_REMOVED] = s - hs + 1  # Z-V3: the first edge pile to empty is removed
-            if info[I_GOAL]:
-                step = s >= hs and 0 < t < self._pt
-                if step:
-                    info[I_BUDGET] -= 1
-                full = not step or hidden_before != down[src]
-                # a step keeps the goal in reach, unless a face-down card turned up
-                if full or info[I_GOAL] != GOAL_EMPTY or not piles[hb + info[I_TARGET]]:
-                    self._settle_goal(state, piles, down, info, full)
-            if s < hs and self._won(piles, g, p):
+            outcome = self._move_card(state, g, p, move, piles, down, info)
+            if outcome is not None:
                 to_move = None
-                outcome = Result(p, self._points(state.players, p), Termination.WENT_OUT)
         elif kind == DRAW:  # Z-15
             card = self.lift(piles, down, g.hand[p])
             down[g.hand[p]] = len(piles[g.hand[p]])  # the source stays face down
@@ -630,6 +598,53 @@ class ClassicZank(ClassicExplanations):
             turn,
             outcome,
         )
+
+    def _move_card(
+        self,
+        state: State,
+        g: Geometry,
+        p: int,
+        move: Move,
+        piles: list[tuple[int, ...]],
+        down: list[int],
+        info: list[int],
+    ) -> Result | None:
+        """Carry out card move ``move`` of seat ``p`` on the lists of ``state``'s
+        piles, face-down counts and info; return the result if it wins."""
+        hb = self.foundation_count
+        hs = self._hs
+        s, t = move.source, move.target
+        src = hb + s - hs if s >= hs else self._source_index(g, p, s)
+        hidden_before = down[src]
+        card = self.lift(piles, down, src)
+        if hidden_before != down[src]:
+            info[I_FLAGS] |= F_PROGRESS  # a face-down card turned up
+            info[I_EMPTIES] = 0
+        if t == 0:
+            dst = self.foundation_slots(piles)[FKEY[card]]
+            info[I_FLAGS] |= F_PROGRESS
+            info[I_EMPTIES] = 0
+        elif t < self._pt:
+            dst = hb + t - 1
+            if s < hs:
+                info[I_FLAGS] |= F_PROGRESS
+                info[I_EMPTIES] = 0
+        else:
+            dst = g.packs[p][t - self._pt]
+        piles[dst] = (*piles[dst], card)
+        if s >= hs and not piles[src] and state.players == 3 and not info[I_REMOVED]:
+            info[I_REMOVED] = s - hs + 1  # Z-V3: the first edge pile to empty is removed
+        if info[I_GOAL]:
+            step = s >= hs and 0 < t < self._pt
+            if step:
+                info[I_BUDGET] -= 1
+            full = not step or hidden_before != down[src]
+            # a step keeps the goal in reach, unless a face-down card turned up
+            if full or info[I_GOAL] != GOAL_EMPTY or not piles[hb + info[I_TARGET]]:
+                self._settle_goal(state, piles, down, info, full)
+        if s < hs and self._won(piles, g, p):
+            return Result(p, self._points(state.players, p), Termination.WENT_OUT)
+        return None
 
     def _source_index(self, g: Geometry, p: int, s: int) -> int:
         kind = self.sources[s][1]
@@ -736,8 +751,7 @@ class ClassicZank(ClassicExplanations):
             if down[i]:
                 raise InvalidState(f"{specs[i].label}: centre cards lie face up")
             for j, c in enumerate(f):
-                want = ACE_KEYS if j == 0 else (FOUNDATION_WANT[f[j - 1]],)
-                if FKEY[c] not in want:
+                if not fits_foundation(c, f[j - 1] if j else None):
                     raise InvalidState(
                         f"{specs[i].label}: a centre pile is built up in suit from the ace; "
                         f"{card_unicode(c)} cannot be card {j + 1}"
