@@ -5,8 +5,8 @@ manoeuvre search's view of the edge piles.
 This module sits below :mod:`zank.family.classic` (the ``zank`` rules),
 :mod:`zank.family.classic_explain` (their explanations),
 :mod:`zank.family.manoeuvre` (their search), :mod:`zank.family.schikanieren`
-and :mod:`zank.family.greedy_classic`, so that none of them imports another
-in a circle.
+and ``zank.family.greedy_classic`` (their greedy policy), so that none of them
+imports another in a circle.
 
 ``State.info`` of strict play holds seven integers (the rules page
 ``docs/rules/zank.md`` explains them): ``info[I_GOAL]`` is the announced

@@ -71,7 +71,7 @@ class BoundedCache(Generic[K, V]):
 
     def __init__(self, size: int) -> None:
         self.data: dict[K, V] = {}
-        """The entries (read only: write through :meth:`put`)."""
+        """The entries; read them here, and write them through :meth:`put` only."""
         self.size = size
         """The most entries the cache holds before it clears itself."""
 
