@@ -212,12 +212,13 @@ def variant_names_in(source: str, names: list[str]) -> list[tuple[int, str]]:
     variant, docstrings and other bare strings (documentation) left out, and
     argparse's ``prog=`` (the command is named after the package)."""
     tree = ast.parse(source)
-    skip: set[int] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant):
-            skip.add(id(node.value))
-        elif isinstance(node, ast.keyword) and node.arg == "prog":
-            skip.add(id(node.value))
+    skipped = (
+        node.value
+        for node in ast.walk(tree)
+        if (isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant))
+        or (isinstance(node, ast.keyword) and node.arg == "prog")
+    )
+    skip = {id(value) for value in skipped}
     patterns = [_name_pattern(n) for n in names]
     return sorted(
         (node.lineno, node.value)

@@ -248,9 +248,9 @@ class Rules:
     own colour.  ``False``: one back colour for every card."""
     greedy_policy: ClassVar[str | None] = None
     """Where the variant's greedy policy lives, as ``"package.module:function"``
-    (a :data:`zank.agents.Policy`); :class:`~zank.agents.GreedyAgent` imports it
-    on first use, so that the rules module need not import its policy.  ``None``:
-    the variant has no greedy policy."""
+    (a function ``policy(rules, observation, legal_moves, rng) -> move``);
+    :class:`~zank.agents.GreedyAgent` imports it on first use, so that the rules
+    module need not import its policy.  ``None``: the variant has none."""
 
     _moves: tuple[Move, ...] = field(init=False, default=(), eq=False, hash=False, repr=False)
     _by_text: dict[str, Move] = field(init=False, default=None, eq=False, hash=False, repr=False)

@@ -140,8 +140,8 @@ class FamilyTable(Rules):
     rule_pack: ClassVar[str] = "pack"
     """Rule id of packing onto the opponent."""
     owned_decks = True
-    """Each player plays with a deck of their own (seed 001: "am besten mit
-    verschiedenen Rückseiten")."""
+    """Every player plays with a deck of their own, best with different backs, as
+    seed 001 advises ("am besten mit verschiedenen Rückseiten")."""
 
     _card_moves: tuple[tuple[Move | None, ...], ...] = field(
         init=False, default=(), eq=False, hash=False, repr=False
