@@ -178,7 +178,8 @@ class FamilyTable(Rules):
         tail = after.info[cast("faults.FaultRules", self).base_info :]
         if after.phase != faults.CALL or tail[faults.ACTION] != move.action + 1:
             return frozenset(), None
-        return frozenset((tail[faults.SRC] - 1, tail[faults.DST] - 1)), tail[faults.BY]
+        piles = frozenset(i - 1 for i in (tail[faults.SRC], tail[faults.DST]) if i)
+        return piles, tail[faults.BY]
 
     def card_move_piles(self, players: int, seat: int, source: int, target: int) -> frozenset[int]:
         """The state indices of ``seat``'s card move from ``source`` to
