@@ -16,8 +16,10 @@ from zank.agents import GreedyAgent, RandomAgent
 from zank.cards import DECK, IS_JOKER, card_text, full_deck, parse_card, parse_cards
 from zank.core import HIDDEN, State, Termination
 from zank.family import greedy_classic
-from zank.family.classic import EMPTY, FREE, ClassicZank
+from zank.family.classic import ClassicZank
 from zank.family.classic_common import (
+    EMPTY,
+    FREE,
     GOAL_EMPTY,
     GOAL_FREE,
     HIDDEN_CARD,

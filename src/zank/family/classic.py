@@ -63,6 +63,7 @@ from zank.core import (
 from zank.errors import InvalidState, OptionError
 from zank.family import faults
 from zank.family.classic_common import (
+    ASIDE,
     DRAW,
     EMPTY,
     END,
@@ -79,8 +80,10 @@ from zank.family.classic_common import (
     I_STALE,
     I_TARGET,
     JOKER_CARD,
+    LEARNING_PACK,
     PASS,
     START_INFO,
+    THREE_PLAYER_SHARE,
     Config,
     Geometry,
 )
@@ -97,19 +100,7 @@ from zank.family.table import CARD, DISCARD, HAND, TURNED
 from zank.random import Rng
 from zank.registry import register
 
-__all__ = [
-    "DRAW",
-    "EMPTY",
-    "END",
-    "FLIP",
-    "FREE",
-    "PASS",
-    "ClassicZank",
-]
-
-ASIDE: Final = "aside"
-LEARNING_PACK: Final = 26
-THREE_PLAYER_SHARE: Final = 35
+__all__ = ["ClassicZank"]
 
 
 @register

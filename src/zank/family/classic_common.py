@@ -27,6 +27,7 @@ from attrs import frozen
 from zank.cards import make_card
 
 __all__ = [
+    "ASIDE",
     "DRAW",
     "EMPTY",
     "END",
@@ -44,8 +45,10 @@ __all__ = [
     "I_STALE",
     "I_TARGET",
     "JOKER_CARD",
+    "LEARNING_PACK",
     "PASS",
     "START_INFO",
+    "THREE_PLAYER_SHARE",
     "Config",
     "Geometry",
 ]
@@ -73,20 +76,8 @@ GOAL_FREE: Final = 2
 GOAL_EMPTY: Final = 3
 """``info[0]`` while a move-3 manoeuvre is announced (``info[1]`` is the pile)."""
 
-I_GOAL: Final = 0
-"""``info`` index of the announced goal (0, :data:`GOAL_FREE` or :data:`GOAL_EMPTY`)."""
-I_TARGET: Final = 1
-"""``info`` index of the announced card or (0-based) edge pile."""
-I_BUDGET: Final = 2
-"""``info`` index of the steps the announced manoeuvre has left."""
-I_REMOVED: Final = 3
-"""``info`` index of the removed edge pile (three players; 1-based, 0: none)."""
-I_EMPTIES: Final = 4
-"""``info`` index of the move-3 announcements since the last progress (Z-10)."""
-I_STALE: Final = 5
-"""``info`` index of the turns in a row without progress (Z-20)."""
-I_FLAGS: Final = 6
-"""``info`` index of the bits of the current turn (:data:`F_PROGRESS`)."""
+# the indices of State.info (the module docstring says what each holds)
+I_GOAL, I_TARGET, I_BUDGET, I_REMOVED, I_EMPTIES, I_STALE, I_FLAGS = range(7)
 START_INFO: Final = (0, 0, 0, 0, 0, 0, 0)
 """``info`` at the start of a game (strict play)."""
 F_PROGRESS: Final = 1
@@ -99,6 +90,12 @@ removed pile."""
 
 JOKER_CARD: Final = make_card(0, 0)
 """The black joker of the three-player game (set aside when it turns up)."""
+ASIDE: Final = "aside"
+"""The pile kind (and label) of the set-aside joker of the three-player game."""
+THREE_PLAYER_SHARE: Final = 35
+"""The cards of each player in the three-player game (Z-V3: 105 cards shared out)."""
+LEARNING_PACK: Final = 26
+"""The cards of each player in the learning game (Z-V2: one pack of 52 shared out)."""
 HIDDEN_CARD: Final = make_card(0, 1)
 """Stands for a face-down edge card in the manoeuvre search (a card no rule moves)."""
 

@@ -28,8 +28,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from zank.core import HIDDEN, Move, Observation, Rules
-from zank.family.classic import DRAW, EMPTY, FREE, ClassicZank
+from zank.family.classic import ClassicZank
 from zank.family.classic_common import (
+    DRAW,
+    EMPTY,
+    FREE,
     HIDDEN_CARD,
     I_BUDGET,
     I_GOAL,

@@ -32,8 +32,8 @@ from attrs import frozen
 
 from zank.core import Move, State, Violation
 from zank.errors import InvalidState, OptionError
-from zank.family.classic import PASS, ClassicZank
-from zank.family.classic_common import Geometry
+from zank.family.classic import ClassicZank
+from zank.family.classic_common import PASS, Geometry
 from zank.family.table import DISCARD, HAND, TURNED
 from zank.registry import register
 
