@@ -33,6 +33,13 @@ and ``Z-V3``): ``(goal, target, budget, removed, empties, stale, flags)``.
 may break the priorities and conditions of the moves and anyone may call
 "Stop" (``stop``); the phases and the info tail of table mode are those of
 :mod:`zank.family.faults`.
+
+The variant lives in four modules: this one (options, deal, legal moves,
+``apply``, validation, table mode), :mod:`zank.family.manoeuvre` (the search
+that decides moves 2 and 3 and the steps of a manoeuvre),
+:mod:`zank.family.classic_explain` (why a move is refused) and
+:mod:`zank.family.classic_common` (the codes they share: move kinds, ``info``
+indices, goal codes, geometry).
 """
 
 from __future__ import annotations
@@ -128,6 +135,15 @@ class ClassicZank(ClassicExplanations):
 
     Three players (Z-V3) are ``new_game(players=3)``.
 
+    A variant on these rules (:class:`~zank.family.schikanieren.Schikanieren`)
+    sets the class variables (``seat_piles``, ``house_count``,
+    ``same_suit_houses``, ``sources``, ``pack_targets``, ``first_turn_piles``)
+    and overrides a few hooks: ``_special_moves`` (its extra moves),
+    ``_deal_extra`` (what it deals besides the source), ``_own_sources`` (the
+    own cards of moves 4 to 7a), ``_nothing_to_play`` (the moves when nothing
+    is possible), ``_won``, ``_validate_extra``, ``source_name`` /
+    ``target_name`` and ``_explain``.
+
     >>> import zank
     >>> rules = zank.variant("zank")
     >>> state = rules.new_game(seed=1)
@@ -187,6 +203,7 @@ class ClassicZank(ClassicExplanations):
     _hkey: tuple[int, ...] = field(init=False, default=(), eq=False, hash=False, repr=False)
     _hwant: tuple[int, ...] = field(init=False, default=(), eq=False, hash=False, repr=False)
     _src_turned: int = field(init=False, default=1, eq=False, hash=False, repr=False)
+    # the geometry of every player count the game has, built at construction
     _geos: dict[int, Geometry] = field(init=False, default=None, eq=False, hash=False, repr=False)
     # house_source, pack_target and card_moves, read on the hot paths without a property call
     _hs: int = field(init=False, default=0, eq=False, hash=False, repr=False)
@@ -536,6 +553,8 @@ class ClassicZank(ClassicExplanations):
         return self._nothing_to_play(state)
 
     def _nothing_to_play(self, state: State) -> tuple[Move, ...]:
+        """The moves of a player with no move of the list (a hook: in zank such
+        a player has won)."""
         raise AssertionError("a player with no source and no discard has won")  # pragma: no cover
 
     # ---------------------------------------------------------------- apply

@@ -36,14 +36,15 @@ __all__ = ["BoundedCache", "ManoeuvreSearch", "edge_wants"]
 K = TypeVar("K")
 V = TypeVar("V")
 
-# The sizes of the caches, measured on the benchmark games (benchmarks/bench.py):
-# large enough that the hit rates of a long game stay as with an unbounded dict.
+# The sizes of the caches.  The first four were measured on the benchmark games
+# (benchmarks/RESULTS.md, "caches sized by measurement": bigger ones were slower,
+# through the garbage collector); the last two only bound what stays small anyway.
 STEPS_SIZE = 5_000  # edge steps of a position, for each first-turn limit
-STEP_LIMITS_SIZE = 16  # the first-turn limits (a few small numbers, and 99)
 DISTANCE_SIZE = 10_000  # what is known of a position's distance to a goal
-TAKERS_SIZE = 256  # translate tables by house key (fewer than 64 keys exist)
-PILE_BYTES_SIZE = 20_000  # the bytes of an edge pile, by its tuple
 SERVING_SIZE = 2_000  # the serving steps of an announced manoeuvre
+PILE_BYTES_SIZE = 20_000  # the bytes of an edge pile, by its tuple
+STEP_LIMITS_SIZE = 16  # the first-turn limits (a few small numbers, and 99)
+TAKERS_SIZE = 256  # translate tables by house key (some 60 keys exist)
 
 
 class BoundedCache(Generic[K, V]):
