@@ -93,9 +93,9 @@ JOKER_CARD: Final = make_card(0, 0)
 ASIDE: Final = "aside"
 """The pile kind (and label) of the set-aside joker of the three-player game."""
 THREE_PLAYER_SHARE: Final = 35
-"""The cards of each player in the three-player game (Z-V3: 105 cards shared out)."""
+"""How many cards each player gets in the three-player game (Z-V3, 105 cards in all)."""
 LEARNING_PACK: Final = 26
-"""The cards of each player in the learning game (Z-V2: one pack of 52 shared out)."""
+"""How many cards each player gets in the learning game (Z-V2, one pack of 52)."""
 HIDDEN_CARD: Final = make_card(0, 1)
 """Stands for a face-down edge card in the manoeuvre search (a card no rule moves)."""
 
