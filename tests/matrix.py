@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 
 import zank
-from zank.agents import RandomAgent
 from zank.core import Rules, State
-from zank.play import GameRecord, play_game
+from zank.play import GameRecord
+from zank.random import Rng
 
 from .golden.regenerate_lines import configurations
 from .strategies import preset_id
@@ -55,13 +55,27 @@ CASES = _cases(table=False)
 TABLE_CASES = _cases(table=True)
 
 
+#: No game comes near this many moves; the bound only stops a runaway game.
+MAX_MOVES = 1_000_000
+
+
 @functools.cache
 def finished_game(rules: Rules, players: int, seed: int) -> tuple[GameRecord, State]:
-    """The record and final state of the game dealt with ``seed`` between
-    uniform random agents (``RandomAgent(10 * seed + seat)``), played to its end.
+    """The record and final state of the game dealt with ``seed``, each move
+    drawn uniformly from the legal moves (by ``Rng(10 * seed + 7)``), played to
+    its end or to :data:`MAX_MOVES` (then the record has no result).
 
     Cached: the shared "every game ends" check and the variants' own checks of
     how games end look at the same games without playing them twice.
     """
-    agents = [RandomAgent(10 * seed + p) for p in range(players)]
-    return play_game(rules, agents, seed=seed, max_moves=1_000_000)
+    state = rules.new_game(seed=seed, players=players)
+    rng = Rng(10 * seed + 7)
+    moves: list[str] = []
+    while state.outcome is None and len(moves) < MAX_MOVES:
+        legal = rules.legal_moves(state)
+        assert legal, f"seed {seed}, ply {state.ply}: a running game without legal moves"
+        move = legal[rng.below(len(legal))]
+        state = rules.apply(state, move)
+        moves.append(move.text)
+    record = GameRecord(rules.name, rules.options, seed, players, tuple(moves), state.outcome)
+    return record, state

@@ -1,10 +1,11 @@
 """Every random game ends by the rules, in every variant, preset and seat count.
 
-Uniform random agents play seeded games of every configuration of the test
-matrix (``tests/matrix.py``: ``presets`` and ``table_presets``, every seat
-count) to their end.  Each game must reach a result well inside the bound (the
-bound only detects a runaway game), its final state must be valid and
-terminal, and its record must survive JSON and replay to the same final state.
+Seeded games of every configuration of the test matrix (``tests/matrix.py``:
+``presets`` and ``table_presets``, every seat count) are played to their end,
+each move drawn uniformly from the legal moves.  Each game must reach a
+result well inside the bound (the bound only detects a runaway game), its
+final state must be valid and terminal, and its record must survive JSON and
+replay to the same final state.
 The variants' own tests check their scoring on the same games
 (:func:`tests.matrix.finished_game`).
 """
@@ -51,7 +52,7 @@ def test_random_games_end_by_the_rules(rules: Rules, players: int) -> None:
 
 @pytest.mark.parametrize(("rules", "players"), TABLE_CASES)
 def test_random_table_mode_games_end_by_the_rules(rules: Rules, players: int) -> None:
-    """Random agents call and let pass at random (wrongly too, with every-move
+    """Random play calls and lets pass at random (wrongly too, with every-move
     windows); the games still end and replay exactly."""
     for seed in range(TABLE_GAMES):
         check_game(rules, players, seed)
