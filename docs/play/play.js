@@ -6,7 +6,9 @@
   "use strict";
 
   const base = new URL(".", document.currentScript.src).href; // .../_static/play/
-  const timings = { ready: null, moves: [] }; // milliseconds since navigation
+  // milliseconds since navigation: Python started, zank installed and imported, the
+  // first table playable; then the time of each move (click to new table laid out)
+  const timings = { python: null, zank: null, ready: null, moves: [] };
   let handle = null; // zank_play.handle, once Python is up
   let view = null; // the last answer about the game
   let selected = null; // {from, index, element} after the first click
@@ -90,6 +92,7 @@
     const module = fetchOk(base + "zank_play.py").then((r) => r.text());
     await loadScript(base + "pyodide/pyodide.js");
     const pyodide = await globalThis.loadPyodide({ indexURL: base + "pyodide/" });
+    timings.python = performance.now();
     const site = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
     for (const buffer of await Promise.all(files)) {
       pyodide.unpackArchive(buffer, "wheel", { extractDir: site });
@@ -97,6 +100,7 @@
     pyodide.FS.writeFile("/home/pyodide/zank_play.py", await module);
     pyodide.runPython("import importlib; importlib.invalidate_caches()");
     handle = pyodide.pyimport("zank_play").handle;
+    timings.zank = performance.now();
     variants = request({ op: "variants" }).variants;
     setUpForm();
     status("");
