@@ -17,6 +17,7 @@ browser; ``tests/test_play_browser.py`` drives the built page in Chromium.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -297,3 +298,22 @@ def test_the_extension_copies_the_page_files_and_the_assets_when_there(tmp_path:
     (cache / "assets.json").unlink()
     assert not play_assets.install(out, cache)
     assert not (site / "assets.json").exists()  # the page then says what it needs
+
+
+def test_the_python_of_the_embedding_how_to_plays_a_game() -> None:
+    """docs/howto/embed-in-a-web-page.md: its module answers and plays to the end."""
+    page = Path(__file__).parent.parent / "docs" / "howto" / "embed-in-a-web-page.md"
+    (code,) = re.findall(r"```python\n(.*?)```", page.read_text(encoding="utf-8"), re.S)
+    module: dict[str, Any] = {}
+    exec(compile(code, str(page), "exec"), module)
+    answer = json.loads(module["handle"]("{}"))
+    assert answer["svg"].startswith("<svg")
+    refused = json.loads(module["handle"](json.dumps({"move": "zz"})))
+    assert refused["error"] == "not a move"
+    for _ in range(500):
+        if answer["result"] is not None:
+            break
+        answer = json.loads(module["handle"](json.dumps({"move": answer["legal"][0]})))
+    assert answer["result"] is not None
+    refused = json.loads(module["handle"](json.dumps({"move": "q-b1"})))
+    assert refused["rule"] == "over"

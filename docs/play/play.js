@@ -85,10 +85,11 @@
       );
       return;
     }
-    status("Loading Python " + "(Pyodide " + manifest.pyodide + ") and zank " +
-      manifest.zank + " into the page…");
+    status("Loading Python (Pyodide " + manifest.pyodide + ") and zank " + manifest.zank +
+      " into the page…");
     // fetch the wheels and the page's module while Pyodide starts
-    const files = manifest.wheels.map((w) => fetchOk(base + "wheels/" + w).then((r) => r.arrayBuffer()));
+    const wheel = (name) => fetchOk(base + "wheels/" + name).then((r) => r.arrayBuffer());
+    const files = manifest.wheels.map(wheel);
     const module = fetchOk(base + "zank_play.py").then((r) => r.text());
     await loadScript(base + "pyodide/pyodide.js");
     const pyodide = await globalThis.loadPyodide({ indexURL: base + "pyodide/" });
@@ -166,7 +167,8 @@
       if (o.choices && !yesNo) {
         input = el("select", { id });
         o.choices.forEach((c, i) => {
-          const opt = el("option", { value: String(i) }, JSON.stringify(c));
+          const text = typeof c === "string" ? c : JSON.stringify(c);
+          const opt = el("option", { value: String(i) }, text);
           if (JSON.stringify(c) === JSON.stringify(o.default)) opt.selected = true;
           input.appendChild(opt);
         });
@@ -241,7 +243,8 @@
       if (input.dataset.kind === "bool") input.checked = value;
       else if (input.dataset.kind === "choice") {
         const o = current().options.find((x) => x.name === input.dataset.option);
-        input.value = String(o.choices.findIndex((c) => JSON.stringify(c) === JSON.stringify(value)));
+        const same = (c) => JSON.stringify(c) === JSON.stringify(value);
+        input.value = String(o.choices.findIndex(same));
       } else input.value = input.dataset.kind === "json" ? JSON.stringify(value) : String(value);
     }
     $("zp-players").value = String(game.players);
@@ -319,7 +322,7 @@
     const r = document.createElementNS("http://www.w3.org/2000/svg", "rect");
     for (const [k, v] of Object.entries({
       x: box.x - 3, y: box.y - 3, width: box.width + 6, height: box.height + 6,
-      rx: 7, fill: "none", stroke: "#ffd23f", "stroke-width": 4, class: "zp-mark",
+      rx: 7, fill: "none", stroke: "#5ad1ff", "stroke-width": 4, class: "zp-mark",
     })) r.setAttribute(k, v);
     svg.appendChild(r);
   }
@@ -335,7 +338,7 @@
     if (selected === null) {
       selected = { from: label, index };
       mark(card || pile);
-      say("Now click where " + label + " goes.");
+      say("Selected " + label + ": now click where it goes (or click it again to let go).");
       return;
     }
     const from = selected;

@@ -65,8 +65,10 @@ from zank.render.svg import svg
 from zank.spite_malice import SpiteAndMalice
 
 __all__ = [
+    "AGENT_TAG",
     "READER_TAG",
     "Click",
+    "PageError",
     "Table",
     "click_notation",
     "handle",
@@ -79,6 +81,7 @@ __all__ = [
 READER_TAG = "you"
 """The tag value that marks the reader's seat in a game record (``tags["seat0"]``)."""
 AGENT_TAG = "greedy"
+"""The tag value of the seats the greedy agent plays."""
 MAX_SEED = 2**63 - 1
 _NUMBER = re.compile(r"(\d+)$")
 
