@@ -193,6 +193,8 @@ class FamilyTable(Rules):
     _stock_index: tuple[tuple[int, int, int], ...] = field(
         init=False, default=(), eq=False, hash=False, repr=False
     )
+    # house_source and pack_target as plain ints for the hot path
+    _house_source: int = field(init=False, default=0, eq=False, hash=False, repr=False)
     _pack_target: int = field(init=False, default=0, eq=False, hash=False, repr=False)
     # fits.house_tables(same_suit_houses): KEY and WANT of the houses
     _house_key: tuple[int, ...] = field(init=False, default=(), eq=False, hash=False, repr=False)
@@ -232,6 +234,7 @@ class FamilyTable(Rules):
                 for p in range(seats)
             )
             object.__setattr__(self, "_stock_index", stock)
+        object.__setattr__(self, "_house_source", self.house_source)
         object.__setattr__(self, "_pack_target", self.pack_target)
         key, want = house_tables(self.same_suit_houses)
         object.__setattr__(self, "_house_key", key)
@@ -510,7 +513,7 @@ class FamilyTable(Rules):
         fits, wants, gap, tops, packs = scan
         mv = self._grid
         hb = self.foundation_count  # house_base
-        hs = len(self.sources)  # house_source
+        hs = self._house_source
         found: list[Move] = []
         for s, c in own:
             if FKEY[c] in fits:
@@ -592,7 +595,7 @@ class FamilyTable(Rules):
         house of source code ``source`` onto house ``target`` (a target code),
         or with ``runs`` the part of its run that fits (:meth:`run_start`)."""
         hb = self.foundation_count  # house_base
-        a = hb + source - len(self.sources)  # house_source
+        a = hb + source - self._house_source
         b = hb + target - 1
         run, onto = piles[a], piles[b]
         i = self.run_start(run, onto[-1]) if runs else len(run) - 1

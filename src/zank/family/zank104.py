@@ -369,9 +369,10 @@ class Zank104(faults.FaultCalls, FamilyTable):
         to_move: int | None = p
         turn = state.turn
         kind = move.kind
+        ri, ki, ti, si = self._seat[p]
         if kind == CARD:
             s, t = move.source, move.target
-            from_stair = s >= len(self.sources)  # the table's house_source
+            from_stair = s >= self._house_source
             if from_stair and TGT_FOUNDATION < t < self._pack_target:  # Z104-7
                 self.move_run(piles, s, t, self.stair_runs)  # Z104-V1
                 moved |= 1 << (t - 1)
@@ -380,7 +381,6 @@ class Zank104(faults.FaultCalls, FamilyTable):
                 self.move_card(piles, down, p, s, t)  # Z104-5, Z104-6, Z104-8
                 if t == TGT_FOUNDATION:
                     flags |= F_FOUNDATION
-                ri, ki, ti, si = self._seat[p]
                 if not from_stair and not (piles[ri] or piles[ki] or piles[ti] or piles[si]):
                     to_move = None  # Z104-17
                     outcome = _ended(piles, self._seat, p)
@@ -390,7 +390,6 @@ class Zank104(faults.FaultCalls, FamilyTable):
         else:  # END (Z104-13) or PASS (Z104-14): the turn ends
             if kind == END:
                 self.discard_turned(piles, p)
-            ri, ki, _, si = self._seat[p]
             count = len(piles[ri]) + len(piles[ki]) + len(piles[si])
             progress = flags & F_FOUNDATION  # Z104-18: a card reached a foundation,
             if p == 0:  # or the player has fewer cards than ever before
