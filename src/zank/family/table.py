@@ -164,14 +164,14 @@ class FamilyTable(Rules):
     """Rule id of packing onto the opponent."""
 
     house_word: ClassVar[str] = "house"
-    """What the rules page calls a house, in messages: ``"house"``, ``"stair"``
-    (zank-104's Hilfstreppe), ``"edge pile"`` (zank's Randstapel)."""
+    """The word for a house in messages, as the variant's rules page says it
+    (``"stair"`` in zank-104, ``"edge pile"`` in zank)."""
     pile_words: ClassVar[Mapping[str, str]] = {}
     """Words for seat pile kinds in messages, where they differ from the kind
     (zank-104: the turned *talon card*, the *second talon*)."""
     gap_from_house: ClassVar[bool] = True
-    """Whether the outer card of a house may go into a gap (zank-104: no, a gap
-    is filled only from the own piles)."""
+    """Whether the outer card of a house may go into a gap (not in zank-104,
+    where a gap is filled only from the own piles)."""
     gap_fillers: ClassVar[str] = "your own piles"
     """The piles a gap is filled from, in words, when not from a house
     (:attr:`gap_from_house`)."""
