@@ -189,6 +189,7 @@ class ClassicZank(faults.FaultCalls, FamilyTable):
     """
 
     name = "zank"
+    greedy_policy: ClassVar[str | None] = "zank.family.greedy_classic:classic_policy"
     max_players = 3
     """Up to three players (Z-V3)."""
     presets: ClassVar[tuple[Mapping[str, Any], ...]] = (
@@ -277,6 +278,18 @@ class ClassicZank(faults.FaultCalls, FamilyTable):
                 f"option 'first_player' of {self.name!r} must be None (drawn by lot) "
                 f"or a seat 0, 1 or 2, not {value!r}"
             )
+
+    def card_move_piles(self, players: int, seat: int, source: int, target: int) -> frozenset[int]:
+        """As on the family table, in this variant's geometry (the edge piles
+        and pack targets depend on the number of players)."""
+        g, hs, pt = self.geometry(players), self.house_source, self.pack_target
+        edge1 = self.foundation_count  # the state index of edge pile 1
+        out = {self._source_index(g, seat, source) if source < hs else edge1 + source - hs}
+        if 0 < target < pt:
+            out.add(edge1 + target - 1)
+        elif target >= pt:
+            out.add(g.packs[seat][target - pt])
+        return frozenset(out)
 
     def __attrs_post_init__(self) -> None:
         faults.check_options(self)

@@ -158,6 +158,7 @@ class ZankDetailed(faults.FaultCalls, FamilyTable):
     """
 
     name = "zank-detailed"
+    greedy_policy: ClassVar[str | None] = "zank.family.greedy_detailed:detailed_policy"
     presets = (
         {},
         {"own_discard_free": True, "reserve_size": 11, "who_begins": "cut"},

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from zank.agents.base import register_greedy
 from zank.core import HIDDEN, Move, Observation, Rules
 from zank.family.classic import (
     DRAW,
@@ -111,8 +110,6 @@ def _step_score(rules: ClassicZank, observation: Observation, a: int, b: int) ->
     return 100 - rules.distance(nxt, goal, target, limit, removal, left)
 
 
-@register_greedy("zank")
-@register_greedy("schikanieren")
 def classic_policy(
     rules: Rules, observation: Observation, legal_moves: Sequence[Move], rng: Rng
 ) -> Move:

@@ -30,7 +30,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from zank.agents.base import register_greedy
 from zank.core import HIDDEN, Move, Observation, Rules, State
 from zank.family.fits import FKEY, fits_house
 from zank.family.table import CARD
@@ -109,7 +108,6 @@ def _rest_of_turn(rules: Zank104, state: State, player: int, rng: Rng) -> int:
     return c[1 - player] - c[player]
 
 
-@register_greedy("zank-104")
 def zank104_policy(
     rules: Rules, observation: Observation, legal_moves: Sequence[Move], rng: Rng
 ) -> Move:

@@ -46,7 +46,7 @@ from typing import ClassVar, Final, cast
 from attrs import field, frozen
 
 from zank.cards import ACE, COLOUR, KING, RANK, card_unicode
-from zank.core import Move, PileSpec, Rules, State, Violation
+from zank.core import Move, Observation, PileSpec, Rules, State, Violation
 from zank.errors import InvalidState, NotationError
 from zank.family.fits import (
     ACE_KEYS,
@@ -162,6 +162,9 @@ class FamilyTable(Rules):
     """Rule id of building on the houses and filling gaps."""
     rule_pack: ClassVar[str] = "pack"
     """Rule id of packing onto the opponent."""
+    owned_decks = True
+    """Every player plays with a deck of their own, best with different backs, as
+    seed 001 advises ("am besten mit verschiedenen Rückseiten")."""
 
     house_word: ClassVar[str] = "house"
     """The word for a house in messages, as the variant's rules page says it
@@ -206,6 +209,38 @@ class FamilyTable(Rules):
 
         size = faults.info_size(self)
         return super().info_size(players) if size is None else size
+
+    def touched_piles(
+        self, after: State | Observation, move: Move
+    ) -> tuple[frozenset[int], int | None]:
+        """A card move's piles (:meth:`card_move_piles`; the player's turn goes
+        on, so the player is the one to move).  In a call window of table mode
+        the window's record of the move under call names them.  Other moves
+        name none."""
+        from zank.family import faults
+
+        out = after.outcome
+        mover = after.to_move if out is None else out.winner
+        if move.kind != CARD or mover is None:
+            return frozenset(), None
+        if after.phase == faults.PLAY:
+            return self.card_move_piles(after.players, mover, move.source, move.target), mover
+        tail = after.info[cast("faults.FaultRules", self).base_info :]
+        if after.phase != faults.CALL or tail[faults.ACTION] != move.action + 1:
+            return frozenset(), None
+        piles = frozenset(i - 1 for i in (tail[faults.SRC], tail[faults.DST]) if i)
+        return piles, tail[faults.BY]
+
+    def card_move_piles(self, players: int, seat: int, source: int, target: int) -> frozenset[int]:
+        """The state indices of ``seat``'s card move from ``source`` to
+        ``target`` (codes as in :attr:`card_moves`); a foundation target, which
+        the move does not name, is left out."""
+        src = self.source_pile(seat, source)
+        if target == 0:
+            return frozenset((src,))
+        if target < self.pack_target:
+            return frozenset((src, self.house_base + target - 1))
+        return frozenset((src, self.pack_pile(seat, target)))
 
     def __attrs_post_init__(self) -> None:
         super().__attrs_post_init__()

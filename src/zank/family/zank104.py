@@ -173,6 +173,7 @@ class Zank104(faults.FaultCalls, FamilyTable):
     """
 
     name = "zank-104"
+    greedy_policy: ClassVar[str | None] = "zank.family.greedy_zank104:zank104_policy"
     presets = (
         {},
         {"stair_runs": True},
