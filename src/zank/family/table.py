@@ -196,9 +196,16 @@ class FamilyTable(Rules):
     _stock_index: tuple[tuple[int, int, int], ...] = field(
         init=False, default=(), eq=False, hash=False, repr=False
     )
-    # house_source and pack_target as plain ints for the hot path
+    # the geometry as slot fields for the hot path (a class variable read
+    # through the instance costs more than a slot): piles[_foundations] are the
+    # foundations, piles[_houses] the houses; house_base, house_source,
+    # pack_target; gap_from_house
+    _foundations: slice = field(init=False, default=None, eq=False, hash=False, repr=False)
+    _houses: slice = field(init=False, default=None, eq=False, hash=False, repr=False)
+    _house_base: int = field(init=False, default=0, eq=False, hash=False, repr=False)
     _house_source: int = field(init=False, default=0, eq=False, hash=False, repr=False)
     _pack_target: int = field(init=False, default=0, eq=False, hash=False, repr=False)
+    _gap_moves: bool = field(init=False, default=True, eq=False, hash=False, repr=False)
     # fits.house_tables(same_suit_houses): KEY and WANT of the houses
     _house_key: tuple[int, ...] = field(init=False, default=(), eq=False, hash=False, repr=False)
     _house_want: tuple[int, ...] = field(init=False, default=(), eq=False, hash=False, repr=False)
@@ -269,8 +276,13 @@ class FamilyTable(Rules):
                 for p in range(seats)
             )
             object.__setattr__(self, "_stock_index", stock)
+        hb = self.house_base
+        object.__setattr__(self, "_foundations", slice(0, self.foundation_count))
+        object.__setattr__(self, "_houses", slice(hb, hb + self.house_count))
+        object.__setattr__(self, "_house_base", hb)
         object.__setattr__(self, "_house_source", self.house_source)
         object.__setattr__(self, "_pack_target", self.pack_target)
+        object.__setattr__(self, "_gap_moves", self.gap_from_house)
         key, want = house_tables(self.same_suit_houses)
         object.__setattr__(self, "_house_key", key)
         object.__setattr__(self, "_house_want", want)
@@ -410,8 +422,7 @@ class FamilyTable(Rules):
         """
         fits: set[int] = set()
         empty = False
-        nf = self.foundation_count  # the houses follow the foundations
-        for f in piles[0:nf]:
+        for f in piles[self._foundations]:
             if f:
                 fits.add(FOUNDATION_WANT[f[-1]])
             else:
@@ -422,7 +433,7 @@ class FamilyTable(Rules):
         tops: list[int] = []
         gap = -1
         table = self._house_want
-        for h, house in enumerate(piles[nf : nf + self.house_count]):
+        for h, house in enumerate(piles[self._houses]):
             if house:
                 c = house[-1]
                 if FKEY[c] in fits:
@@ -466,7 +477,7 @@ class FamilyTable(Rules):
         foundations goes (the fit of the :meth:`scan`)."""
         key = FKEY[card]
         ace = key in ACE_KEYS
-        for i, f in enumerate(piles[0 : self.foundation_count]):
+        for i, f in enumerate(piles[self._foundations]):
             if f:
                 if FOUNDATION_WANT[f[-1]] == key:
                     return i
@@ -547,7 +558,6 @@ class FamilyTable(Rules):
         # list, and a call per card would cost more than its loops.
         fits, wants, gap, tops, packs = scan
         mv = self._grid
-        hb = self.foundation_count  # house_base
         hs = self._house_source
         found: list[Move] = []
         for s, c in own:
@@ -576,9 +586,9 @@ class FamilyTable(Rules):
                 for t in packs[k]:
                     append(row[t])
         laid = len(moves)
-        gap_from_house = gap >= 0 and self.gap_from_house
+        gap_from_house = gap >= 0 and self._gap_moves
         h = -1
-        for house in piles[hb : hb + self.house_count]:
+        for house in piles[self._houses]:
             h += 1
             if not house:
                 continue
@@ -619,7 +629,7 @@ class FamilyTable(Rules):
         if target == 0:
             dst = self.foundation_slot(piles, card)
         elif target < self._pack_target:
-            dst = self.foundation_count + target - 1  # house_base + target - 1
+            dst = self._house_base + target - 1
         else:
             dst = self._pack_index[seat][target - self._pack_target]
         piles[dst] = (*piles[dst], card)
@@ -629,7 +639,7 @@ class FamilyTable(Rules):
         """Carry out a move between houses in place: the outer card of the
         house of source code ``source`` onto house ``target`` (a target code),
         or with ``runs`` the part of its run that fits (:meth:`run_start`)."""
-        hb = self.foundation_count  # house_base
+        hb = self._house_base
         a = hb + source - self._house_source
         b = hb + target - 1
         run, onto = piles[a], piles[b]
