@@ -24,24 +24,29 @@ Sources are ``r`` (reserve), ``t`` (turned hand card), ``d`` (own discard) and
 house 1 next to the reserve; houses 5–8 are player 1's, house 5 next to the
 reserve (it only matters for who begins).
 
-``State.info`` holds five public counters (see ZD-17 to ZD-19):
+``State.info`` holds five public counters (see ZD-17 to ZD-19), named by
+:class:`DetailedInfo` (``rules.info_of(state).shuffles``):
 ``(dry0, dry1, stale, shuffles, flags)``.  ``State.phase`` is 0 in strict
-mode.  With ``table_mode=True`` (ZD-22) a player may break the mandatory rules
-and the opponent may call "Stopp!" (``stop``); the phases and the info tail of
-table mode are those of :mod:`zank.family.faults`.
+mode.  The move kinds are :class:`Kind`.  With ``table_mode=True`` (ZD-22) a
+player may break the mandatory rules and the opponent may call "Stopp!"
+(``stop``); the phases and the info tail of table mode are those of
+:mod:`zank.family.faults`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Container, Iterable
-from typing import ClassVar, Final
+from collections.abc import Container
+from enum import IntEnum
+from typing import ClassVar, Final, NamedTuple
 
+import attrs
 from attrs import field, frozen
 
 from zank.cards import RANK, card_unicode, full_deck
 from zank.core import (
     BOOL_OPTION,
     Move,
+    Observation,
     Result,
     State,
     Termination,
@@ -49,21 +54,64 @@ from zank.core import (
     option_validator,
 )
 from zank.errors import InvalidState, OptionError
-from zank.family import faults
+from zank.family import faults, hand_pile
 from zank.family.fits import FKEY
-from zank.family.table import CARD, DISCARD, HAND, RESERVE, TURNED, FamilyTable
+from zank.family.hand_pile import HandPileTable
+from zank.family.table import CARD, DISCARD, HAND, RESERVE, TURNED
 from zank.random import Rng
 from zank.registry import register
 
-__all__ = ["END", "PASS", "TURN", "ZankDetailed", "counts", "score"]
+__all__ = [
+    "END",
+    "PASS",
+    "TURN",
+    "DetailedInfo",
+    "Kind",
+    "ZankDetailed",
+    "counts",
+    "score",
+]
 
-TURN: Final = 1
-"""The move kind of turning the top hand card (``turn``)."""
-END: Final = 2
-"""The move kind of the turned hand card onto the own discard, which ends the turn
-(``t-d``)."""
-PASS: Final = 3
-"""The move kind of ending the turn with nothing left to turn (``pass``)."""
+
+class Kind(IntEnum):
+    """The move kinds of zank-detailed (``Move.kind``)."""
+
+    CARD = CARD
+    """A card from a source to a target (``r-f``, ``h3-h5`` …)."""
+    TURN = hand_pile.TURN
+    """Turning the top hand card (``turn``)."""
+    END = hand_pile.END
+    """The turned hand card onto the own discard, which ends the turn (``t-d``)."""
+    PASS = hand_pile.PASS
+    """Ending the turn with nothing left to turn (``pass``)."""
+    CALL = faults.CALL_KIND
+    """The call of table mode, "Stopp!" (``stop``)."""
+    LET = faults.LET_KIND
+    """Letting the move under call pass, in table mode (``let``)."""
+    DEMAND = faults.DEMAND_KIND
+    """Demanding the discarded card onto a foundation, in table mode (``demand``)."""
+
+
+# the members as module constants: the hot paths read them as globals
+TURN: Final = Kind.TURN
+END: Final = Kind.END
+PASS: Final = Kind.PASS
+
+
+class DetailedInfo(NamedTuple):
+    """``State.info`` of zank-detailed by name (:meth:`ZankDetailed.info_of`)."""
+
+    dry0: int
+    """Player 0's turns in a row without a release (ZD-17)."""
+    dry1: int
+    """Player 1's turns in a row without a release (ZD-17)."""
+    stale: int
+    """Turns in a row without a card reaching a foundation (ZD-18)."""
+    shuffles: int
+    """House-to-house moves in a row (ZD-19)."""
+    flags: int
+    """Bits of this turn's events (1 a release, 2 a card onto a foundation)."""
+
 
 # source codes (own piles, then houses 3..10) and target codes
 SRC_RESERVE: Final = 0
@@ -73,10 +121,8 @@ SRC_HOUSE: Final = 3
 TGT_FOUNDATION: Final = 0
 TGT_PACK: Final = 9  # 9 the opponent's reserve, 10 the opponent's discard
 
-# State.info
-I_STALE: Final = 2
+# the index of DetailedInfo.shuffles in State.info, for the move generator
 I_SHUFFLES: Final = 3
-I_FLAGS: Final = 4
 F_RELEASE: Final = 1  # this turn a card left or reached a reserve, hand or discard
 F_FOUNDATION: Final = 2  # this turn a card reached a foundation
 START_INFO: Final = (0, 0, 0, 0, 0)
@@ -84,7 +130,6 @@ PLAY: Final = 0
 """The only phase of strict mode (table mode will add phases for pending faults)."""
 
 HOUSES_EACH: Final = 4
-MAX_CUTS: Final = 64
 CUT: Final = "cut"
 LOWER: Final = "lower"
 ALTERNATE: Final = "alternate"
@@ -129,7 +174,7 @@ def score(state: State, winner: int | None) -> Result:
 
 @register
 @frozen(cache_hash=True, kw_only=True)
-class ZankDetailed(faults.FaultCalls, FamilyTable):
+class ZankDetailed(HandPileTable):
     """Zank-Patience by the detailed rules, for two players.
 
     Options (keyword-only; the rules page explains each):
@@ -158,6 +203,7 @@ class ZankDetailed(faults.FaultCalls, FamilyTable):
     """
 
     name = "zank-detailed"
+    move_kinds = Kind
     greedy_policy: ClassVar[str | None] = "zank.family.greedy_detailed:detailed_policy"
     presets = (
         {},
@@ -199,6 +245,8 @@ class ZankDetailed(faults.FaultCalls, FamilyTable):
     wrong_call_misses_turn: ClassVar[bool] = False
     defer_end: ClassVar[bool] = True
     base_info: ClassVar[int] = len(START_INFO)
+    demand = True  # ZD-22
+    # ZD-1: a pack each (HandPileTable._cards)
 
     own_discard_free: bool = field(default=False, validator=BOOL_OPTION)
     reserve_size: int = field(default=13, validator=option_validator(choices=(13, 12, 11)))
@@ -209,15 +257,8 @@ class ZankDetailed(faults.FaultCalls, FamilyTable):
     stricter: bool = field(default=False, validator=BOOL_OPTION)
     hidden_houses: bool = field(default=False, validator=BOOL_OPTION)
     no_progress_turns: int = field(default=200, validator=option_validator(low=2, high=100_000))
-    table_mode: bool = field(default=False, validator=BOOL_OPTION)
-    call_window: str = field(
-        default=faults.FAULTS, validator=option_validator(choices=faults.CALL_WINDOWS)
-    )
-
-    _turn: Move = field(init=False, default=None, eq=False, hash=False, repr=False)
-    _end: Move = field(init=False, default=None, eq=False, hash=False, repr=False)
-    _pass: Move = field(init=False, default=None, eq=False, hash=False, repr=False)
-    _hand_index: tuple[int, ...] = field(init=False, default=(), eq=False, hash=False, repr=False)
+    table_mode: bool = faults.table_mode_option()
+    call_window: str = faults.call_window_option()
 
     def __attrs_post_init__(self) -> None:
         if self.first_player and self.who_begins != ALTERNATE:
@@ -225,29 +266,14 @@ class ZankDetailed(faults.FaultCalls, FamilyTable):
                 "option 'first_player' of 'zank-detailed' applies only with "
                 f"who_begins='alternate' (who_begins is {self.who_begins!r})"
             )
-        faults.check_options(self)
         super().__attrs_post_init__()
-        special = {m.kind: m for m in self.moves if m.kind != CARD}
-        object.__setattr__(self, "_turn", special[TURN])
-        object.__setattr__(self, "_end", special[END])
-        object.__setattr__(self, "_pass", special[PASS])
-        object.__setattr__(self, "_hand_index", (self.seat_pile(0, HAND), self.seat_pile(1, HAND)))
-        for m in self.moves:  # "end" is accepted for "t-d"
-            if m.kind == END:
-                self._by_text["end"] = m
-            elif m.kind == faults.CALL_KIND:  # the seed's word
+        for m in self.moves:
+            if m.kind == faults.CALL_KIND:  # the seed's word
                 self._by_text["stopp"] = m
 
-    def _special_moves(self) -> Iterable[tuple[int, str]]:
-        return (
-            (TURN, "turn"),
-            (END, "t-d"),
-            (PASS, "pass"),
-            *faults.special_moves(self, demand=True),
-        )
-
-    def _cards(self, players: int) -> tuple[int, ...]:
-        return tuple(c for p in range(players) for c in full_deck(p))  # ZD-1
+    def info_of(self, state: State | Observation) -> DetailedInfo:
+        """The counters of ``state.info`` by name (ZD-17 to ZD-19)."""
+        return DetailedInfo._make(state.info[: self.base_info])
 
     # ------------------------------------------------------------- the deal
     def _deal(self, rng: Rng, players: int) -> State:
@@ -273,15 +299,8 @@ class ZankDetailed(faults.FaultCalls, FamilyTable):
             piles[hi] = tuple(pack[k:])
             down[hi] = len(piles[hi])
         starter = self.starting_player(piles, rng)
-        return State(
-            rules=self,
-            players=players,
-            piles=tuple(piles),
-            down=tuple(down),
-            to_move=starter,
-            info=(*START_INFO, 0, 0) if self.table_mode else START_INFO,  # ZD-22: the tail
-            rng=rng.state,
-        )
+        info = faults.start_info(self, START_INFO)  # ZD-22: table mode's tail
+        return State.dealt(self, players, piles, down, starter, rng.state, info)
 
     def starting_player(self, piles: list[tuple[int, ...]], rng: Rng) -> int:
         """The seat that begins a game dealt as ``piles`` (ZD-3, ZD-V3).
@@ -306,12 +325,7 @@ class ZankDetailed(faults.FaultCalls, FamilyTable):
     def cut(rng: Rng) -> int:
         """Both players cut their own pack; the lower card begins, equal ranks cut again
         (after 64 ties in a row, seat 0 begins)."""
-        for _ in range(MAX_CUTS):
-            a = RANK[full_deck(0)[rng.below(52)]]
-            b = RANK[full_deck(1)[rng.below(52)]]
-            if a != b:
-                return 0 if a < b else 1
-        return 0  # pragma: no cover - 64 ties in a row
+        return hand_pile.cut_packs(rng, RANK.__getitem__)
 
     # ---------------------------------------------------------- legal moves
     def generate(self, state: State, strict: bool = True) -> tuple[Move, ...]:
@@ -348,7 +362,7 @@ class ZankDetailed(faults.FaultCalls, FamilyTable):
         if not (strict and scan[2] >= 0 and reserve):  # ZD-11: the first gap
             if turned:
                 moves.append(self._end)  # ZD-13
-            elif piles[self._hand_index[p]] or discard:
+            elif piles[self._seat[p][1]] or discard:
                 moves.append(self._turn)  # ZD-12, ZD-14
             else:
                 moves.append(self._pass)  # ZD-14
@@ -413,7 +427,7 @@ class ZankDetailed(faults.FaultCalls, FamilyTable):
                     piles[src[SRC_RESERVE]]
                     or piles[src[SRC_TURNED]]
                     or piles[src[SRC_DISCARD]]
-                    or piles[self._hand_index[p]]
+                    or piles[self._seat[p][1]]
                 ):  # ZD-16
                     to_move = None
                     outcome = score(self._interim(state, piles, down), p)
@@ -434,18 +448,8 @@ class ZankDetailed(faults.FaultCalls, FamilyTable):
             turn += 1
             outcome = self._stuck(state, piles, down, (dry0, dry1), stale)
             to_move = None if outcome else 1 - p
-        return State(
-            rules=self,
-            players=state.players,
-            piles=tuple(piles),
-            down=tuple(down),
-            to_move=to_move,
-            info=(dry0, dry1, stale, shuffles, flags),
-            rng=state.rng,
-            ply=state.ply + 1,
-            turn=turn,
-            outcome=outcome,
-        )
+        info = (dry0, dry1, stale, shuffles, flags)
+        return state.successor(piles, down, to_move, info, turn=turn, outcome=outcome)
 
     def _stuck(
         self,
@@ -480,17 +484,13 @@ class ZankDetailed(faults.FaultCalls, FamilyTable):
         return True
 
     # ---------------------------------------------------------- explanations
-    def _explain(self, state: State, move: Move) -> Violation:
-        if self.table_mode:
-            v = faults.explain(self, state, move)
-            if v is not None:
-                return v
+    def _explain_strict(self, state: State, move: Move) -> Violation:
         p = state.to_move
         assert p is not None
         piles = state.piles
         src = self._src_index[p]
         turned = piles[src[SRC_TURNED]]
-        hand, discard = piles[self._hand_index[p]], piles[src[SRC_DISCARD]]
+        hand, discard = piles[self._seat[p][1]], piles[src[SRC_DISCARD]]
         if move.kind == TURN:
             if turned:
                 return Violation(
@@ -533,7 +533,7 @@ class ZankDetailed(faults.FaultCalls, FamilyTable):
         if (
             s >= SRC_HOUSE
             and 0 < move.target < TGT_PACK
-            and state.info[I_SHUFFLES] >= self.shuffle_limit
+            and self.info_of(state).shuffles >= self.shuffle_limit
         ):
             return Violation(
                 "ZD-19",
@@ -585,12 +585,13 @@ class ZankDetailed(faults.FaultCalls, FamilyTable):
         """The invariants of a state of strict play (table mode checks its
         window states through the state before the move under call)."""
         self.validate_table(state)
-        piles, down = state.piles, state.down
+        down = state.down
         if len(state.info) != len(START_INFO) or min(state.info) < 0:
             raise InvalidState(
                 "info must be five counters >= 0: (dry0, dry1, stale, shuffles, flags)"
             )
-        if state.info[I_SHUFFLES] > self.shuffle_limit or state.info[I_FLAGS] > 3:
+        info = self.info_of(state)
+        if info.shuffles > self.shuffle_limit or info.flags > F_RELEASE | F_FOUNDATION:
             raise InvalidState("info: shuffles or flags out of range")
         for h in range(self.house_count):
             i = self.house_base + h
@@ -599,12 +600,7 @@ class ZankDetailed(faults.FaultCalls, FamilyTable):
                     f"h{h + 1}: {down[i]} face-down cards"
                     + ("" if self.hidden_houses else " without the option hidden_houses")
                 )
-        for q in range(state.players):
-            turned = piles[self.seat_pile(q, TURNED)]
-            if len(turned) > 1 or (turned and q != state.to_move):
-                raise InvalidState(
-                    f"p{q}.turned: only the player to move may have one turned hand card"
-                )
+        self.validate_turned(state)
 
     # ------------------------------------------------------ table mode (ZD-22)
     # The moves strict mode allows: generate(state) with its default strict=True
@@ -614,10 +610,6 @@ class ZankDetailed(faults.FaultCalls, FamilyTable):
     def table_moves(self, state: State) -> tuple[Move, ...]:
         """Every move the cards allow, the mandatory rules ignored (ZD-22)."""
         return self.generate(state, strict=False)
-
-    def fault_violation(self, state: State, move: Move) -> Violation:
-        """The mandatory rule (ZD-9, ZD-10, ZD-11 or ZD-V4) that ``move`` breaks."""
-        return self._explain_mandatory(state, move)
 
     def _makeup_move(self, state: State, rule: str) -> Move | None:
         """The skipped mandatory move made after a "Stopp!" (ZD-22): the first
@@ -637,63 +629,49 @@ class ZankDetailed(faults.FaultCalls, FamilyTable):
         mandatory move is made, the turn ends at once; a discarded card that
         fits a foundation may then be demanded there (phase DEMAND)."""
         tail = faults.window_tail(self, window)
-        skip = tail[faults.SKIP]
         ply = window.ply + 1
-        p = tail[faults.BY]
+        p = tail.by
         s = faults.strict_view(self, before)
-        makeup = self._makeup_move(s, self.fault_rules[tail[faults.RULE] - 1])
+        makeup = self._makeup_move(s, self.fault_rules[tail.rule - 1])
         if makeup is not None:
             s = self.strict_apply(s, makeup)
             if s.outcome is not None:
-                return faults.settle(self, s, skip, ply)
-        ti, di = self.seat_pile(p, TURNED), self.seat_pile(p, DISCARD)
-        discards = bool(s.piles[ti])
-        s = self.strict_apply(s, self._end if discards else self._pass)
+                return faults.settle(self, s, tail.skip, ply)
+        end = self.end_turn(s, p)
+        s = self.strict_apply(s, end)
+        di = self._seat[p][3]
         if (
             s.outcome is None
-            and discards
+            and end is self._end
             and FKEY[s.piles[di][-1]] in self.foundation_keys(s.piles)
         ):
-            return State(
-                rules=self,
-                players=s.players,
-                piles=s.piles,
-                down=s.down,
-                to_move=s.to_move,
-                phase=faults.DEMAND,
-                info=(*s.info, skip, 0, 0, p, 0, 0, 0, 0, 0, 0),
-                rng=s.rng,
-                ply=ply,
-                turn=s.turn,
-            )
-        return faults.settle(self, s, skip, ply)
+            # the demand window records who discarded
+            info = (*s.info, *faults.Tail(tail.skip, 0, by=p))
+            return attrs.evolve(s, phase=faults.DEMAND, info=info, ply=ply)
+        return faults.settle(self, s, tail.skip, ply)
 
     def _answer_demand(self, state: State, move: Move) -> State:
         """ZD-22: the caller demands the discarded card onto a foundation, or lets it lie."""
         tail = faults.window_tail(self, state)
         s = faults.strict_view(self, state)
         if move.kind == faults.DEMAND_KIND:
-            p = tail[faults.BY]
+            p = tail.by
             piles = list(s.piles)
             down = list(s.down)
-            di = self.seat_pile(p, DISCARD)
-            card = self.lift(piles, down, di)
+            card = self.lift(piles, down, self._seat[p][3])
             f = self.foundation_slot(piles, card)
             piles[f] = (*piles[f], card)
-            dry0, dry1, stale, shuffles, flags = s.info
+            info = self.info_of(s)
             outcome = None
-            if not any(piles[self.seat_pile(p, kind)] for kind in (RESERVE, HAND, TURNED, DISCARD)):
+            if not any(piles[i] for i in self._seat[p]):
                 outcome = score(self._interim(s, piles, down), p)  # ZD-16
-            s = State(
-                rules=self,
-                players=s.players,
-                piles=tuple(piles),
-                down=tuple(down),
+            flags = info.flags | F_RELEASE | F_FOUNDATION
+            s = s.successor(
+                piles,
+                down,
                 to_move=None if outcome else s.to_move,
-                info=(dry0, dry1, stale, shuffles, flags | F_RELEASE | F_FOUNDATION),
-                rng=s.rng,
-                ply=s.ply,
+                info=tuple(info._replace(flags=flags)),
                 turn=s.turn,
                 outcome=outcome,
-            )
-        return faults.settle(self, s, tail[faults.SKIP], state.ply + 1)
+            )  # its ply: settle's
+        return faults.settle(self, s, tail.skip, state.ply + 1)

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from zank.agents.base import best_move
 from zank.core import Move, Observation, Rules
 from zank.family.detailed import (
     END,
@@ -80,12 +81,4 @@ def detailed_policy(
 ) -> Move:
     """The greedy choice among ``legal_moves`` (ties at random from ``rng``)."""
     assert isinstance(rules, ZankDetailed)
-    best: list[Move] = []
-    top = -(10**9)
-    for m in legal_moves:
-        score = move_score(rules, observation, m)
-        if score > top:
-            top, best = score, [m]
-        elif score == top:
-            best.append(m)
-    return best[rng.below(len(best))] if len(best) > 1 else best[0]
+    return best_move(legal_moves, lambda m: move_score(rules, observation, m), rng)

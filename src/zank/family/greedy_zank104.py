@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from zank.agents.base import best_move
 from zank.core import HIDDEN, Move, Observation, Rules, State
 from zank.family.fits import FKEY, fits_house
 from zank.family.table import CARD
@@ -81,15 +82,7 @@ def _one_move(
     rules: Zank104, observation: Observation, legal_moves: Sequence[Move], rng: Rng
 ) -> Move:
     """One of the best-scored moves (:func:`move_score`), ties at random."""
-    best: list[Move] = []
-    top = -(10**9)
-    for m in legal_moves:
-        score = move_score(rules, observation, m)
-        if score > top:
-            top, best = score, [m]
-        elif score == top:
-            best.append(m)
-    return best[rng.below(len(best))] if len(best) > 1 else best[0]
+    return best_move(legal_moves, lambda m: move_score(rules, observation, m), rng)
 
 
 def _rest_of_turn(rules: Zank104, state: State, player: int, rng: Rng) -> int:
@@ -123,12 +116,8 @@ def zank104_policy(
         return legal_moves[0]
     player = observation.player
     states = [rules.sample_state(observation, seed=rng.next64()) for _ in range(SAMPLES)]
-    best: list[Move] = []
-    top = -(10**9)
-    for m in legal_moves:
-        score = sum(_rest_of_turn(rules, rules.apply(st, m), player, rng) for st in states)
-        if score > top:
-            top, best = score, [m]
-        elif score == top:
-            best.append(m)
-    return best[rng.below(len(best))] if len(best) > 1 else best[0]
+
+    def lead(m: Move) -> int:  # the summed card lead after the rest of the turn
+        return sum(_rest_of_turn(rules, rules.apply(st, m), player, rng) for st in states)
+
+    return best_move(legal_moves, lead, rng)

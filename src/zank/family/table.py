@@ -83,7 +83,8 @@ DISCARD: Final = "discard"
 """The seat pile kind of the face-up discard (Abwurfstapel, Ablage, second talon)."""
 
 CARD: Final = 0
-"""Move kind of every card move (one card from a source to a target)."""
+"""Move kind of every card move (one card from a source to a target); every
+variant's :attr:`~zank.core.Rules.move_kinds` has it as ``CARD``."""
 
 _RANK_WORDS = (
     "joker",
@@ -188,6 +189,10 @@ class FamilyTable(Rules):
     pile_words: ClassVar[Mapping[str, str]] = {}
     """Words for seat pile kinds in messages, where they differ from the kind
     (zank-104: the turned *talon card*, the *second talon*)."""
+    pile_kinds: ClassVar[Mapping[str, str]] = {}
+    """The layout's kinds (and labels) for seat pile kinds, where the variant's
+    rules name a pile otherwise (zank-104: the hand pile is the ``talon``, the
+    discard the ``second-talon``); the kernel's code keeps the family's kinds."""
     gap_from_house: ClassVar[bool] = True
     """Whether the outer card of a house may go into a gap (not in zank-104,
     where a gap is filled only from the own piles)."""
@@ -248,11 +253,12 @@ class FamilyTable(Rules):
             return frozenset(), None
         if after.phase == faults.PLAY:
             return self.card_move_piles(after.players, mover, move.source, move.target), mover
-        tail = after.info[cast("faults.FaultRules", self).base_info :]
-        if after.phase != faults.CALL or tail[faults.ACTION] != move.action + 1:
+        if after.phase != faults.CALL:
             return frozenset(), None
-        piles = frozenset(i - 1 for i in (tail[faults.SRC], tail[faults.DST]) if i)
-        return piles, tail[faults.BY]
+        tail = faults.window_tail(cast("faults.FaultRules", self), after)
+        if tail.action != move.action + 1:
+            return frozenset(), None
+        return frozenset(i - 1 for i in (tail.src, tail.dst) if i), tail.by
 
     def card_move_piles(self, players: int, seat: int, source: int, target: int) -> frozenset[int]:
         """The state indices of ``seat``'s card move from ``source`` to
@@ -373,7 +379,8 @@ class FamilyTable(Rules):
 
     # ---------------------------------------------------------- hooks: table
     def _seat_specs(self, seat: int) -> list[PileSpec]:
-        return [PileSpec(f"p{seat}.{kind}", seat, kind) for kind in self.seat_piles]
+        kinds = [self.pile_kinds.get(kind, kind) for kind in self.seat_piles]
+        return [PileSpec(f"p{seat}.{kind}", seat, kind) for kind in kinds]
 
     def _layout(self, players: int) -> tuple[PileSpec, ...]:
         specs = [PileSpec(f"f{i + 1}", None, "foundation") for i in range(self.foundation_count)]
@@ -400,12 +407,14 @@ class FamilyTable(Rules):
         return ()
 
     def _build_moves(self) -> Iterable[Move]:
+        kinds = self.move_kinds  # each kind as the member of the variant's enum
+        card = kinds(CARD)
         n = 0
         for s, t, text in self._card_move_texts():
-            yield Move(n, CARD, s, t, text)
+            yield Move(n, card, s, t, text)
             n += 1
         for kind, text in self._special_moves():
-            yield Move(n, kind, 0, 0, text)
+            yield Move(n, kinds(kind), 0, 0, text)
             n += 1
 
     # ------------------------------------------------------- the kernel scan
