@@ -24,6 +24,7 @@ import zlib
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
+import attrs
 import pytest
 from attrs import frozen
 
@@ -167,8 +168,9 @@ def test_text_is_escaped() -> None:
 def test_observation_needs_rules() -> None:
     rules = zank.variant("spite-and-malice")
     obs = rules.observe(rules.new_game(seed=1), 1)
+    assert svg(obs) == svg(obs, rules=rules)  # an observation knows its rules object
     with pytest.raises(TypeError, match="rules"):
-        svg(obs)
+        svg(attrs.evolve(obs, rules=None))  # one built by hand may not
     with pytest.raises(ValueError, match="perspective"):
         text(obs, 0, rules=rules)
 
