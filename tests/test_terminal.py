@@ -2,19 +2,28 @@
 
 * ``print(state)`` and ``print(observation)`` show the table of every variant,
   while ``repr`` stays one short line;
-* ``python -m zank`` runs the command.
+* ``python -m zank`` runs the command;
+* a terminal whose encoding lacks the card symbols (cp1252, ASCII) gets suit
+  letters and an ASCII frame instead of a ``UnicodeEncodeError``.
 """
 
 from __future__ import annotations
 
+import io
+import os
+import re
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 import zank
 from zank.core import Rules
+from zank.agents import RandomAgent
+from zank.cli import main
 from zank.render import text
+from zank.render.text import to_ascii
 from zank.svg import svg
 
 from .strategies import all_presets, player_counts, preset_id
@@ -86,3 +95,59 @@ def test_python_m_zank_runs_the_command() -> None:
     )
     assert out.returncode == 0, out.stderr
     assert out.stdout.startswith("usage: zank")
+
+
+def record_file(tmp_path: Path) -> Path:
+    rules = zank.variant("spite-and-malice", pay_off_size=3)
+    path = tmp_path / "game.json"
+    zank.play(rules, [RandomAgent(1), RandomAgent(2)], seed=4).save(path)
+    return path
+
+
+def run_on_stream(
+    monkeypatch: pytest.MonkeyPatch, encoding: str, *args: str
+) -> tuple[int, str]:
+    """Run ``zank ARGS`` with standard output a stream of this encoding."""
+    raw = io.BytesIO()
+    stream = io.TextIOWrapper(raw, encoding=encoding)  # errors="strict", as a console's
+    monkeypatch.setattr(sys, "stdout", stream)
+    status = main(list(args))
+    stream.flush()
+    return status, raw.getvalue().decode(encoding)
+
+
+@pytest.mark.parametrize("encoding", ["cp1252", "ascii"])
+def test_show_and_replay_on_a_stream_without_card_symbols(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, encoding: str
+) -> None:
+    state = zank.variant("spite-and-malice").new_game(seed=3)
+    status, out = run_on_stream(monkeypatch, encoding, "show", "spite-and-malice", "--seed", "3")
+    assert status == 0
+    drawing = to_ascii(text(state))
+    if encoding == "cp1252":  # it has "·" and "×"; only what it lacks is replaced
+        drawing = text(state).translate({ord(c): to_ascii(c) for c in "♣♦♥♠▒─▶"})
+    assert out == drawing + "\n"
+    assert "♠" not in out
+    suit = "cdhs"[zank.Card(state.pile("p0.pay")[-1]).suit]
+    assert re.search(rf"pay-off (10|[2-9AJQK]){suit} ×20", out.replace(" x20", " ×20"))
+
+    status, out = run_on_stream(monkeypatch, encoding, "replay", str(record_file(tmp_path)))
+    assert status == 0
+    assert "seed 4" in out
+    assert "Game over" in out
+
+
+@pytest.mark.parametrize("command", ["show", "replay"])
+def test_the_command_with_pythonioencoding_cp1252(tmp_path: Path, command: str) -> None:
+    args = ["spite-and-malice"] if command == "show" else [str(record_file(tmp_path))]
+    out = subprocess.run(
+        [sys.executable, "-m", "zank", command, *args],
+        capture_output=True,
+        timeout=120,
+        check=False,
+        env={**os.environ, "PYTHONIOENCODING": "cp1252"},
+    )
+    assert out.returncode == 0, out.stderr.decode("cp1252")
+    shown = out.stdout.decode("cp1252")
+    assert "Player 0" in shown
+    assert "--" in shown  # the frame, in ASCII

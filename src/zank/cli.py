@@ -20,6 +20,7 @@ error on standard error and exit status 2.
 from __future__ import annotations
 
 import argparse
+import codecs
 import concurrent.futures
 import json
 import os
@@ -583,8 +584,31 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _ascii_fallback(error: UnicodeError) -> tuple[str, int]:
+    """A codec error handler: what a stream cannot encode, written in ASCII."""
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    from zank.render.text import to_ascii
+
+    bad = to_ascii(error.object[error.start : error.end])
+    return "".join(c if c.isascii() else "?" for c in bad), error.end
+
+
+def _fall_back_to_ascii() -> None:
+    """Let standard output and error write ASCII for what their encoding lacks.
+
+    A terminal whose encoding has no card symbols (cp1252 on Windows, ASCII)
+    gets suit letters (``10d``) and an ASCII frame instead of an exception.
+    """
+    codecs.register_error("zank-ascii", _ascii_fallback)
+    for stream in (sys.stdout, sys.stderr):
+        if getattr(stream, "errors", None) == "strict" and hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="zank-ascii")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``zank`` command; return its exit status."""
+    _fall_back_to_ascii()
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
