@@ -19,9 +19,9 @@ from pathlib import Path
 import pytest
 
 import zank
-from zank.core import Rules
 from zank.agents import RandomAgent
 from zank.cli import main
+from zank.core import Rules
 from zank.render import text
 from zank.render.text import to_ascii
 from zank.svg import svg
@@ -104,9 +104,7 @@ def record_file(tmp_path: Path) -> Path:
     return path
 
 
-def run_on_stream(
-    monkeypatch: pytest.MonkeyPatch, encoding: str, *args: str
-) -> tuple[int, str]:
+def run_on_stream(monkeypatch: pytest.MonkeyPatch, encoding: str, *args: str) -> tuple[int, str]:
     """Run ``zank ARGS`` with standard output a stream of this encoding."""
     raw = io.BytesIO()
     stream = io.TextIOWrapper(raw, encoding=encoding)  # errors="strict", as a console's
