@@ -149,3 +149,14 @@ def test_the_command_with_pythonioencoding_cp1252(tmp_path: Path, command: str) 
     shown = out.stdout.decode("cp1252")
     assert "Player 0" in shown
     assert "--" in shown  # the frame, in ASCII
+
+
+def test_simulate_shows_games_cut_by_max_moves_apart_from_draws(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["simulate", "spite-and-malice", "--games", "3", "--max-moves", "10"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    stopped = [line.split() for line in lines if line.startswith("stopped ")]
+    draws = [line.split() for line in lines if line.startswith("draws ")]
+    assert stopped[0][1:3] == ["3", "3"]  # every game was cut after 10 moves
+    assert draws[0][1:3] == ["0", "3"]
