@@ -19,6 +19,8 @@ from pathlib import Path
 import pytest
 
 import zank
+import zank.registry
+from zank._summaries import headline, rules_page, summary
 from zank.agents import RandomAgent
 from zank.cli import main
 from zank.core import Rules
@@ -160,3 +162,70 @@ def test_simulate_shows_games_cut_by_max_moves_apart_from_draws(
     draws = [line.split() for line in lines if line.startswith("draws ")]
     assert stopped[0][1:3] == ["3", "3"]  # every game was cut after 10 moves
     assert draws[0][1:3] == ["0", "3"]
+
+
+# ------------------------------------------------ the variants, in a few lines
+@pytest.mark.parametrize("name", sorted(zank.VARIANTS))
+def test_every_variant_has_a_plain_text_summary_whose_moves_exist(name: str) -> None:
+    text = summary(name)
+    assert text.isascii()  # shows on any terminal
+    assert all(len(line) <= 79 for line in text.splitlines())
+    assert not re.search(r"``|>>>|:[a-z]+:`|seed|[A-Z]{2,}_", text)  # no markup, no internals
+    assert headline(name) == text.splitlines()[0]
+    assert rules_page(name) == f"https://zank.readthedocs.io/en/latest/rules/{name}.html"
+    rules = zank.variant(name)
+    examples = [
+        re.split(r"\s{2,}", line.strip())[0]
+        for line in text.split("\nMoves", 1)[1].splitlines()[1:]
+    ]
+    assert len(examples) >= 3
+    for move in examples:
+        assert move.lower() in rules._by_text, f"{move!r} is not a move of {name}"
+
+
+def test_a_variant_without_a_summary_shows_its_docstring(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    class Private(type(zank.variant("spite-and-malice"))):  # type: ignore[misc]
+        """A house variant, made up for this test. It has a second sentence."""
+
+    monkeypatch.setitem(zank.registry._registry, "house-rules", Private)
+    assert headline("house-rules") == "A house variant, made up for this test."
+    assert summary("house-rules").startswith("A house variant, made up for this test. It has")
+    assert rules_page("house-rules") is None
+
+
+def test_play_help_shows_the_summary_and_the_rules_page(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    answers = ["help"]
+
+    def typed(prompt: str) -> str:  # "help", then Ctrl-D
+        print(prompt, end="")
+        if not answers:
+            raise EOFError
+        return answers.pop()
+
+    monkeypatch.setattr("builtins.input", typed)
+    save = tmp_path / "game.json"
+    assert main(["play", "zank-104", "--seed", "3", "--save", str(save)]) == 0
+    out = capsys.readouterr().out
+    help_text = out.split("your move> ", 1)[1]
+    assert summary("zank-104") in help_text
+    assert "https://zank.readthedocs.io/en/latest/rules/zank-104.html" in help_text
+    assert not re.search(r"``|>>>|seed ``|MAX_SEED_TIES|docs/rules", help_text)
+    assert save.exists()
+
+
+def test_variants_lists_the_headlines() -> None:
+    out = subprocess.run(
+        [sys.executable, "-m", "zank", "variants"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert out.returncode == 0, out.stderr
+    for name in zank.VARIANTS:
+        assert f" {headline(name)}" in out.stdout
+    assert "seed" not in out.stdout  # the rules documents are not "seeds" to a player
