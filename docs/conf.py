@@ -82,20 +82,8 @@ napoleon_numpy_docstring = False
 
 # -- doctest -------------------------------------------------------------------
 
-# Docstring examples are written as for the standard doctest module, which runs them
-# with the module's names in scope. The doctest builder runs them on the API page, so
-# give them the public names of the documented modules.
-doctest_global_setup = """
-import zank
-import zank.svg
-from zank.render import text
-from zank import *
-from zank.cards import *
-from zank.core import *
-from zank.errors import *
-from zank.random import *
-from zank.spite_malice import *
-"""
+# No hidden set-up: every example, in a page or a docstring, imports what it uses,
+# so that a reader can copy it (tests/test_docs_examples.py checks this).
 
 # -- intersphinx ---------------------------------------------------------------
 

@@ -229,3 +229,22 @@ def test_variants_lists_the_headlines() -> None:
     for name in zank.VARIANTS:
         assert f" {headline(name)}" in out.stdout
     assert "seed" not in out.stdout  # the rules documents are not "seeds" to a player
+
+
+def test_the_renderers_are_reachable_after_a_plain_import_zank() -> None:
+    program = (
+        "import sys, zank\n"
+        "assert 'zank.svg' not in sys.modules  # imported on first use only\n"
+        "state = zank.variant('spite-and-malice').new_game(seed=1)\n"
+        "assert zank.svg.svg(state).startswith('<svg')\n"
+        "assert zank.render.text(state).startswith('spite-and-malice')\n"
+        "try:\n"
+        "    zank.nothing\n"
+        "except AttributeError as e:\n"
+        "    print(e)\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", program], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert out.returncode == 0, out.stderr
+    assert out.stdout == "module 'zank' has no attribute 'nothing'\n"

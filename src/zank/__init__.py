@@ -11,7 +11,9 @@ True
 
 from __future__ import annotations
 
+import importlib
 from importlib.metadata import PackageNotFoundError, version
+from typing import TYPE_CHECKING
 
 from zank import _variants as _variants
 from zank.cards import Card
@@ -30,6 +32,20 @@ from zank.errors import IllegalMove, InvalidState, NotationError, OptionError, Z
 from zank.play import GameRecord, play, replay
 from zank.registry import VARIANTS, variant
 from zank.serialize import dumps, loads
+
+if TYPE_CHECKING:
+    from zank import render as render
+    from zank import svg as svg
+else:
+    _LAZY = ("render", "svg")
+
+    def __getattr__(name: str) -> object:
+        # `zank.svg.svg(state)` and `zank.render.text(state)` work after a plain
+        # `import zank`; the renderers are imported on first use only.
+        if name in _LAZY:
+            return importlib.import_module(f"zank.{name}")
+        raise AttributeError(f"module 'zank' has no attribute {name!r}")
+
 
 try:
     __version__ = version("zank")

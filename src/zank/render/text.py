@@ -207,6 +207,7 @@ ASCII: dict[int, str] = str.maketrans(
 def to_ascii(drawing: str) -> str:
     """``drawing`` with the symbols of :data:`ASCII` replaced (other characters stay).
 
+    >>> from zank.render.text import to_ascii
     >>> print(to_ascii("pay-off 10♦ ×20   hand ▒▒ ×5"))
     pay-off 10d x20   hand ## x5
     """
