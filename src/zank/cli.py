@@ -77,7 +77,8 @@ def _non_negative(text: str) -> int:
 
 
 def _rules_from(args: argparse.Namespace) -> Rules:
-    return zank.variant(args.variant, **dict(args.option or []))
+    name: str = args.variant
+    return zank.variant(name, **dict(args.option or []))
 
 
 def _text(rules: Rules, view: State | Observation, seat: int | None = None) -> str:
