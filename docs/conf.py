@@ -24,7 +24,7 @@ version = ".".join(release.split(".")[:2])
 # -- General configuration ---------------------------------------------------
 
 extensions = [
-    "myst_parser",
+    "myst_nb",  # MyST Markdown pages (it brings myst_parser) and notebooks
     "sphinx.ext.autodoc",
     "sphinx.ext.napoleon",
     "sphinx.ext.intersphinx",
@@ -32,7 +32,7 @@ extensions = [
     "sphinx.ext.viewcode",
 ]
 
-source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
+source_suffix = {".rst": "restructuredtext", ".md": "myst-nb", ".ipynb": "myst-nb"}
 root_doc = "index"
 # _generated/ holds the pictures and page fragments written at build time (below);
 # its fragments are included into pages, never read as pages themselves.
@@ -62,6 +62,12 @@ suppress_warnings = ["toc.empty_glob"]
 
 myst_enable_extensions = ["colon_fence", "deflist"]
 myst_heading_anchors = 3
+
+# Notebooks (tutorials/*.ipynb, stored without outputs) are run at every build, so
+# the pages show what the code gives today and a cell that fails fails the build.
+nb_execution_mode = "force"
+nb_execution_raise_on_error = True
+nb_execution_timeout = 300
 
 # -- autodoc and napoleon ------------------------------------------------------
 

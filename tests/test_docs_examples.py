@@ -6,6 +6,7 @@ imported.  This test adds what that builder cannot see:
 
 * every code block imports the modules and names it uses itself, even when an
   earlier block of the page imported them too (a reader copies one block);
+* notebooks (``*.ipynb``, run at every docs build) follow the same rule;
 * the Python blocks that the doctest builder does not run (``python`` fences:
   examples that need an adapter framework or a cluster) use no name that the
   page never defines;
@@ -22,6 +23,7 @@ import ast
 import builtins
 import doctest
 import importlib
+import json
 import pkgutil
 import re
 from pathlib import Path
@@ -36,8 +38,15 @@ BUILTINS = set(dir(builtins))
 
 
 def page_blocks(page: Path) -> list[tuple[int, str]]:
-    """(line, Python source) of every code block of a page, in order."""
+    """(line, Python source) of every code block of a page, in order.
+
+    For a notebook the "line" is the number of the code cell.
+    """
     text = page.read_text(encoding="utf-8")
+    if page.suffix == ".ipynb":
+        cells = json.loads(text)["cells"]
+        code = ["".join(c["source"]) for c in cells if c["cell_type"] == "code"]
+        return list(enumerate(code, start=1))
     blocks = []
     for m in FENCE.finditer(text):
         kind, body = m.groups()
@@ -101,7 +110,12 @@ def problems(page: Path) -> list[str]:
     return found
 
 
-PAGES = sorted(p for p in DOCS.rglob("*.md") if not {"_build", "_generated"} & set(p.parts))
+PAGES = sorted(
+    p
+    for pattern in ("*.md", "*.ipynb")
+    for p in DOCS.rglob(pattern)
+    if not {"_build", "_generated", "jupyter_execute"} & set(p.parts)
+)
 
 
 @pytest.mark.parametrize("page", PAGES, ids=lambda p: str(p.relative_to(DOCS)))
