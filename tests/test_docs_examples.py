@@ -158,3 +158,24 @@ def test_docstring_examples_run_without_the_modules_names(name: str) -> None:
         if test.examples and runner.run(test, out=report.append).failed:
             failed.append(f"{test.name}: {''.join(report)[-300:]}")
     assert failed == []
+
+
+README = DOCS.parent / "README.md"
+
+
+def test_the_readme_example_runs_and_shows_a_won_game(capsys: pytest.CaptureFixture[str]) -> None:
+    assert problems(README) == []
+    (_, source), *others = page_blocks(README)
+    assert others == []  # the one Python example
+    exec(compile(source, str(README), "exec"), {"__name__": "__readme__"})
+    printed = capsys.readouterr().out.splitlines()
+    promised = source.rstrip().splitlines()[-1].removeprefix("# ")
+    assert printed[-1] == promised
+    assert "winner=None" not in promised
+
+
+def test_the_readme_links_work_on_pypi() -> None:
+    text = README.read_text(encoding="utf-8")
+    targets = re.findall(r"\]\(([^)]+)\)", text)
+    assert targets
+    assert [t for t in targets if not t.startswith("https://")] == []
