@@ -41,3 +41,11 @@ def _documents_meet_their_schemas() -> Iterator[None]:
     yield
     failed = schema_check.take_failures()
     assert not failed, f"documents written by this test do not meet their schemas: {failed[:3]}"
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    counts = ", ".join(
+        f"{schema_check.checked[kind]} of {n} {kind} documents"
+        for kind, n in sorted(schema_check.written.items())
+    )
+    terminalreporter.write_line(f"JSON Schema check: {counts or 'no documents'} validated")

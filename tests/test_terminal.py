@@ -37,6 +37,18 @@ CASES = [
 ]
 
 
+def python(*args: str, encoding: str = "utf-8", **env: str) -> subprocess.CompletedProcess[str]:
+    """Run ``python ARGS`` in a subprocess (with extra environment variables)."""
+    return subprocess.run(
+        [sys.executable, *args],
+        capture_output=True,
+        encoding=encoding,
+        timeout=120,
+        check=False,
+        env={**os.environ, **env},
+    )
+
+
 @pytest.mark.parametrize(("rules", "players"), CASES)
 def test_print_shows_the_table(rules: Rules, players: int) -> None:
     state = rules.new_game(seed=5, players=players)
@@ -88,13 +100,7 @@ def test_an_observation_without_rules_prints_its_repr() -> None:
 
 
 def test_python_m_zank_runs_the_command() -> None:
-    out = subprocess.run(
-        [sys.executable, "-m", "zank", "--help"],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    out = python("-m", "zank", "--help")
     assert out.returncode == 0, out.stderr
     assert out.stdout.startswith("usage: zank")
 
@@ -140,15 +146,10 @@ def test_show_and_replay_on_a_stream_without_card_symbols(
 @pytest.mark.parametrize("command", ["show", "replay"])
 def test_the_command_with_pythonioencoding_cp1252(tmp_path: Path, command: str) -> None:
     args = ["spite-and-malice"] if command == "show" else [str(record_file(tmp_path))]
-    out = subprocess.run(
-        [sys.executable, "-m", "zank", command, *args],
-        capture_output=True,
-        timeout=120,
-        check=False,
-        env={**os.environ, "PYTHONIOENCODING": "cp1252"},
-    )
-    assert out.returncode == 0, out.stderr.decode("cp1252")
-    shown = out.stdout.decode("cp1252")
+    # the child writes cp1252; this side reads it back as cp1252
+    out = python("-m", "zank", command, *args, encoding="cp1252", PYTHONIOENCODING="cp1252")
+    assert out.returncode == 0, out.stderr
+    shown = out.stdout
     assert "Player 0" in shown
     assert "--" in shown  # the frame, in ASCII
 
@@ -218,13 +219,7 @@ def test_play_help_shows_the_summary_and_the_rules_page(
 
 
 def test_variants_lists_the_headlines() -> None:
-    out = subprocess.run(
-        [sys.executable, "-m", "zank", "variants"],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    out = python("-m", "zank", "variants")
     assert out.returncode == 0, out.stderr
     for name in zank.VARIANTS:
         assert f" {headline(name)}" in out.stdout
@@ -243,8 +238,6 @@ def test_the_renderers_are_reachable_after_a_plain_import_zank() -> None:
         "except AttributeError as e:\n"
         "    print(e)\n"
     )
-    out = subprocess.run(
-        [sys.executable, "-c", program], capture_output=True, text=True, timeout=120, check=False
-    )
+    out = python("-c", program)
     assert out.returncode == 0, out.stderr
     assert out.stdout == "module 'zank' has no attribute 'nothing'\n"
