@@ -8,6 +8,7 @@ import io
 import json
 import math
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 
@@ -198,6 +199,7 @@ def test_greedy_for_a_variant_without_a_policy_is_refused() -> None:
 
     class Unregistered(SpiteAndMalice):
         name = "no-such-greedy-variant"
+        greedy_policy: ClassVar[str | None] = None
 
     with pytest.raises(zank.ZankError, match="no greedy agent for no-such-greedy-variant"):
         check_agents(Unregistered(), ["random", "greedy"])

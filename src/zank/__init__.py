@@ -12,10 +12,10 @@ True
 from __future__ import annotations
 
 import importlib
-from importlib.metadata import PackageNotFoundError, version
 from typing import TYPE_CHECKING
 
 from zank import _variants as _variants
+from zank._version import __version__
 from zank.cards import Card
 from zank.core import (
     HIDDEN,
@@ -46,11 +46,6 @@ else:
             return importlib.import_module(f"zank.{name}")
         raise AttributeError(f"module 'zank' has no attribute {name!r}")
 
-
-try:
-    __version__ = version("zank")
-except PackageNotFoundError:  # pragma: no cover - running from a source tree
-    __version__ = "0+unknown"
 
 __all__ = [
     "HIDDEN",
