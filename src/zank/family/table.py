@@ -67,6 +67,7 @@ __all__ = [
     "FamilyTable",
     "Scan",
     "colour_word",
+    "foundation_fits",
     "lift",
     "rank_word",
 ]
@@ -127,6 +128,21 @@ def lift(piles: list[tuple[int, ...]], down: list[int], i: int) -> int:
     if down[i] >= n:
         down[i] = n - 1 if n > 0 else 0
     return pile[n]
+
+
+def foundation_fits(foundations: Sequence[tuple[int, ...]]) -> set[int]:
+    """The :data:`~zank.family.fits.FKEY` of every card that fits one of the
+    ``foundations`` now: what each top wants, and the aces if one is empty."""
+    fits: set[int] = set()
+    empty = False
+    for f in foundations:
+        if f:
+            fits.add(FOUNDATION_WANT[f[-1]])
+        else:
+            empty = True
+    if empty:
+        fits.update(ACE_KEYS)
+    return fits
 
 
 # ------------------------------------------------------------------- the table
@@ -420,15 +436,7 @@ class FamilyTable(Rules):
         >>> sorted(h + 1 for hs in wants.values() for h in hs), gap, tops
         ([1, 2, 3, 4, 5, 6, 7, 8], -1, [])
         """
-        fits: set[int] = set()
-        empty = False
-        for f in piles[self._foundations]:
-            if f:
-                fits.add(FOUNDATION_WANT[f[-1]])
-            else:
-                empty = True
-        if empty:
-            fits.update(ACE_KEYS)
+        fits = foundation_fits(piles[self._foundations])
         wants: dict[int, list[int]] = {}
         tops: list[int] = []
         gap = -1
@@ -457,8 +465,9 @@ class FamilyTable(Rules):
         return fits, wants, gap, tops, packs
 
     def foundation_keys(self, piles: Sequence[tuple[int, ...]]) -> set[int]:
-        """The ``fits`` of the :meth:`scan`: the keys of the cards that fit some foundation."""
-        return self.scan(piles, 0)[0]
+        """The ``fits`` of the :meth:`scan`: the keys of the cards that fit some
+        foundation (``piles`` may also be the foundations alone)."""
+        return foundation_fits(piles[self._foundations])
 
     def house_wants(self, piles: Sequence[tuple[int, ...]]) -> tuple[dict[int, list[int]], int]:
         """``(wants, gap)`` of the :meth:`scan`: the houses by the key they take,
