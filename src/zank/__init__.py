@@ -30,13 +30,16 @@ from zank.core import (
 )
 from zank.errors import IllegalMove, InvalidState, NotationError, OptionError, ZankError
 from zank.play import GameRecord, play, replay
-from zank.registry import VARIANTS, variant
+from zank.registry import VARIANTS
 from zank.serialize import dumps, loads
 
 if TYPE_CHECKING:
     from zank import render as render
     from zank import svg as svg
+    from zank._variant_types import variant as variant  # typed per variant name
 else:
+    from zank.registry import variant
+
     _LAZY = ("render", "svg")
 
     def __getattr__(name: str) -> object:

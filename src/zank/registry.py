@@ -4,19 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Literal, TypeVar, overload
+from typing import Any, TypeVar
 
 import attrs
 
 from zank.core import Rules
 from zank.errors import OptionError
-
-if TYPE_CHECKING:  # the variant modules import this one to register themselves
-    from zank.family.classic import ClassicZank
-    from zank.family.detailed import ZankDetailed
-    from zank.family.schikanieren import Schikanieren
-    from zank.family.zank104 import Zank104
-    from zank.spite_malice import SpiteAndMalice
 
 __all__ = ["VARIANTS", "register", "variant"]
 
@@ -36,22 +29,6 @@ def register(cls: R) -> R:
     return cls
 
 
-# For a type checker, a built-in variant's name gives its own rules class, so that
-# its options are typed: zank.variant("spite-and-malice").pay_off_size is an int.
-@overload
-def variant(name: Literal["spite-and-malice"], **options: Any) -> SpiteAndMalice: ...
-@overload
-def variant(name: Literal["zank"], **options: Any) -> ClassicZank: ...
-@overload
-def variant(name: Literal["zank-detailed"], **options: Any) -> ZankDetailed: ...
-@overload
-def variant(name: Literal["zank-104"], **options: Any) -> Zank104: ...
-@overload
-def variant(name: Literal["schikanieren"], **options: Any) -> Schikanieren: ...
-@overload
-def variant(name: str, **options: Any) -> Rules: ...
-
-
 def variant(name: str, **options: Any) -> Rules:
     """The rules object of variant ``name`` with the given options (keyword-only).
 
@@ -59,10 +36,10 @@ def variant(name: str, **options: Any) -> Rules:
     >>> zank.variant("spite-and-malice", pay_off_size=25).pay_off_size
     25
 
-    For a type checker the name of a built-in variant gives its rules class
-    (:class:`~zank.spite_malice.SpiteAndMalice` for ``"spite-and-malice"``,
-    and so on), so the options are typed attributes; any other name gives
-    :class:`~zank.core.Rules`.
+    For a type checker, ``zank.variant`` with the name of a built-in variant
+    gives its rules class (:class:`~zank.spite_malice.SpiteAndMalice` for
+    ``"spite-and-malice"``, and so on), so the options are typed attributes;
+    any other name gives :class:`~zank.core.Rules`.
 
     Raises:
         OptionError: unknown variant, unknown option, or a value out of range;
