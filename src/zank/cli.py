@@ -20,19 +20,20 @@ error on standard error and exit status 2.
 from __future__ import annotations
 
 import argparse
+import codecs
 import concurrent.futures
+import contextlib
 import json
 import os
-import re
 import shutil
 import sys
-import textwrap
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 import attrs
 
 import zank
+from zank._summaries import headline, rules_page, summary
 from zank.agents.base import Agent, GreedyAgent
 from zank.core import Move, Observation, Rules, State
 from zank.errors import IllegalMove, NotationError, ZankError
@@ -76,7 +77,8 @@ def _non_negative(text: str) -> int:
 
 
 def _rules_from(args: argparse.Namespace) -> Rules:
-    return zank.variant(args.variant, **dict(args.option or []))
+    name: str = args.variant
+    return zank.variant(name, **dict(args.option or []))
 
 
 def _text(rules: Rules, view: State | Observation, seat: int | None = None) -> str:
@@ -119,17 +121,9 @@ def _write(path: str, text: str) -> None:
 
 
 # --------------------------------------------------------------- variants
-def _first_sentence(doc: str) -> str:
-    """The first sentence of a docstring, on one line, without reST markup."""
-    paragraph = " ".join(doc.strip().split("\n\n")[0].split())
-    paragraph = re.sub(r":[a-z]+:`~?(?:[\w.]*\.)?([^`]+)`", r"\1", paragraph).replace("``", "")
-    end = paragraph.find(". ")
-    return paragraph if end < 0 else paragraph[: end + 1]
-
-
 def _variants(args: argparse.Namespace) -> int:
     for name, cls in sorted(zank.VARIANTS.items()):
-        doc = _first_sentence(cls.__doc__ or "")
+        doc = headline(name)
         seats = (
             str(cls.min_players)
             if cls.min_players == cls.max_players
@@ -294,7 +288,7 @@ def _simulate(args: argparse.Namespace) -> int:
 # ------------------------------------------------------------------- play
 PLAY_HELP = """\
 Type the number of a move or its notation, or one of:
-  help   this text and the move notation of the variant
+  help   this text, and the rules and move notation of the variant
   hint   the move the greedy agent would make
   undo   take back your last move (and the bots' replies)
   board  show the table again
@@ -313,13 +307,19 @@ def _ask(prompt: str) -> str:
         raise _Quit from None
 
 
-def _notation_help(rules: Rules) -> str:
-    """The variant module's docs (where each variant explains its notation), as plain text."""
-    doc = textwrap.dedent(sys.modules[type(rules).__module__].__doc__ or "").strip()
-    doc = re.sub(r":[a-z]+:`~?(?:[\w.]*\.)?([^`]+)`", r"\1", doc)  # :class:`~a.B` -> B
-    # a literal that starts a line is a table cell: keep the columns aligned
-    doc = re.sub(r"^``([^`]+)``", lambda m: m.group(1).ljust(len(m.group(0))), doc, flags=re.M)
-    return doc.replace("``", "")
+def _variant_help(rules: Rules) -> str:
+    """The variant's rules in a few lines and its notation, and where to read more."""
+    page = rules_page(rules.name)
+    more = f"The whole rules: {page}" if page else "Its rules: see the variant's documentation."
+    return f"{summary(rules.name)}\n\n{more}\nOptions: zank variants"
+
+
+def _enable_line_editing() -> None:
+    """History and editing for the move prompt, where Python has ``readline``."""
+    if sys.stdin.isatty():
+        # importing it is what makes input() use it; Windows has none
+        with contextlib.suppress(ImportError):
+            import readline  # noqa: F401
 
 
 def _numbered(moves: Sequence[Move]) -> str:
@@ -367,6 +367,7 @@ def _play(args: argparse.Namespace) -> int:
         print(_text(rules, rules.observe(state, me)))
 
     shown = False
+    _enable_line_editing()
     try:
         while history[-1].outcome is None:
             state = history[-1]
@@ -402,7 +403,7 @@ def _play(args: argparse.Namespace) -> int:
                 if word in ("help", "?", "h"):
                     print(PLAY_HELP)
                     print()
-                    print(_notation_help(rules))
+                    print(_variant_help(rules))
                     continue
                 if word in ("board", "b"):
                     shown = False
@@ -498,8 +499,10 @@ def build_parser() -> argparse.ArgumentParser:
         "play",
         help="play a game against bots in the terminal",
         description="Play one game against bots. The table is drawn as you see it; "
-        "choose a move by its number or its notation. Commands: help, hint, undo, "
-        "board, quit (saves the game as a record; replay it with 'zank replay').",
+        "choose a move by its number or its notation. Commands: help (the rules and "
+        "the move notation of the variant), hint, undo, board, quit (saves the game as "
+        "a record; replay it with 'zank replay'). The rules of every variant: "
+        "https://zank.readthedocs.io/en/latest/rules/",
     )
     _add_variant_arguments(p, seed_default=None)
     p.add_argument(
@@ -577,8 +580,31 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _ascii_fallback(error: UnicodeError) -> tuple[str, int]:
+    """A codec error handler: what a stream cannot encode, written in ASCII."""
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    from zank.render.text import to_ascii
+
+    bad = to_ascii(error.object[error.start : error.end])
+    return "".join(c if c.isascii() else "?" for c in bad), error.end
+
+
+def _fall_back_to_ascii() -> None:
+    """Let standard output and error write ASCII for what their encoding lacks.
+
+    A terminal whose encoding has no card symbols (cp1252 on Windows, ASCII)
+    gets suit letters (``10d``) and an ASCII frame instead of an exception.
+    """
+    codecs.register_error("zank-ascii", _ascii_fallback)
+    for stream in (sys.stdout, sys.stderr):
+        if getattr(stream, "errors", None) == "strict" and hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="zank-ascii")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``zank`` command; return its exit status."""
+    _fall_back_to_ascii()
     parser = build_parser()
     args = parser.parse_args(argv)
     try:

@@ -245,6 +245,10 @@ class Simulation:
         """Games without a winner."""
         return sum(1 for g in self.games if g.winner is None)
 
+    def stopped(self) -> int:
+        """Games cut short by ``max_moves`` (counted among :meth:`draws` too)."""
+        return sum(1 for g in self.games if g.reason == "stopped")
+
     def agent_wins(self) -> dict[str, tuple[int, int]]:
         """Per agent name: (seats it won, seats it played).
 
@@ -285,7 +289,10 @@ class Simulation:
             lines.append(row(f"seat {seat}{who}"[:18], wins, n))
         for name, (wins, trials) in self.agent_wins().items():
             lines.append(row(f"agent {name}"[:18], wins, trials))
-        lines.append(row("draws", self.draws(), n))
+        stopped = self.stopped()  # cut by max_moves: no result, so no draw either
+        lines.append(row("draws", self.draws() - stopped, n))
+        if stopped:
+            lines.append(row("stopped", stopped, n))
         lines.append("")
         lines.append(f"{'':18}{'mean':>7} {'min':>7} {'p10':>7} {'p50':>7} {'p90':>7} {'max':>7}")
         for label, values in (
