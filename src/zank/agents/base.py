@@ -62,10 +62,11 @@ def best_move(moves: Sequence[Move], score: Callable[[Move], float], rng: Rng) -
     greedy policy.
 
     >>> import zank
+    >>> from zank.agents.base import best_move
     >>> from zank.random import Rng
     >>> rules = zank.variant("spite-and-malice")
     >>> moves = rules.legal_moves(rules.new_game(seed=7))
-    >>> best_move(moves, lambda m: m.text.startswith("a-"), Rng(1)).text
+    >>> best_move(moves, lambda m: "-b" in m.text, Rng(1)).text  # onto a build pile
     'a-b1'
     """
     best: list[Move] = []
