@@ -185,6 +185,7 @@ class ClassicZank(ClassicExplanations):
     base_info: ClassVar[int] = len(START_INFO)
     seat_piles: ClassVar[tuple[str, ...]] = (HAND, TURNED, DISCARD)
     house_count = 9
+    house_word = "edge pile"  # Randstapel
     sources: ClassVar[tuple[tuple[str, str], ...]] = (("d", DISCARD), ("t", TURNED))
     pack_targets: ClassVar[tuple[tuple[str, str], ...]] = (("od", DISCARD), ("od2", DISCARD))
     first_turn_piles: ClassVar[int | None] = 4

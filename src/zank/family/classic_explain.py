@@ -268,8 +268,7 @@ class ClassicExplanations(faults.FaultCalls, FamilyTable):
         if s == self._src_turned and not state.piles[g.turned[p]]:
             return Violation("Z-15", "you have lifted no card from your source: draw one first")
         if not pile:
-            name = self.source_name(s).replace("house", "edge pile")
-            return Violation("Z-8" if s >= hs else "Z-11", f"{name} is empty")
+            return Violation("Z-8" if s >= hs else "Z-11", f"{self.source_name(s)} is empty")
         if s >= hs and t >= self.pack_target:
             return Violation(
                 "Z-7", "no move of the list takes a card from an edge pile to a discard"

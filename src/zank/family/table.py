@@ -687,7 +687,8 @@ class FamilyTable(Rules):
     def house_needs(self, top: int) -> str:
         """What a house showing ``top`` takes, in words: ``"a black 7"``."""
         if RANK[top] == ACE:
-            return f"nothing (an ace ends a {self.house_word})"
+            word = self.house_word
+            return f"nothing (an ace ends {'an' if word[0] in 'aeiou' else 'a'} {word})"
         lower = rank_word(RANK[top] - 1)
         if self.same_suit_houses:
             return f"the {card_unicode(top)[-1]} {lower}"
