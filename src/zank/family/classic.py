@@ -55,7 +55,6 @@ from zank.cards import (
     IS_JOKER,
     MAX_CARD,
     card_text,
-    card_unicode,
     full_deck,
 )
 from zank.core import (
@@ -102,8 +101,6 @@ from zank.family.classic_explain import ClassicExplanations
 from zank.family.fits import (
     FKEY,
     PACK_WANTS,
-    fits_foundation,
-    fits_house,
     house_tables,
 )
 from zank.family.manoeuvre import ManoeuvreSearch, edge_wants
@@ -186,6 +183,7 @@ class ClassicZank(ClassicExplanations):
     seat_piles: ClassVar[tuple[str, ...]] = (HAND, TURNED, DISCARD)
     house_count = 9
     house_word = "edge pile"  # Randstapel
+    foundation_word = "centre pile"  # Mittestapel
     sources: ClassVar[tuple[tuple[str, str], ...]] = (("d", DISCARD), ("t", TURNED))
     pack_targets: ClassVar[tuple[tuple[str, str], ...]] = (("od", DISCARD), ("od2", DISCARD))
     first_turn_piles: ClassVar[int | None] = 4
@@ -749,28 +747,7 @@ class ClassicZank(ClassicExplanations):
             raise InvalidState("info: only the three-player game removes an edge pile")
         if removed and piles[self.foundation_count + removed - 1]:
             raise InvalidState(f"h{removed}: a removed edge pile holds no cards")
-        for i in range(self.foundation_count):
-            f = piles[i]
-            if down[i]:
-                raise InvalidState(f"{specs[i].label}: centre cards lie face up")
-            for j, c in enumerate(f):
-                if not fits_foundation(c, f[j - 1] if j else None):
-                    raise InvalidState(
-                        f"{specs[i].label}: a centre pile is built up in suit from the ace; "
-                        f"{card_unicode(c)} cannot be card {j + 1}"
-                    )
-        for h in range(g.edges):
-            i = self.foundation_count + h
-            pile, d = piles[i], down[i]
-            if pile and d >= len(pile):
-                raise InvalidState(f"{specs[i].label}: the top card of an edge pile lies face up")
-            if any(IS_JOKER[c] for c in pile):
-                raise InvalidState(f"{specs[i].label}: the joker takes no part in the play")
-            for a, b in zip(pile[d:], pile[d + 1 :], strict=False):
-                if not fits_house(b, a, self.same_suit_houses):
-                    raise InvalidState(
-                        f"{specs[i].label}: {card_unicode(b)} cannot lie on {card_unicode(a)}"
-                    )
+        self.validate_layout(state, g.edges)
         for q in range(state.players):
             hand = g.hand[q]
             if down[hand] != len(piles[hand]):

@@ -36,7 +36,6 @@ player may break the mandatory rules and the opponent may call "Stopp!"
 from __future__ import annotations
 
 from collections.abc import Container
-from enum import IntEnum
 from typing import ClassVar, Final, NamedTuple
 
 import attrs
@@ -56,7 +55,7 @@ from zank.core import (
 from zank.errors import InvalidState, OptionError
 from zank.family import faults, hand_pile
 from zank.family.fits import FKEY
-from zank.family.hand_pile import HandPileTable
+from zank.family.hand_pile import END, PASS, TURN, HandPileTable, Kind
 from zank.family.table import CARD, DISCARD, HAND, RESERVE, TURNED
 from zank.random import Rng
 from zank.registry import register
@@ -71,31 +70,6 @@ __all__ = [
     "counts",
     "score",
 ]
-
-
-class Kind(IntEnum):
-    """The move kinds of zank-detailed (``Move.kind``)."""
-
-    CARD = CARD
-    """A card from a source to a target (``r-f``, ``h3-h5`` …)."""
-    TURN = hand_pile.TURN
-    """Turning the top hand card (``turn``)."""
-    END = hand_pile.END
-    """The turned hand card onto the own discard, which ends the turn (``t-d``)."""
-    PASS = hand_pile.PASS
-    """Ending the turn with nothing left to turn (``pass``)."""
-    CALL = faults.CALL_KIND
-    """The call of table mode, "Stopp!" (``stop``)."""
-    LET = faults.LET_KIND
-    """Letting the move under call pass, in table mode (``let``)."""
-    DEMAND = faults.DEMAND_KIND
-    """Demanding the discarded card onto a foundation, in table mode (``demand``)."""
-
-
-# the members as module constants: the hot paths read them as globals
-TURN: Final = Kind.TURN
-END: Final = Kind.END
-PASS: Final = Kind.PASS
 
 
 class DetailedInfo(NamedTuple):
@@ -203,7 +177,6 @@ class ZankDetailed(HandPileTable):
     """
 
     name = "zank-detailed"
-    move_kinds = Kind
     greedy_policy: ClassVar[str | None] = "zank.family.greedy_detailed:detailed_policy"
     presets = (
         {},
@@ -487,10 +460,7 @@ class ZankDetailed(HandPileTable):
     def _explain_strict(self, state: State, move: Move) -> Violation:
         p = state.to_move
         assert p is not None
-        piles = state.piles
-        src = self._src_index[p]
-        turned = piles[src[SRC_TURNED]]
-        hand, discard = piles[self._seat[p][1]], piles[src[SRC_DISCARD]]
+        _, hand, turned, discard = (state.piles[i] for i in self._seat[p])
         if move.kind == TURN:
             if turned:
                 return Violation(
@@ -546,10 +516,8 @@ class ZankDetailed(HandPileTable):
         """Why a move the cards allow is not allowed now (ZD-9 to ZD-11, ZD-V4)."""
         p = state.to_move
         assert p is not None
-        piles = state.piles
-        src = self._src_index[p]
-        reserve = piles[src[SRC_RESERVE]]
-        fits, _, gap, _, _ = self.scan(piles, p)
+        reserve = state.piles[self._seat[p][0]]
+        fits, _, gap, _, _ = self.scan(state.piles, p)
         if reserve and FKEY[reserve[-1]] in fits:
             return Violation(
                 "ZD-9",

@@ -12,15 +12,18 @@ makes them with a one-move look at the table:
 * packing goes onto the opponent who has the fewest cards left;
 * a card for an edge pile goes where the fewest cards lie.
 
-Ties are broken at random by the agent's generator.  Importing this module
-registers the policy for :class:`~zank.agents.GreedyAgent`.
+Ties are broken at random by the agent's generator.  The rules class names
+this policy (``greedy_policy``), so :class:`~zank.agents.GreedyAgent` plays it.
+At the start of seed 3 the discard goes onto the empty edge pile (7a) rather
+than a card being drawn:
 
 >>> import zank
->>> from zank.agents import GreedyAgent, RandomAgent
->>> from zank.family import greedy_classic
->>> record = zank.play(zank.variant("zank"), [GreedyAgent(1), RandomAgent(2)], seed=3)
->>> record.result is not None
-True
+>>> from zank.family.greedy_classic import move_score
+>>> rules = zank.variant("zank")
+>>> state = rules.new_game(seed=3)
+>>> seen = rules.observe(state, state.to_move)
+>>> {m.text: move_score(rules, seen, m) for m in rules.legal_moves(state)}
+{'d-h1': 50, 'draw': 10}
 """
 
 from __future__ import annotations

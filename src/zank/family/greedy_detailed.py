@@ -11,11 +11,11 @@ A one-move look at the table, scoring every legal move and playing the best
 * no idle shuffling between houses; turn the hand card when nothing better is
   left, and discard it last.
 
-Importing this module registers the policy for :class:`~zank.agents.GreedyAgent`.
+The rules class names this policy (``greedy_policy``), so
+:class:`~zank.agents.GreedyAgent` plays it:
 
 >>> import zank
 >>> from zank.agents import GreedyAgent, RandomAgent
->>> from zank.family import greedy_detailed
 >>> record = zank.play(zank.variant("zank-detailed"), [GreedyAgent(1), RandomAgent(2)], seed=3)
 >>> record.result is not None
 True

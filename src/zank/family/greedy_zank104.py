@@ -16,14 +16,20 @@ score (:func:`move_score`), and plays the move that leaves the best card lead
   packed onto the opponent; no idle shuffling;
 * turn a talon card, or end the turn, only when nothing better is left.
 
-Importing this module registers the policy for :class:`~zank.agents.GreedyAgent`.
+The rules class names this policy (``greedy_policy``), so
+:class:`~zank.agents.GreedyAgent` plays it.  At the start of seed 3 two stair
+cards fit a foundation; the tie goes to the agent's generator:
 
 >>> import zank
->>> from zank.agents import GreedyAgent, RandomAgent
->>> from zank.family import greedy_zank104
->>> record = zank.play(zank.variant("zank-104"), [GreedyAgent(1), RandomAgent(2)], seed=3)
->>> record.result is not None
-True
+>>> from zank.family.greedy_zank104 import zank104_policy
+>>> from zank.random import Rng
+>>> rules = zank.variant("zank-104")
+>>> state = rules.new_game(seed=3)
+>>> seen = rules.observe(state, state.to_move)
+>>> [m.text for m in rules.legal_moves(state)]
+['h1-f', 'h8-f']
+>>> zank104_policy(rules, seen, rules.legal_moves(state), Rng(1)).text
+'h1-f'
 """
 
 from __future__ import annotations

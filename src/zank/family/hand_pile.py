@@ -14,6 +14,7 @@ its explanations and its ``info`` counters.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from enum import IntEnum
 from typing import ClassVar, Final, cast
 
 from attrs import field, frozen
@@ -22,17 +23,39 @@ from zank.cards import full_deck
 from zank.core import Move, State, Violation
 from zank.errors import InvalidState
 from zank.family import faults
+from zank.family.faults import CALL_KIND, DEMAND_KIND, LET_KIND
 from zank.family.table import CARD, DISCARD, HAND, RESERVE, TURNED, FamilyTable
 from zank.random import Rng
 
-__all__ = ["END", "MAX_CUTS", "PASS", "TURN", "HandPileTable", "cut_packs"]
+__all__ = ["END", "MAX_CUTS", "PASS", "TURN", "HandPileTable", "Kind", "cut_packs"]
 
-TURN: Final = 1
-"""The move kind of turning the top hand card (``turn``)."""
-END: Final = 2
-"""The move kind of the turned hand card onto the own discard, which ends the turn."""
-PASS: Final = 3
-"""The move kind of ending the turn with nothing left to turn (``pass``)."""
+
+class Kind(IntEnum):
+    """The move kinds of zank-detailed and zank-104 (``Move.kind``)."""
+
+    CARD = CARD
+    """A card from a source to a target (``r-f``, ``h3-h5`` …)."""
+    TURN = 1
+    """Turning the top hand card (``turn``; zank-104's talon card)."""
+    END = 2
+    """The turned hand card onto the own discard, which ends the turn (``t-d``;
+    ``t-s``, onto the second talon, in zank-104)."""
+    PASS = 3
+    """Ending the turn with nothing left to turn (``pass``)."""
+    CALL = CALL_KIND
+    """The call of table mode ("Stopp!", ``stop``, in zank-detailed; "Halt!",
+    ``halt``, in zank-104)."""
+    LET = LET_KIND
+    """Letting the move under call pass, in table mode (``let``)."""
+    DEMAND = DEMAND_KIND
+    """Demanding the discarded card onto a foundation, in zank-detailed's table
+    mode (``demand``)."""
+
+
+# the members as module constants: the hot paths read them as globals
+TURN: Final = Kind.TURN
+END: Final = Kind.END
+PASS: Final = Kind.PASS
 
 MAX_CUTS: Final = 64
 """Ties in a row after which seat 0 begins (:func:`cut_packs`)."""
@@ -58,13 +81,13 @@ class HandPileTable(faults.FaultCalls, FamilyTable):
     Two players, each with a pack of their own (``_cards``); the seat
     piles are :data:`~zank.family.table.RESERVE`,
     :data:`~zank.family.table.HAND`, :data:`~zank.family.table.TURNED` and
-    :data:`~zank.family.table.DISCARD`.  A subclass sets :attr:`end_text`
-    and :attr:`demand`, the kinds ``TURN``, ``END`` and ``PASS`` in its
-    :attr:`~zank.core.Rules.move_kinds`, and implements ``strict_moves``,
+    :data:`~zank.family.table.DISCARD`; the move kinds are :class:`Kind`.
+    A subclass sets :attr:`end_text` and :attr:`demand`, and implements ``strict_moves``,
     ``strict_apply``, ``_explain_strict``, ``_explain_mandatory`` and
     ``validate_settled``.
     """
 
+    move_kinds = Kind
     end_text: ClassVar[str] = "t-d"
     """The notation of the end move (``end`` is accepted for it too)."""
     demand: ClassVar[bool] = False

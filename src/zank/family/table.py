@@ -45,7 +45,7 @@ from typing import ClassVar, Final, cast
 
 from attrs import field, frozen
 
-from zank.cards import ACE, COLOUR, KING, RANK, card_unicode
+from zank.cards import ACE, COLOUR, IS_JOKER, KING, RANK, card_unicode
 from zank.core import Move, Observation, PileSpec, Rules, State, Violation
 from zank.errors import InvalidState, NotationError
 from zank.family.fits import (
@@ -183,6 +183,8 @@ class FamilyTable(Rules):
     """Every player plays with a deck of their own, best with different backs, as
     seed 001 advises ("am besten mit verschiedenen Rückseiten")."""
 
+    foundation_word: ClassVar[str] = "foundation"
+    """The word for a foundation in messages (``"centre pile"`` in zank)."""
     house_word: ClassVar[str] = "house"
     """The word for a house in messages, as the variant's rules page says it
     (``"stair"`` in zank-104, ``"edge pile"`` in zank)."""
@@ -785,32 +787,46 @@ class FamilyTable(Rules):
         return None
 
     # ----------------------------------------------------------- validation
-    def validate_table(self, state: State) -> None:
-        """Check the shared invariants: foundations, houses, and that the top
-        card of every pile but a hand pile lies face up."""
+    def validate_layout(self, state: State, houses: int) -> None:
+        """Check the foundations (face up, built up in suit from the ace) and
+        the first ``houses`` houses (the outer card face up, the face-up cards
+        built down by the houses' fit, no joker)."""
         piles, down = state.piles, state.down
         specs = self.layout(state.players)
+        word = self.foundation_word
         for i in range(self.foundation_count):
             f = piles[i]
             if down[i]:
-                raise InvalidState(f"{specs[i].label}: foundation cards lie face up")
+                raise InvalidState(f"{specs[i].label}: {word} cards lie face up")
             for j, c in enumerate(f):
                 want = ACE_KEYS if j == 0 else (FOUNDATION_WANT[f[j - 1]],)
                 if FKEY[c] not in want:
                     raise InvalidState(
-                        f"{specs[i].label}: a foundation is built up in suit from the ace; "
+                        f"{specs[i].label}: a {word} is built up in suit from the ace; "
                         f"{card_unicode(c)} cannot be card {j + 1}"
                     )
-        for h in range(self.house_count):
+        for h in range(houses):
             i = self.house_base + h
             pile, d = piles[i], down[i]
             if pile and d >= len(pile):
-                raise InvalidState(f"{specs[i].label}: the outermost house card lies face up")
+                raise InvalidState(
+                    f"{specs[i].label}: the outermost {self.house_word} card lies face up"
+                )
+            if any(IS_JOKER[c] for c in pile):
+                raise InvalidState(f"{specs[i].label}: the joker takes no part in the play")
             for a, b in zip(pile[d:], pile[d + 1 :], strict=False):
                 if not fits_house(b, a, self.same_suit_houses):
                     raise InvalidState(
                         f"{specs[i].label}: {card_unicode(b)} cannot lie on {card_unicode(a)}"
                     )
+
+    def validate_table(self, state: State) -> None:
+        """Check the shared invariants: foundations, houses
+        (:meth:`validate_layout`), and that the top card of every pile but a
+        hand pile lies face up."""
+        self.validate_layout(state, self.house_count)
+        piles, down = state.piles, state.down
+        specs = self.layout(state.players)
         for p in range(state.players):
             for kind in self.seat_piles:
                 i = self.seat_pile(p, kind)

@@ -34,7 +34,6 @@ mode are those of :mod:`zank.family.faults`.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from enum import IntEnum
 from typing import ClassVar, Final, NamedTuple
 
 from attrs import field, frozen
@@ -62,7 +61,7 @@ from zank.core import (
 )
 from zank.errors import InvalidState
 from zank.family import faults, hand_pile
-from zank.family.hand_pile import HandPileTable
+from zank.family.hand_pile import END, PASS, TURN, HandPileTable, Kind
 from zank.family.table import CARD, DISCARD, HAND, RESERVE, TURNED, Scan
 from zank.random import Rng
 from zank.registry import register
@@ -79,29 +78,6 @@ __all__ = [
     "counts",
     "opening_key",
 ]
-
-
-class Kind(IntEnum):
-    """The move kinds of zank-104 (``Move.kind``)."""
-
-    CARD = CARD
-    """A card from a source to a target (``r-f``, ``h3-h5`` …)."""
-    TURN = hand_pile.TURN
-    """Turning the top talon card (``turn``)."""
-    END = hand_pile.END
-    """The turned talon card onto the own second talon, which ends the turn (``t-s``)."""
-    PASS = hand_pile.PASS
-    """Ending the turn with nothing left to turn (``pass``)."""
-    CALL = faults.CALL_KIND
-    """The call of table mode, "Halt!" (``halt``)."""
-    LET = faults.LET_KIND
-    """Letting the move under call pass, in table mode (``let``)."""
-
-
-# the members as module constants: the hot paths read them as globals
-TURN: Final = Kind.TURN
-END: Final = Kind.END
-PASS: Final = Kind.PASS
 
 
 class Zank104Info(NamedTuple):
@@ -162,6 +138,20 @@ def counts(state: State) -> tuple[int, ...]:
     return tuple(sum(len(piles[i]) for i in rules.own_piles(q)) for q in range(state.players))
 
 
+def _still_laid(
+    rule: str, what: str, pile: tuple[int, ...], loose: tuple[Move, ...], source: int, why: str
+) -> Violation | None:
+    """``rule`` broken by ending the turn while the top of ``pile`` (own
+    source code ``source``, ``what`` in words) can still be laid by a move of
+    ``loose``; ``None`` if it cannot."""
+    laid = [m.text for m in loose if m.kind == CARD and m.source == source]
+    if not laid:
+        return None
+    return Violation(
+        rule, f"{what} {card_unicode(pile[-1])} can still be laid ({', '.join(laid)}): {why}"
+    )
+
+
 def _ended(piles: Iterable[tuple[int, ...]], seats: tuple[tuple[int, ...], ...], p: int) -> Result:
     """The result of a game that ended by no progress (Z104-18), or that ``p``
     went out of (``p >= 0``)."""
@@ -206,7 +196,6 @@ class Zank104(HandPileTable):
     """
 
     name = "zank-104"
-    move_kinds = Kind
     greedy_policy: ClassVar[str | None] = "zank.family.greedy_zank104:zank104_policy"
     presets = (
         {},
@@ -490,23 +479,15 @@ class Zank104(HandPileTable):
                 "turned talon card can be laid on a stair (" + ", ".join(laid) + ")",
             )
         if move.kind == END:
-            laid = [m.text for m in loose if m.kind == CARD and m.source == SRC_TURNED]
-            if laid:
-                return Violation(
-                    "Z104-12",
-                    f"your turned talon card {card_unicode(piles[ti][-1])} can still be laid ("
-                    + ", ".join(laid)
-                    + "): only a card that fits nowhere goes on the second talon",
-                )
+            why = "only a card that fits nowhere goes on the second talon"
+            v = _still_laid("Z104-12", "your turned talon card", piles[ti], loose, SRC_TURNED, why)
+            if v is not None:
+                return v
         if move.kind in (TURN, PASS, END):
-            laid = [m.text for m in loose if m.kind == CARD and m.source == SRC_RESERVE]
-            if laid:
-                return Violation(
-                    "Z104-11",
-                    f"your reserve top {card_unicode(piles[ri][-1])} can still be laid ("
-                    + ", ".join(laid)
-                    + "): the reserve comes before the talon",
-                )
+            why = "the reserve comes before the talon"
+            v = _still_laid("Z104-11", "your reserve top", piles[ri], loose, SRC_RESERVE, why)
+            if v is not None:
+                return v
         return Violation("Z104-4", f"{move.text} is not possible now")
 
     # ------------------------------------------------------------ validation
