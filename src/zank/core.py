@@ -40,6 +40,7 @@ __all__ = [
     "State",
     "Termination",
     "Violation",
+    "option_validator",
 ]
 
 #: The value that stands for a card a player cannot see, in observations.
@@ -319,7 +320,9 @@ def _short_repr(view: State | Observation, what: str) -> str:
 def option_validator(
     *, choices: Sequence[Any] | None = None, low: int | None = None, high: int | None = None
 ) -> Any:
-    """An attrs validator raising :class:`OptionError` with the valid values."""
+    """An attrs validator of an option, raising :class:`~zank.errors.OptionError`
+    with the valid values: one of ``choices``, or an int from ``low`` to
+    ``high``.  ``BOOL_OPTION`` is the one of a flag (``False`` or ``True``)."""
 
     def check(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
         where = f"option {attribute.name!r} of {type(instance).name!r}"

@@ -17,6 +17,7 @@ from zank.agents.base import (
     GreedyAgent,
     Policy,
     RandomAgent,
+    best_move,
     greedy_policy_of,
 )
 from zank.agents.faulty import CallingAgent, FaultyRandomAgent
@@ -29,5 +30,6 @@ __all__ = [
     "GreedyAgent",
     "Policy",
     "RandomAgent",
+    "best_move",
     "greedy_policy_of",
 ]

@@ -134,6 +134,19 @@ class HandPileTable(faults.FaultCalls, FamilyTable):
         return self._end if state.piles[self._seat[seat][2]] else self._pass
 
     # ------------------------------------------------------------ table mode
+    def resolve_call(self, window: State, before: State, caller: int) -> State:
+        """A right call: the move under call stands (nothing laid is taken
+        back, zank-104's "was liegt, das liegt"), the player's turn ends at once
+        (a turned hand card goes onto the discard) and the next player plays.
+        A variant with another penalty overrides it (zank-detailed)."""
+        fr = cast("faults.FaultRules", self)
+        tail = faults.window_tail(fr, window)
+        p = tail.by
+        s = self.strict_apply(faults.strict_view(fr, before), self.moves[tail.action - 1])
+        if s.outcome is None and s.to_move == p:
+            s = self.strict_apply(s, self.end_turn(s, p))
+        return faults.settle(fr, s, tail.skip, window.ply + 1)
+
     def fault_violation(self, state: State, move: Move) -> Violation:
         """The mandatory rule that ``move`` (a fault of table mode) breaks."""
         return self._explain_mandatory(state, move)

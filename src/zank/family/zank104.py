@@ -519,13 +519,5 @@ class Zank104(HandPileTable):
         """The moves table mode allows: foundation moves may be overlooked (Z104-16)."""
         return self.generate(state, strict=True, overlook=True)
 
-    def resolve_call(self, window: State, before: State, caller: int) -> State:
-        """Z104-16: "Halt!" -- nothing laid is taken back ("was liegt, das
-        liegt"); the player's turn ends at once (a turned talon card goes onto
-        the second talon) and the caller takes over the play."""
-        tail = faults.window_tail(self, window)
-        p = tail.by
-        s = self.strict_apply(faults.strict_view(self, before), self.moves[tail.action - 1])
-        if s.outcome is None and s.to_move == p:
-            s = self.strict_apply(s, self.end_turn(s, p))
-        return faults.settle(self, s, tail.skip, window.ply + 1)
+    # Z104-16: "Halt!" -- nothing laid is taken back ("was liegt, das liegt"),
+    # the player's turn ends at once: HandPileTable.resolve_call.
