@@ -26,7 +26,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from zank.core import Move, Observation, Rules
-from zank.family.detailed import (
+from zank.family.detailed import ZankDetailed
+from zank.family.stock import (
     END,
     PASS,
     SRC_DISCARD,
@@ -36,7 +37,6 @@ from zank.family.detailed import (
     TGT_FOUNDATION,
     TGT_PACK,
     TURN,
-    ZankDetailed,
 )
 from zank.random import Rng
 
