@@ -174,12 +174,12 @@ class Crapette(StockGame):
     # ------------------------------------------------ the hooks of StockGame
     @property
     def discard_free(self) -> bool:
-        """C-V2: the top of the own waste is a free card."""
+        """Whether the top of the own waste is a free card (C-V2)."""
         return self.waste_playable
 
     @property
     def gap_duty(self) -> bool:
-        """C-11, C-V4: gaps are filled from the reserve before a hand card is turned."""
+        """Whether gaps are filled from the reserve before a hand card is turned (C-11, C-V4)."""
         return self.fill_from_reserve
 
     def game_result(self, state: State, winner: int | None) -> Result:

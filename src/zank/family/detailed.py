@@ -188,12 +188,12 @@ class ZankDetailed(StockGame):
     # ------------------------------------------------ the hooks of StockGame
     @property
     def discard_free(self) -> bool:
-        """ZD-V1: the top of the own discard is a free card."""
+        """Whether the top of the own discard is a free card (ZD-V1)."""
         return self.own_discard_free
 
     @property
     def duty(self) -> bool:
-        """ZD-V4: the stricter rules oblige after ZD-9 and ZD-10."""
+        """Whether the stricter rules oblige after ZD-9 and ZD-10 (ZD-V4)."""
         return self.stricter
 
     def house_rows(self) -> int:

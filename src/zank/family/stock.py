@@ -143,11 +143,11 @@ class StockGame(faults.FaultCalls, FamilyTable):
 
     sources = (("r", RESERVE), ("t", TURNED), ("d", DISCARD))
     rule_reserve_first: ClassVar[str] = "reserve-first"
-    """Rule id of mandatory move 1: the reserve top to a foundation before anything else."""
+    """Rule id of mandatory move 1 (the reserve top to a foundation before anything else)."""
     rule_foundation_first: ClassVar[str] = "foundation-first"
-    """Rule id of mandatory move 2: every free card that fits a foundation goes there."""
+    """Rule id of mandatory move 2 (every free card that fits a foundation goes there)."""
     rule_gap_first: ClassVar[str] = "gap-first"
-    """Rule id of mandatory move 3: gaps filled from the reserve before a hand card is turned."""
+    """Rule id of mandatory move 3 (gaps filled from the reserve before a hand card is turned)."""
     rule_turn: ClassVar[str] = "turn"
     """Rule id of turning the hand card."""
     rule_end: ClassVar[str] = "end"
@@ -230,7 +230,7 @@ class StockGame(faults.FaultCalls, FamilyTable):
     @property
     def duty(self) -> bool:
         """Whether the variant adds moves that oblige after the foundation
-        moves (:meth:`_duty_moves`; zank-detailed's stricter rules)."""
+        moves (zank-detailed's stricter rules)."""
         return False
 
     def _duty_moves(
