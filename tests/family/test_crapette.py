@@ -15,6 +15,7 @@ from zank.agents import Agent, GreedyAgent, RandomAgent
 from zank.cards import DECK, RANK, full_deck, parse_card
 from zank.core import HIDDEN, State, Termination
 from zank.family.crapette import Crapette, score
+from zank.family.detailed import ZankDetailed
 from zank.family.match import play_match
 from zank.family.stock import counts
 from zank.random import Rng
@@ -29,8 +30,13 @@ def c(text: str) -> int:
     return parse_card(text)
 
 
-RULES = zank.variant("crapette")
-assert isinstance(RULES, Crapette)
+def crapette(**options: object) -> Crapette:
+    rules = zank.variant("crapette", **options)
+    assert isinstance(rules, Crapette)
+    return rules
+
+
+RULES = crapette()
 
 
 @pytest.fixture
@@ -45,7 +51,7 @@ def test_the_action_space_is_the_family_grid_and_the_turn_moves() -> None:
     assert len(texts) == 116
     assert texts[-3:] == ["turn", "t-d", "pass"]
     assert not any(t.startswith("h1-h1") for t in texts)
-    table = zank.variant("crapette", table_mode=True)
+    table = crapette(table_mode=True)
     assert [m.text for m in table.moves][-2:] == ["crapette", "let"]
     state = table.new_game(seed=1)
     assert table.parse_move_text("Stop") is table.parse_move_text("crapette")
@@ -101,7 +107,9 @@ def test_the_lower_reserve_top_begins_king_high_ace_low() -> None:
     assert seen == {0, 1}
 
 
-def _start(houses0: list[str], houses1: list[str], r0: str = "7h", r1: str = "7c:1") -> list:
+def _start(
+    houses0: list[str], houses1: list[str], r0: str = "7h", r1: str = "7c:1"
+) -> list[tuple[int, ...]]:
     """Piles for :meth:`starting_player`: the reserve tops and the houses
     (h1..h4 and h5..h8, house 1 next to the reserve)."""
     piles: list[tuple[int, ...]] = [()] * len(RULES.layout(2))
@@ -118,10 +126,11 @@ def test_equal_reserve_tops_compare_the_houses_in_the_order_they_were_dealt() ->
     piles = _start(["Ac", "5d", "2s", "9h"], ["Kd:1", "5s:1", "3c:1", "9d:1"])
     assert RULES.starting_player(piles, Rng(0)) == 0  # although h1's ace beats h5's king
     zd = zank.variant("zank-detailed")  # the family's seed compares from the reserve out
-    assert zd.starting_player(piles, Rng(0)) == 0  # type: ignore[attr-defined]
+    assert isinstance(zd, ZankDetailed)
+    assert zd.starting_player(piles, Rng(0)) == 0
     piles = _start(["Kc", "5d", "2s", "9h"], ["Ad:1", "5s:1", "3c:1", "9d:1"])
     assert RULES.starting_player(piles, Rng(0)) == 0
-    assert zd.starting_player(piles, Rng(0)) == 1  # type: ignore[attr-defined]
+    assert zd.starting_player(piles, Rng(0)) == 1
 
 
 def test_a_complete_tie_is_decided_by_a_cut() -> None:
@@ -281,7 +290,7 @@ def test_without_fill_from_reserve_a_gap_may_wait(board: Make) -> None:
     assert {"turn", "r-h4"} <= set(loose.texts(state))
     state = loose.position({**KINGS, "h4": "", "p0.reserve": "5c", "p0.turned": "9d"})
     assert "t-d" in loose.texts(state)
-    table = zank.variant("crapette", fill_from_reserve=False, table_mode=True)
+    table = crapette(fill_from_reserve=False, table_mode=True)
     assert table.fault_rules == ("C-9", "C-10", "C-11")  # C-11 is never broken then
     state = loose.position({**KINGS, "f1": "Ah", "h1": "3c 2h", "p0.reserve": "4c"})
     assert loose.violation(state, "turn").rule == "C-10"
@@ -483,7 +492,7 @@ def test_who_begins_higher_lets_the_higher_reserve_top_begin() -> None:
 
 
 def test_who_begins_cut_lets_the_higher_cut_card_begin() -> None:
-    rules = zank.variant("crapette", who_begins="cut")
+    rules = crapette(who_begins="cut")
     piles = _start(["Ac", "2d", "3s", "4h"], ["Kd:1", "Qs:1", "Jc:1", "Td:1"], "Ah", "Kc:1")
     for seed in range(20):
         rng = Rng(seed)
@@ -492,7 +501,7 @@ def test_who_begins_cut_lets_the_higher_cut_card_begin() -> None:
             z = RANK[full_deck(1)[rng.below(52)]]
             if a != z:
                 break
-        assert rules.starting_player(piles, Rng(seed)) == (0 if a > z else 1)  # type: ignore[attr-defined]
+        assert rules.starting_player(piles, Rng(seed)) == (0 if a > z else 1)
 
 
 def test_who_begins_alternate_lets_first_player_begin() -> None:
