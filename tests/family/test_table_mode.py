@@ -510,7 +510,13 @@ def test_games_with_calls_are_recorded_and_replayed() -> None:
 
 def test_table_presets_are_valid_rules() -> None:
     assert TABLE, "no variant declares table-mode presets"
-    assert {r.name for r in TABLE} == {"zank", "zank-detailed", "zank-104", "schikanieren"}
+    assert {r.name for r in TABLE} == {
+        "zank",
+        "zank-detailed",
+        "zank-104",
+        "schikanieren",
+        "crapette",
+    }
     for rules in TABLE:
         assert isinstance(rules, Rules)
         assert faults.as_fault_rules(rules) is not None

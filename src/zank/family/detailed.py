@@ -4,19 +4,10 @@ The rules page ``docs/rules/zank-detailed.md`` numbers every rule (``ZD-1``
 …, the options ``ZD-V1`` …) and says how we read the seed; the numbers appear
 in :class:`~zank.core.Violation` objects and in the comments below.
 
-Moves are named from the point of view of the player to move:
-
-=============  ==============================================================
-``r-f``        the reserve top onto a foundation (the first one it fits)
-``h3-h5``      the outer card of house 3 onto house 5 (a gap: the first gap)
-``t-or``       the turned hand card packed onto the opponent's reserve
-``h2-od``      the outer card of house 2 packed onto the opponent's discard
-``d-h1``       the top of the own discard onto house 1 (option own_discard_free)
-``turn``       turn the top card of the hand pile (flipping the discard over
-               first when the hand pile is empty)
-``t-d``        the turned hand card onto the own discard: the turn ends
-``pass``       end the turn with no hand card left to turn
-=============  ==============================================================
+Moves are named from the point of view of the player to move, in the
+family's notation (the table in :mod:`zank.family.stock`): ``r-f``,
+``h3-h5``, ``t-or``, ``turn``, ``t-d``, ``pass`` …; a move from the own
+discard (``d-h1``) exists only with the option own_discard_free.
 
 Sources are ``r`` (reserve), ``t`` (turned hand card), ``d`` (own discard) and
 ``h1``…``h8``; targets are ``f`` (foundation), ``h1``…``h8``, ``or`` and
