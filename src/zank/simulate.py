@@ -943,7 +943,7 @@ class RayExecutor(concurrent.futures.Executor):
         except ImportError:
             raise ZankError("RayExecutor needs Ray: python -m pip install 'zank[ray]'") from None
         self._ray: Any = ray
-        self._remote: dict[Callable[..., Any], Any] = {}
+        self._task: Any = None
 
     @property
     def workers(self) -> int | None:
@@ -956,11 +956,16 @@ class RayExecutor(concurrent.futures.Executor):
         self, fn: Callable[_P, _T], /, *args: _P.args, **kwargs: _P.kwargs
     ) -> concurrent.futures.Future[_T]:
         """Run ``fn(*args, **kwargs)`` as a Ray task; its future."""
-        remote = self._remote.get(fn)
-        if remote is None:
-            remote = self._remote[fn] = self._ray.remote(fn)
-        future: concurrent.futures.Future[_T] = remote.remote(*args, **kwargs).future()
+        if self._task is None:
+            self._task = self._ray.remote(_call)
+        future: concurrent.futures.Future[_T] = self._task.remote(fn, *args, **kwargs).future()
         return future
+
+
+def _call(fn: Callable[..., _T], /, *args: Any, **kwargs: Any) -> _T:
+    """``fn(*args, **kwargs)``: the one Ray task of a :class:`RayExecutor`, so that
+    any picklable callable can be submitted (Ray makes tasks of functions only)."""
+    return fn(*args, **kwargs)
 
 
 def _dask(address: str | None, workers: int) -> contextlib.AbstractContextManager[Executor]:
@@ -980,7 +985,7 @@ def _dask(address: str | None, workers: int) -> contextlib.AbstractContextManage
                     n_workers=workers,
                     threads_per_worker=1,
                     processes=True,
-                    dashboard_address=None,
+                    dashboard_address=":0",
                     silence_logs=logging.ERROR,
                 )
                 stack.enter_context(contextlib.closing(cluster))
