@@ -39,7 +39,7 @@ import os
 import time
 from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from typing import IO, Any, ParamSpec, Protocol, TypeVar, runtime_checkable
+from typing import IO, Any, Protocol, runtime_checkable
 
 from attrs import define, field, frozen
 
@@ -66,9 +66,6 @@ __all__ = [
     "stream",
     "wilson",
 ]
-
-_P = ParamSpec("_P")
-_T = TypeVar("_T")
 
 #: An agent given by name (see :data:`AGENTS`), ``"module:factory"``, or a
 #: picklable callable ``factory(seed) -> Agent``.
@@ -755,12 +752,12 @@ def stream(
     final summary then equals an uninterrupted run's, except for the speed,
     which is that of the games played now.  A missing file starts from zero.
 
+    The other arguments are those of :func:`run`; ``progress(done, games)``
+    counts the games read back from ``out`` as done.
+
     Args:
         out: the file to write, or ``None`` for the totals only.
         resume: continue ``out`` instead of overwriting it.
-        executor, chunk_size, in_flight, rotate, max_moves, keep_records,
-            progress: as for :func:`run`; ``progress(done, games)`` counts
-            the games read back from ``out`` as done.
 
     Raises:
         ZankError: as :func:`run`; and when resuming, a row of ``out`` that
@@ -928,13 +925,8 @@ class RayExecutor(concurrent.futures.Executor):
 
     Ray must be installed (``python -m pip install "zank[ray]"``) and
     connected (``ray.init(...)``; without it, Ray starts a local instance at
-    the first task).  :meth:`shutdown` leaves Ray running: call
+    the first task).  Its ``shutdown()`` leaves Ray running: call
     ``ray.shutdown()`` yourself, or let :func:`open_executor` do both.
-
-    Attributes:
-        workers: the CPUs of the Ray cluster when it was asked first (the
-            default ``in_flight`` of :func:`run` and :func:`stream` is four
-            tasks per CPU).
     """
 
     def __init__(self) -> None:
@@ -947,22 +939,22 @@ class RayExecutor(concurrent.futures.Executor):
 
     @property
     def workers(self) -> int | None:
-        """The CPUs of the connected Ray cluster (``None`` before ``ray.init``)."""
+        """The CPUs of the connected Ray cluster (``None`` before ``ray.init``):
+        the default ``in_flight`` of :func:`run` and :func:`stream` is four
+        tasks per CPU."""
         if not self._ray.is_initialized():
             return None
         return int(self._ray.cluster_resources().get("CPU", 0)) or None
 
-    def submit(
-        self, fn: Callable[_P, _T], /, *args: _P.args, **kwargs: _P.kwargs
-    ) -> concurrent.futures.Future[_T]:
-        """Run ``fn(*args, **kwargs)`` as a Ray task; its future."""
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Any:
+        """Run ``fn(*args, **kwargs)`` as a Ray task; its
+        :class:`concurrent.futures.Future`."""
         if self._task is None:
             self._task = self._ray.remote(_call)
-        future: concurrent.futures.Future[_T] = self._task.remote(fn, *args, **kwargs).future()
-        return future
+        return self._task.remote(fn, *args, **kwargs).future()
 
 
-def _call(fn: Callable[..., _T], /, *args: Any, **kwargs: Any) -> _T:
+def _call(fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Any:
     """``fn(*args, **kwargs)``: the one Ray task of a :class:`RayExecutor`, so that
     any picklable callable can be submitted (Ray makes tasks of functions only)."""
     return fn(*args, **kwargs)
