@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import logging
+import sys
 from importlib.metadata import PackageNotFoundError
 from importlib.metadata import version as _distribution_version
 from pathlib import Path
@@ -44,6 +45,8 @@ nitpick_ignore: list[tuple[str, str]] = [
     # Type variables appear in signatures but are not documented objects.
     ("py:class", "zank.random.T"),
     ("py:class", "zank.registry.R"),
+    ("py:class", "zank.family.manoeuvre.K"),
+    ("py:class", "zank.family.manoeuvre.V"),
     # Types of the adapters' optional dependencies (numpy, gymnasium) in signatures;
     # _intersphinx/ holds no inventory for them.
     ("py:class", "numpy.ndarray"),
@@ -110,6 +113,13 @@ intersphinx_mapping = {
 
 html_theme = "furo"
 html_title = f"zank {release}"
+
+# -- The Play page ---------------------------------------------------------------
+
+# play.md runs zank in the browser; docs/play/play_assets.py (a Sphinx extension
+# and a script) copies its files and the fetched Pyodide and wheels into the site.
+sys.path.insert(0, str(Path(__file__).parent / "play"))
+extensions.append("play_assets")
 
 
 # -- Pictures generated at build time -------------------------------------------

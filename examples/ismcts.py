@@ -53,11 +53,7 @@ import time
 from collections.abc import Sequence
 
 import zank
-from zank.agents import (
-    GreedyAgent,
-    _policies,  # noqa: F401  (registers the greedy policies)
-)
-from zank.agents.base import greedy_policies
+from zank.agents import GreedyAgent, greedy_policy_of
 from zank.core import Move, Observation, Rules, State
 from zank.random import Rng, fresh_seed
 from zank.simulate import AgentSpec, run
@@ -155,7 +151,7 @@ class ISMCTSAgent:
                 self._search(rules, child, rules.apply(state, child.move), me, state.turn)
         favourite = -1
         if self.rollout == "greedy" and self.prior:
-            policy = greedy_policies[rules.name]
+            policy = greedy_policy_of(rules)
             favourite = policy(rules, observation, legal_moves, self.rng).action
         bonus = self.prior * self.worlds
         best = max(
@@ -219,13 +215,13 @@ class ISMCTSAgent:
         random one."""
         if self.rollout == "greedy" and len(untried) == len(moves):
             assert state.to_move is not None
-            policy = greedy_policies[rules.name]
+            policy = greedy_policy_of(rules)
             return policy(rules, rules.observe(state, state.to_move), moves, self.rng)
         return untried[self.rng.below(len(untried))]
 
     def _rollout(self, rules: Rules, state: State) -> list[float]:
         legal_moves, apply, rng = rules.legal_moves, rules.apply, self._roll
-        policy = greedy_policies[rules.name] if self.rollout == "greedy" else None
+        policy = greedy_policy_of(rules) if self.rollout == "greedy" else None
         for _ in range(self.horizon):
             if state.outcome is not None:
                 break

@@ -6,8 +6,7 @@ import attrs
 import pytest
 
 import zank
-from zank.agents import GreedyAgent, RandomAgent, greedy_policies
-from zank.agents import _policies as _policies  # registers the policies
+from zank.agents import GreedyAgent, RandomAgent, greedy_policy_of
 from zank.agents.spite import spite_and_malice_greedy
 from zank.core import State
 from zank.random import Rng
@@ -25,8 +24,8 @@ def choice(state: State, rules: SpiteAndMalice = DEFAULT, seed: int = 1) -> str:
     return move.text
 
 
-def test_the_policy_is_registered() -> None:
-    assert greedy_policies["spite-and-malice"] is spite_and_malice_greedy
+def test_the_policy_is_declared() -> None:
+    assert greedy_policy_of(zank.variant("spite-and-malice")) is spite_and_malice_greedy
 
 
 def test_plays_the_pay_off_card_when_it_fits() -> None:

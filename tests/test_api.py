@@ -90,6 +90,29 @@ def test_decode_and_encode_errors() -> None:
         rules.encode(other.moves[-1])
 
 
+@pytest.mark.parametrize("name", sorted(zank.VARIANTS))
+def test_a_move_shows_its_notation_and_action(name: str) -> None:
+    rules = zank.variant(name)
+    for move in (rules.moves[0], rules.moves[-1]):
+        assert str(move) == move.text
+        assert repr(move) == f"Move({move.text!r}, action={move.action})"
+    state = rules.new_game(seed=2)
+    move = rules.legal_moves(state)[0]
+    assert repr(move).startswith(f"Move('{move.text}', action=")
+
+
+def test_a_move_of_another_rules_object_is_named_by_notation_and_action() -> None:
+    rules = zank.variant("spite-and-malice")
+    state = rules.new_game(seed=1)
+    other = zank.variant("spite-and-malice", unlimited_build_piles=True)
+    move = other.moves[-1]
+    v = rules.check(state, move)
+    assert v is not None
+    assert v.rule == "notation"
+    shown = f"Move('{move.text}', action={move.action})"
+    assert v.message == f"{shown} is not a move of spite-and-malice"
+
+
 def test_check_refuses_foreign_objects() -> None:
     rules = zank.variant("spite-and-malice")
     state = rules.new_game(seed=1)

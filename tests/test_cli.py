@@ -12,6 +12,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 
@@ -292,9 +293,10 @@ def test_greedy_without_a_policy_is_a_clear_error(capsys: pytest.CaptureFixture[
 
     @attrs.frozen(cache_hash=True, kw_only=True)
     class NoGreedy(SpiteAndMalice):
-        """Spite and Malice under a name no greedy policy knows."""
+        """Spite and Malice declaring no greedy policy."""
 
         name = "no-greedy-for-cli-test"
+        greedy_policy: ClassVar[str | None] = None
 
     _registry[NoGreedy.name] = NoGreedy
     try:

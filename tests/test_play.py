@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 
 import zank
-from zank.agents import GreedyAgent, RandomAgent
-from zank.agents.base import greedy_policies
+from zank.agents import GreedyAgent, RandomAgent, greedy_policy_of
 from zank.core import Move, Observation, Rules
 from zank.play import RECORD_VERSION, GameRecord, play_game
 from zank.spite_malice import SpiteAndMalice
@@ -223,24 +223,43 @@ def test_random_agents_play_every_variant(rules: Rules) -> None:
 
 @pytest.mark.parametrize("name", sorted(zank.VARIANTS))
 def test_greedy_agents_play_every_variant(name: str) -> None:
-    from zank.agents import _policies  # noqa: F401
-
-    if name not in greedy_policies:
-        pytest.skip(f"{name} has no greedy policy yet")
     rules = zank.variant(name)
+    assert rules.greedy_policy is not None, f"{name} declares no greedy policy"
     record = zank.play(rules, [GreedyAgent(1), RandomAgent(2)], seed=8)
     assert record.result is not None
     assert record == zank.play(rules, [GreedyAgent(1), RandomAgent(2)], seed=8)
 
 
 class Unregistered(SpiteAndMalice):
-    """A rules class that no greedy policy was written for."""
+    """A rules class that declares no greedy policy."""
 
     name = "no-such-greedy-variant"
+    greedy_policy: ClassVar[str | None] = None
+
+
+class Misdeclared(SpiteAndMalice):
+    """A rules class whose greedy policy cannot be imported."""
+
+    name = "misdeclared-greedy-variant"
+    greedy_policy = "zank.no_such_module:policy"
 
 
 def test_greedy_without_a_policy_fails_clearly() -> None:
     rules = Unregistered()
     state = rules.new_game(seed=1)
-    with pytest.raises(zank.ZankError, match="no greedy policy is registered for no-such-greedy"):
+    with pytest.raises(zank.ZankError, match="no greedy agent for no-such-greedy-variant"):
         GreedyAgent(1).choose(rules, rules.observe(state, 0), rules.legal_moves(state))
+
+
+def test_greedy_with_a_policy_that_cannot_be_imported_fails_clearly() -> None:
+    rules = Misdeclared()
+    state = rules.new_game(seed=1)
+    with pytest.raises(zank.ZankError, match="cannot load misdeclared-greedy-variant's greedy"):
+        GreedyAgent(1).choose(rules, rules.observe(state, 0), rules.legal_moves(state))
+
+
+@pytest.mark.parametrize("name", sorted(zank.VARIANTS))
+def test_each_variant_declares_an_importable_greedy_policy(name: str) -> None:
+    rules = zank.variant(name)
+    module, _, attr = str(rules.greedy_policy).partition(":")
+    assert greedy_policy_of(rules) is getattr(importlib.import_module(module), attr)

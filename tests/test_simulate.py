@@ -11,7 +11,7 @@ import math
 import re
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 
@@ -211,6 +211,7 @@ def test_greedy_for_a_variant_without_a_policy_is_refused() -> None:
 
     class Unregistered(SpiteAndMalice):
         name = "no-such-greedy-variant"
+        greedy_policy: ClassVar[str | None] = None
 
     with pytest.raises(zank.ZankError, match="no greedy agent for no-such-greedy-variant"):
         check_agents(Unregistered(), ["random", "greedy"])

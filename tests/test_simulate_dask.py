@@ -23,6 +23,9 @@ from tests.simulate_checks import (
 )
 from zank.simulate import Executor, open_executor
 
+# starting a cluster takes seconds
+pytestmark = pytest.mark.slow
+
 
 @pytest.fixture(scope="module")
 def client() -> Iterator[Client]:

@@ -20,6 +20,9 @@ from tests.simulate_checks import (  # noqa: E402
 )
 from zank.simulate import Executor, RayExecutor, open_executor  # noqa: E402
 
+# starting Ray takes seconds
+pytestmark = pytest.mark.slow
+
 
 @pytest.fixture(scope="module")
 def executor() -> Iterator[Executor | None]:

@@ -25,6 +25,7 @@ def complete_lines(path: Path) -> int:
     return path.read_bytes().count(b"\n") if path.exists() else 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("jobs", "sig"), [("1", signal.SIGKILL), ("2", signal.SIGKILL), ("1", signal.SIGTERM)]
 )

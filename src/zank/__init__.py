@@ -11,9 +11,8 @@ True
 
 from __future__ import annotations
 
-from importlib.metadata import PackageNotFoundError, version
-
 from zank import _variants as _variants
+from zank._version import __version__
 from zank.cards import Card
 from zank.core import (
     HIDDEN,
@@ -30,11 +29,6 @@ from zank.errors import IllegalMove, InvalidState, NotationError, OptionError, Z
 from zank.play import GameRecord, play, replay
 from zank.registry import VARIANTS, variant
 from zank.serialize import dumps, loads
-
-try:
-    __version__ = version("zank")
-except PackageNotFoundError:  # pragma: no cover - running from a source tree
-    __version__ = "0+unknown"
 
 __all__ = [
     "HIDDEN",

@@ -127,9 +127,6 @@ def _first_sentence(doc: str) -> str:
 
 
 def _variants(args: argparse.Namespace) -> int:
-    from zank.agents import _policies  # noqa: F401  (registers the greedy policies)
-    from zank.agents.base import greedy_policies
-
     for name, cls in sorted(zank.VARIANTS.items()):
         doc = _first_sentence(cls.__doc__ or "")
         seats = (
@@ -137,7 +134,7 @@ def _variants(args: argparse.Namespace) -> int:
             if cls.min_players == cls.max_players
             else f"{cls.min_players}-{cls.max_players}"
         )
-        greedy = "" if name in greedy_policies else "  (no greedy agent yet)"
+        greedy = "" if cls.greedy_policy is not None else "  (no greedy agent yet)"
         print(f"{name:18} {seats:>4} players  {doc}{greedy}")
         for a in attrs.fields(cls):
             if a.init:
@@ -361,15 +358,12 @@ def _numbered(moves: Sequence[Move]) -> str:
 
 
 def _play(args: argparse.Namespace) -> int:
-    from zank.agents import _policies  # noqa: F401  (registers the greedy policies)
-    from zank.agents.base import greedy_policies
-
     rules = _rules_from(args)
     players = args.players
     rules.layout(players)
     if not 0 <= args.seat < players:
         raise _Fail(f"--seat must be a seat from 0 to {players - 1}, not {args.seat}")
-    has_greedy = rules.name in greedy_policies
+    has_greedy = rules.greedy_policy is not None
     vs = args.vs
     if vs is None:
         vs = "greedy" if has_greedy else "random"

@@ -97,7 +97,13 @@ class Move:
     those same objects.  ``kind``, ``source`` and ``target`` are small ints
     whose meaning the variant defines; ``text`` is the move's notation, what
     ``str(move)`` returns and :meth:`Rules.parse_move` reads back.  Piles are
-    named relative to the player to move ("my side stack 2").
+    named relative to the player to move ("my side stack 2").  ``repr(move)``
+    shows the notation and the action:
+
+    >>> import zank
+    >>> rules = zank.variant("spite-and-malice")
+    >>> rules.moves[0]
+    Move('x-b1', action=0)
     """
 
     action: int
@@ -108,6 +114,9 @@ class Move:
 
     def __str__(self) -> str:
         return self.text
+
+    def __repr__(self) -> str:
+        return f"Move({self.text!r}, action={self.action})"
 
 
 @frozen
@@ -233,6 +242,15 @@ class Rules:
     """The most seats :meth:`new_game` accepts."""
     presets: ClassVar[tuple[Mapping[str, Any], ...]] = ({},)
     """Option sets that the contract test suite checks (the default first)."""
+    owned_decks: ClassVar[bool] = False
+    """Each player plays with a deck of their own, told apart by its back
+    (:attr:`zank.cards.Card.deck`); the renderers draw each deck's back in its
+    own colour.  ``False``: one back colour for every card."""
+    greedy_policy: ClassVar[str | None] = None
+    """Where the variant's greedy policy lives, as ``"package.module:function"``
+    (a function ``policy(rules, observation, legal_moves, rng) -> move``);
+    :class:`~zank.agents.GreedyAgent` imports it on first use, so that the rules
+    module need not import its policy.  ``None``: the variant has none."""
 
     _moves: tuple[Move, ...] = field(init=False, default=(), eq=False, hash=False, repr=False)
     _by_text: dict[str, Move] = field(init=False, default=None, eq=False, hash=False, repr=False)
@@ -572,6 +590,19 @@ class Rules:
         if state.ply < 0 or state.turn < 1:
             raise InvalidState("ply must be >= 0 and turn >= 1")
         self._validate(state)
+
+    def touched_piles(
+        self, after: State | Observation, move: Move
+    ) -> tuple[frozenset[int], int | None]:
+        """The piles ``move`` touched and the seat that made it, told from the
+        move and the position ``after`` it (a state or an observation).
+
+        Renderers outline these piles for the last move when they are not
+        given the state before it.  The answer may leave out piles it cannot
+        tell (never name one the move left alone); the default tells nothing:
+        ``(frozenset(), None)``.  A variant overrides it with its own geometry.
+        """
+        return frozenset(), None
 
     # ---------------------------------------------------------------- helpers
     def _legal_equal(self, state: State, move: Move) -> Move:

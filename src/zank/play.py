@@ -25,7 +25,8 @@ from typing import Any
 
 from attrs import field, frozen
 
-import zank
+from zank import registry
+from zank._version import __version__
 from zank.agents.base import Agent
 from zank.core import Result, Rules, State, Termination
 from zank.errors import IllegalMove, InvalidState, NotationError, ZankError
@@ -40,7 +41,7 @@ RECORD_VERSION = 1
 
 
 def _library_version() -> str:
-    return zank.__version__
+    return __version__
 
 
 @frozen
@@ -74,7 +75,7 @@ class GameRecord:
             InvalidState: the record names an unknown variant or bad options.
         """
         try:
-            return zank.variant(self.variant, **self.options)
+            return registry.variant(self.variant, **self.options)
         except ZankError as e:
             raise InvalidState(f"bad record: {e}") from None
         except TypeError as e:  # e.g. an option name that is not a string

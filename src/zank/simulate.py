@@ -44,7 +44,7 @@ from typing import IO, Any, Protocol, runtime_checkable
 from attrs import define, field, frozen
 
 import zank
-from zank.agents.base import Agent, FirstMoveAgent, GreedyAgent, RandomAgent
+from zank.agents.base import Agent, FirstMoveAgent, GreedyAgent, RandomAgent, greedy_policy_of
 from zank.core import Rules
 from zank.errors import ZankError
 from zank.play import play_game
@@ -134,20 +134,12 @@ def check_agents(rules: Rules, specs: Sequence[AgentSpec]) -> None:
 
     Raises:
         ZankError: an unknown agent, or ``greedy`` for a variant that
-            registered no greedy policy.
+            declares no greedy policy (:attr:`~zank.core.Rules.greedy_policy`).
     """
     for spec in specs:
         agent_factory(spec)
         if spec == "greedy":
-            from zank.agents import _policies  # noqa: F401  (registers the policies)
-            from zank.agents.base import greedy_policies
-
-            if rules.name not in greedy_policies:
-                have = ", ".join(sorted(greedy_policies)) or "none yet"
-                raise ZankError(
-                    f"no greedy agent for {rules.name}: no greedy policy is registered "
-                    f"for it (variants with one: {have})"
-                )
+            greedy_policy_of(rules)
 
 
 @frozen

@@ -47,7 +47,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from typing import Final
+from typing import ClassVar, Final
 
 from attrs import field, frozen
 
@@ -55,6 +55,7 @@ from zank.cards import ACE, IS_JOKER, JOKER, KING, QUEEN, RANK, card_unicode, fu
 from zank.core import (
     BOOL_OPTION,
     Move,
+    Observation,
     PileSpec,
     Result,
     Rules,
@@ -146,6 +147,7 @@ class SpiteAndMalice(Rules):
     """
 
     name = "spite-and-malice"
+    greedy_policy: ClassVar[str | None] = "zank.agents.spite:spite_and_malice_greedy"
     min_players = 2
     """Two players, as in the seed."""
     max_players = 6
@@ -189,6 +191,30 @@ class SpiteAndMalice(Rules):
     # Pile indices: 0 draw, 1 done, 2.. builds, then per seat: pay, hand, 4 sides.
     def _seat_base(self, p: int) -> int:
         return 2 + self.build_places + p * (2 + SIDE_STACKS)
+
+    def touched_piles(
+        self, after: State | Observation, move: Move
+    ) -> tuple[frozenset[int], int | None]:
+        """A move's source and target pile.  A play keeps the turn (or wins);
+        a discard passes it on, so its player sat before the one to move (at
+        the end, the one seat whose side stack shows the discarded rank)."""
+        out = after.outcome
+        if move.kind == PLAY:
+            p = after.to_move if out is None else out.winner
+            if p is None:
+                return frozenset(), None
+            base, s = self._seat_base(p), move.source
+            src = base + 1 if s < SRC_PAY else base if s == SRC_PAY else base + 2 + s - SRC_SIDE
+            return frozenset((src, 2 + move.target)), p
+        seats = range(after.players)
+        side = [after.piles[self._seat_base(q) + 2 + move.target] for q in seats]
+        tops = [q for q in seats if side[q] and RANK[side[q][-1]] == move.source]
+        if after.to_move is not None:
+            tops = [(after.to_move - 1) % after.players]
+        if len(tops) != 1:
+            return frozenset(), None
+        base = self._seat_base(tops[0])
+        return frozenset((base + 1, base + 2 + move.target)), tops[0]
 
     def _build_moves(self) -> Iterable[Move]:
         sources = [*_RANK_TEXT, "p", *(f"s{j + 1}" for j in range(SIDE_STACKS))]

@@ -17,8 +17,7 @@ from zank.agents.base import (
     GreedyAgent,
     Policy,
     RandomAgent,
-    greedy_policies,
-    register_greedy,
+    greedy_policy_of,
 )
 from zank.agents.faulty import CallingAgent, FaultyRandomAgent
 
@@ -30,6 +29,5 @@ __all__ = [
     "GreedyAgent",
     "Policy",
     "RandomAgent",
-    "greedy_policies",
-    "register_greedy",
+    "greedy_policy_of",
 ]

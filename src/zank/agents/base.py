@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from types import MappingProxyType
+import importlib
+from collections.abc import Callable, Sequence
 from typing import Protocol, runtime_checkable
 
 from zank.core import Move, Observation, Rules
 from zank.errors import ZankError
 from zank.random import Rng, fresh_seed
+from zank.registry import VARIANTS
 
 __all__ = [
     "Agent",
@@ -16,8 +17,7 @@ __all__ = [
     "GreedyAgent",
     "Policy",
     "RandomAgent",
-    "greedy_policies",
-    "register_greedy",
+    "greedy_policy_of",
 ]
 
 
@@ -52,23 +52,45 @@ class FirstMoveAgent:
 #: A greedy policy: ``policy(rules, observation, legal_moves, rng) -> move``.
 Policy = Callable[[Rules, Observation, Sequence[Move], Rng], Move]
 
-_policies: dict[str, Policy] = {}
-#: Read-only mapping from variant name to its greedy policy.
-greedy_policies: Mapping[str, Policy] = MappingProxyType(_policies)
+_loaded: dict[str, Policy] = {}
 
 
-def register_greedy(variant: str) -> Callable[[Policy], Policy]:
-    """Decorator: register the greedy policy of a variant."""
+def greedy_policy_of(rules: Rules) -> Policy:
+    """The greedy policy of ``rules``' variant, the function that its
+    :attr:`~zank.core.Rules.greedy_policy` names (imported on first use).
 
-    def deco(policy: Policy) -> Policy:
-        _policies[variant] = policy
-        return policy
+    >>> import zank
+    >>> from zank.agents import greedy_policy_of
+    >>> greedy_policy_of(zank.variant("spite-and-malice")).__name__
+    'spite_and_malice_greedy'
 
-    return deco
+    Raises:
+        ZankError: the variant declares no greedy policy, or the one it
+            declares cannot be imported.
+    """
+    path = rules.greedy_policy
+    if path is None:
+        have = sorted(name for name, cls in VARIANTS.items() if cls.greedy_policy is not None)
+        raise ZankError(
+            f"no greedy agent for {rules.name}: it declares no greedy policy "
+            f"(variants with one: {', '.join(have) or 'none'})"
+        )
+    policy = _loaded.get(path)
+    if policy is None:
+        module_name, _, attr = path.partition(":")
+        try:
+            policy = getattr(importlib.import_module(module_name), attr)
+        except (ImportError, AttributeError, ValueError) as e:
+            raise ZankError(f"cannot load {rules.name}'s greedy policy {path!r}: {e}") from None
+        if not callable(policy):
+            raise ZankError(f"{rules.name}'s greedy policy {path!r} is not callable")
+        _loaded[path] = policy
+    return policy
 
 
 class GreedyAgent:
-    """Plays the heuristic policy that the variant registered.
+    """Plays the heuristic policy that the variant declares
+    (:attr:`~zank.core.Rules.greedy_policy`, see :func:`greedy_policy_of`).
 
     Each variant's policy is documented with its rules; ties are broken at
     random, reproducibly from ``seed``.
@@ -78,10 +100,9 @@ class GreedyAgent:
         self._rng = Rng(fresh_seed() if seed is None else seed)
 
     def choose(self, rules: Rules, observation: Observation, legal_moves: Sequence[Move]) -> Move:
-        """The variant's greedy choice."""
-        from zank.agents import _policies as _loaded  # noqa: F401  (registers the policies)
+        """The variant's greedy choice.
 
-        policy = _policies.get(rules.name)
-        if policy is None:
-            raise ZankError(f"no greedy policy is registered for {rules.name}")
-        return policy(rules, observation, legal_moves, self._rng)
+        Raises:
+            ZankError: the variant has no greedy policy.
+        """
+        return greedy_policy_of(rules)(rules, observation, legal_moves, self._rng)

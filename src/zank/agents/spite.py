@@ -34,7 +34,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from zank.agents.base import register_greedy
 from zank.cards import ACE, IS_JOKER, KING, QUEEN, RANK
 from zank.core import Move, Observation, Rules
 from zank.random import Rng
@@ -225,7 +224,6 @@ class _View:
         return 1, 2 * fit + (k if 1 < k <= QUEEN else 0)
 
 
-@register_greedy("spite-and-malice")
 def spite_and_malice_greedy(
     rules: Rules, observation: Observation, legal_moves: Sequence[Move], rng: Rng
 ) -> Move:

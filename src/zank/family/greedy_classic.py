@@ -27,9 +27,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from zank.agents.base import register_greedy
 from zank.core import HIDDEN, Move, Observation, Rules
-from zank.family.classic import (
+from zank.family.classic import ClassicZank
+from zank.family.classic_common import (
     DRAW,
     EMPTY,
     FREE,
@@ -38,7 +38,6 @@ from zank.family.classic import (
     I_GOAL,
     I_REMOVED,
     I_TARGET,
-    ClassicZank,
     Config,
 )
 from zank.family.table import CARD
@@ -105,14 +104,13 @@ def _step_score(rules: ClassicZank, observation: Observation, a: int, b: int) ->
     config = _config(rules, observation)
     removal = observation.players == 3 and not observation.info[I_REMOVED]
     limit = rules.gap_limit(observation.players, observation.turn)
-    nxt = rules.step_config(config, a, b, removal)
+    search = rules.manoeuvres
+    nxt = search.step_config(config, a, b, removal)
     left = observation.info[I_BUDGET] - 1
     goal, target = observation.info[I_GOAL], observation.info[I_TARGET]
-    return 100 - rules.distance(nxt, goal, target, limit, removal, left)
+    return 100 - search.distance(nxt, goal, target, limit, removal, left)
 
 
-@register_greedy("zank")
-@register_greedy("schikanieren")
 def classic_policy(
     rules: Rules, observation: Observation, legal_moves: Sequence[Move], rng: Rng
 ) -> Move:

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from zank.agents.base import register_greedy
 from zank.core import Move, Observation, Rules
 from zank.family.detailed import (
     END,
@@ -76,7 +75,6 @@ def move_score(rules: ZankDetailed, observation: Observation, move: Move) -> int
     return -5  # shuffling between houses
 
 
-@register_greedy("zank-detailed")
 def detailed_policy(
     rules: Rules, observation: Observation, legal_moves: Sequence[Move], rng: Rng
 ) -> Move:

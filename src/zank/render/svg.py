@@ -19,8 +19,9 @@ player owns a deck (the Zank family).
 
 Whose turn it is is marked with ``▶`` and a frame round that player's side;
 ``last_move`` is named in the caption and the piles it touched are outlined
-(exactly when ``before``, the state before the move, is given; without it, for
-the variants that can tell from the move alone).
+(exactly when ``before``, the state before the move, is given; without it,
+the piles the rules object can tell from the move alone,
+:meth:`~zank.core.Rules.touched_piles`).
 
 Jupyter shows a :class:`~zank.core.State` as this picture (``_repr_svg_``).
 The SVG is plain text built with the standard library, every text escaped.
@@ -29,7 +30,7 @@ The SVG is plain text built with the standard library, every text escaped.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from xml.sax.saxutils import escape, quoteattr
 
 from attrs import frozen
@@ -45,7 +46,7 @@ from zank.render._view import (
     table_view,
 )
 
-__all__ = ["BACK_COLOURS", "OWNED_DECK_VARIANTS", "svg"]
+__all__ = ["BACK_COLOURS", "svg"]
 
 # ------------------------------------------------------------------ geometry
 CW, CH = 60, 84  # a card
@@ -67,7 +68,8 @@ FELT_DARK = "#255637"
 INK = "#e9f2ea"
 HIGHLIGHT = "#ffd23f"
 RED, BLACK = "#c1121f", "#15171a"
-#: Back colours by deck (the Zank family gives each player a deck of their own).
+#: Back colours by deck, for the variants whose players own a deck each
+#: (:attr:`~zank.core.Rules.owned_decks`).
 BACK_COLOURS = (
     "#1d4e9e",
     "#a4232f",
@@ -80,10 +82,6 @@ BACK_COLOURS = (
 )
 SHARED_BACK = "#1d4e9e"
 FONT = "DejaVu Sans, Verdana, Arial, Helvetica, sans-serif"
-
-#: Variants in which each player owns a deck whose back shows (seed 001:
-#: "am besten mit verschiedenen Rückseiten").
-OWNED_DECK_VARIANTS = frozenset({"zank", "zank-detailed", "zank-104", "schikanieren"})
 
 
 def svg(
@@ -142,9 +140,8 @@ def _touched(
             raise TypeError("before= needs a State to compare with, not an Observation")
         return _diff(before, state), before.to_move
     if isinstance(last_move, Move):
-        resolve = MOVE_PILES.get(view.rules.name)
-        if resolve is not None:
-            return resolve(view, last_move)
+        piles, mover = view.rules.touched_piles(state, last_move)
+        return set(piles), mover
     return set(), None
 
 
@@ -174,73 +171,6 @@ def _diff(before: State, after: State) -> set[int]:
             i for i, (a, b) in enumerate(zip(before.piles, after.piles, strict=True)) if a != b
         }
     return touched
-
-
-def _spite_malice_piles(view: TableView, move: Move) -> tuple[set[int], int | None]:
-    """Spite and Malice: the source and target pile of a move (from its codes)."""
-    rules = view.rules
-    build_places = int(getattr(rules, "build_places", 3))
-    per_seat = 6  # pay-off, hand, four side stacks
-
-    def seat_base(p: int) -> int:
-        return 2 + build_places + p * per_seat
-
-    out = view.outcome
-    if move.kind == 0:  # a card onto a build pile; the turn goes on
-        mover = view.to_move if view.to_move is not None else (out.winner if out else None)
-        if mover is None:
-            return set(), None
-        src = move.source
-        base = seat_base(mover)
-        source = base + 1 if src < 14 else base if src == 14 else base + 2 + src - 15
-        return {source, 2 + move.target}, mover
-    # a hand card onto a side stack: the turn passed to the next seat
-    if view.to_move is not None:
-        mover = (view.to_move - 1) % view.players
-    else:
-        tops = [
-            p
-            for p in range(view.players)
-            if (side := view.piles[seat_base(p) + 2 + move.target].cards)
-            and RANK[side[-1]] == move.source
-        ]
-        if len(tops) != 1:
-            return set(), None
-        mover = tops[0]
-    base = seat_base(mover)
-    return {base + 1, base + 2 + move.target}, mover
-
-
-def _family_piles(view: TableView, move: Move) -> tuple[set[int], int | None]:
-    """The Zank family's card moves (their turn goes on): source and target pile.
-
-    A move onto "a foundation" does not say which one, so only its source is
-    outlined; the other moves (turning a card, ending the turn) only get the
-    caption.  ``before=`` outlines everything exactly.
-    """
-    from zank.family.table import CARD, FamilyTable
-
-    rules = view.rules
-    if move.kind != CARD or not isinstance(rules, FamilyTable):
-        return set(), None
-    out = view.outcome
-    mover = view.to_move if view.to_move is not None else (out.winner if out else None)
-    if mover is None:
-        return set(), None
-    touched = {rules.source_pile(mover, move.source)}
-    if 1 <= move.target < rules.pack_target:
-        touched.add(rules.house_base + move.target - 1)
-    elif move.target >= rules.pack_target:
-        touched.add(rules.pack_pile(mover, move.target))
-    return touched, mover
-
-
-#: How to tell from a move alone which piles it touched, by variant name.
-#: A variant missing here still gets exact outlines when ``before`` is given.
-MOVE_PILES: dict[str, Callable[[TableView, Move], tuple[set[int], int | None]]] = {
-    "spite-and-malice": _spite_malice_piles,
-    "zank-detailed": _family_piles,
-}
 
 
 # ----------------------------------------------------------------- placement
@@ -476,7 +406,7 @@ class _Layout:
 
     def _back(self, p: PileView, i: int) -> str:
         """The back colour of card ``i`` of ``p`` (not shown face up)."""
-        if self.view.rules.name not in OWNED_DECK_VARIANTS:
+        if not self.view.rules.owned_decks:
             return "shared"
         c = p.cards[i]
         if c != HIDDEN:

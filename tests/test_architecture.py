@@ -1,0 +1,275 @@
+"""The shape of the package: no import circles, and consumers that know no variant.
+
+* **No import circles.**  The modules of ``src/zank`` import each other at
+  module level without a circle, so that any module can be imported first.
+  An import inside a function runs only when the function is called; even
+  those close no circle except the ones listed in :data:`LAZY_CIRCLES`, each
+  with its reason.
+* **Consumers ask the rules object, never a name.**  Renderers, agents (but a
+  variant's own policy module), the command line, play, simulate,
+  serialization and the core contain no variant name as a string and import
+  no variant module: what they need about a variant, the rules object declares
+  (:attr:`~zank.core.Rules.owned_decks`, :meth:`~zank.core.Rules.touched_piles`,
+  :attr:`~zank.core.Rules.greedy_policy`).
+
+The checks read the source with :mod:`ast`.  The import-graph libraries
+(grimp, and import-linter built on it) count an import inside a function like
+one at the top of a module, so they cannot tell the lazy import of
+``State._repr_svg_`` from a real circle without a hand-kept list of ignored
+imports; the graph here is a few lines and makes that distinction itself.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+import zank
+
+SRC = Path(zank.__file__).parent
+PACKAGE = "zank"
+
+#: Imports inside functions that close a circle, and why each is fine.
+LAZY_CIRCLES: dict[tuple[str, str], str] = {
+    ("zank.core", "zank.render.svg"): "State._repr_svg_: a state draws itself in Jupyter",
+}
+
+
+def module_files() -> dict[str, Path]:
+    """Every module of the package by dotted name."""
+    out = {}
+    for path in sorted(SRC.rglob("*.py")):
+        parts = list(path.relative_to(SRC.parent).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        out[".".join(parts)] = path
+    return out
+
+
+MODULES = module_files()
+
+
+def _is_type_checking(node: ast.If) -> bool:
+    return "TYPE_CHECKING" in ast.unparse(node.test)
+
+
+def _imports(body: list[ast.stmt], *, lazy: bool) -> Iterator[ast.Import | ast.ImportFrom]:
+    """The import statements that run when the module is imported (inside
+    classes, ``if`` and ``try`` too; not under ``if TYPE_CHECKING``), and
+    with ``lazy`` also those inside functions."""
+    for node in body:
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            yield node
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            if lazy:
+                yield from (
+                    n for n in ast.walk(node) if isinstance(n, (ast.Import, ast.ImportFrom))
+                )
+        elif isinstance(node, ast.If) and _is_type_checking(node):
+            yield from _imports(node.orelse, lazy=lazy)
+        else:
+            for field in ("body", "orelse", "finalbody", "handlers"):
+                sub = getattr(node, field, None)
+                if isinstance(sub, list):
+                    yield from _imports(sub, lazy=lazy)
+
+
+def imported_modules(name: str, *, lazy: bool = False) -> set[str]:
+    """The package's modules that module ``name`` imports."""
+    path = MODULES[name]
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    out: set[str] = set()
+    for node in _imports(tree.body, lazy=lazy):
+        if isinstance(node, ast.Import):
+            out.update(a.name for a in node.names if a.name in MODULES)
+            continue
+        base = node.module or ""
+        if node.level:  # relative: from the module's package upwards
+            package = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
+            package = package[: len(package) - node.level + 1]
+            base = ".".join([*package, base] if base else package)
+        for alias in node.names:
+            full = f"{base}.{alias.name}"
+            if full in MODULES:
+                out.add(full)  # a submodule
+            elif base in MODULES:
+                out.add(base)  # a name defined in the module
+    return out - {name}
+
+
+def circles(edges: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        for w in sorted(edges[v]):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for v in sorted(edges):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def describe(component: list[str], edges: dict[str, set[str]]) -> str:
+    return "; ".join(f"{m} -> {', '.join(sorted(edges[m] & set(component)))}" for m in component)
+
+
+def test_the_circle_finder_finds_a_circle() -> None:
+    edges = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
+    assert circles(edges) == [["a", "b", "c"]]
+    assert circles({"a": {"b"}, "b": set()}) == []
+
+
+def test_the_import_reader_tells_lazy_imports_apart() -> None:
+    # zank.core imports the renderer only inside State._repr_svg_
+    assert "zank.render.svg" not in imported_modules("zank.core")
+    assert "zank.render.svg" in imported_modules("zank.core", lazy=True)
+    assert "zank.core" in imported_modules("zank.render.svg")
+
+
+def test_no_import_circle_at_module_level() -> None:
+    edges = {m: imported_modules(m) for m in MODULES}
+    found = circles(edges)
+    assert not found, "import circles: " + " | ".join(describe(c, edges) for c in found)
+
+
+def test_lazy_imports_close_no_circle_but_the_listed_ones() -> None:
+    edges = {m: imported_modules(m, lazy=True) for m in MODULES}
+    for importer, imported in LAZY_CIRCLES:
+        assert imported in edges[importer], f"{importer} no longer imports {imported}: unlist it"
+        edges[importer].discard(imported)
+    found = circles(edges)
+    assert not found, "import circles through lazy imports: " + " | ".join(
+        describe(c, edges) for c in found
+    )
+
+
+# --------------------------------------------------------------- variant names
+
+
+def policy_modules() -> set[str]:
+    """The modules holding a variant's own greedy policy (they may know their variant)."""
+    return {
+        cls.greedy_policy.partition(":")[0]
+        for cls in zank.VARIANTS.values()
+        if cls.greedy_policy is not None
+    }
+
+
+def consumers() -> list[str]:
+    """The modules that must not know a variant by name."""
+    out = []
+    for m in MODULES:
+        if m.startswith(("zank.render", "zank.agents")) and m not in policy_modules():
+            out.append(m)
+    out += [
+        "zank",
+        "zank._variants",
+        "zank.cli",
+        "zank.core",
+        "zank.play",
+        "zank.registry",
+        "zank.serialize",
+        "zank.simulate",
+        "zank.svg",
+    ]
+    return sorted(out)
+
+
+def _name_pattern(name: str) -> re.Pattern[str]:
+    # The package shares its name with the classic variant ("zank"), so that
+    # name counts only as a whole string; the others also inside a longer one.
+    if name == PACKAGE:
+        return re.compile(rf"^{re.escape(name)}$")
+    return re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w-])")
+
+
+def variant_names_in(source: str, names: list[str]) -> list[tuple[int, str]]:
+    """``(line, string)`` of every string constant of ``source`` that names a
+    variant, docstrings and other bare strings (documentation) left out, and
+    argparse's ``prog=`` (the command is named after the package)."""
+    tree = ast.parse(source)
+    skipped = (
+        node.value
+        for node in ast.walk(tree)
+        if (isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant))
+        or (isinstance(node, ast.keyword) and node.arg == "prog")
+    )
+    skip = {id(value) for value in skipped}
+    patterns = [_name_pattern(n) for n in names]
+    return sorted(
+        (node.lineno, node.value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant)
+        and isinstance(node.value, str)
+        and id(node) not in skip
+        and any(p.search(node.value) for p in patterns)
+    )
+
+
+def test_the_name_finder_finds_names_in_code_only() -> None:
+    names = ["zank", "zank-104", "spite-and-malice"]
+    source = '''
+"""A docstring may say zank-104 and zank."""
+A = {"zank-104": 1}
+B = f"{x} spite-and-malice!"
+C = "zank"
+D = ("zank-record", "zank: error", "zank-1040")
+def f():
+    """spite-and-malice in a docstring"""
+    parser(prog="zank")
+'''
+    assert variant_names_in(source, names) == [
+        (3, "zank-104"),
+        (4, " spite-and-malice!"),
+        (5, "zank"),
+    ]
+
+
+@pytest.mark.parametrize("module", consumers())
+def test_consumers_name_no_variant(module: str) -> None:
+    source = MODULES[module].read_text(encoding="utf-8")
+    hits = variant_names_in(source, sorted(zank.VARIANTS))
+    where = ", ".join(f"line {line}: {text!r}" for line, text in hits)
+    assert not hits, f"{module} names a variant ({where}); ask the rules object instead"
+
+
+def variant_modules() -> set[str]:
+    """The modules that define a registered variant, and the family's package."""
+    return {cls.__module__ for cls in zank.VARIANTS.values()} | {
+        m for m in MODULES if m.startswith("zank.family")
+    }
+
+
+@pytest.mark.parametrize(
+    "module", [m for m in consumers() if m not in ("zank", "zank._variants", "zank.agents.faulty")]
+)
+def test_consumers_import_no_variant_module(module: str) -> None:
+    """Not even lazily (the package itself and ``_variants`` import every
+    variant so that each registers; the table-mode agents use the family's
+    fault machinery, :mod:`zank.family.faults`)."""
+    imported = imported_modules(module, lazy=True) & variant_modules()
+    assert not imported, f"{module} imports {', '.join(sorted(imported))}"
