@@ -323,7 +323,8 @@ def test_only_stair_cards_are_packed_onto_the_own_piles_and_only_what_fits() -> 
     assert targets == {"f", "or", "os", "r", "s", *(f"h{h}" for h in range(1, 9))}
     own = [m.text for m in RULES.moves if m.text.endswith(("-r", "-s")) and m.text != "t-s"]
     assert own == [f"h{h}-{t}" for h in range(1, 9) for t in ("r", "s")]
-    assert RULES.action_space == 121 and RULES.moves[102].text == "turn"
+    assert RULES.action_space == 121
+    assert RULES.moves[102].text == "turn"
     state = position(RULES, {**KINGS, "h1": "6c 5d", "p0.reserve": "9d", "p0.second-talon": ""})
     v = violation(RULES, state, "h1-r")
     assert v.rule == "Z104-8"
@@ -809,9 +810,7 @@ def test_greedy_never_packs_onto_its_own_piles() -> None:
     from zank.agents import GreedyAgent
     from zank.family import greedy_zank104
 
-    state = position(
-        RULES, {**KINGS, "h1": "6c 5d", "p0.reserve": "4d", "p0.second-talon": "6d"}
-    )
+    state = position(RULES, {**KINGS, "h1": "6c 5d", "p0.reserve": "4d", "p0.second-talon": "6d"})
     obs = RULES.observe(state, 0)
     legal = RULES.legal_moves(state)
     assert {"h1-r", "h1-s"} <= {m.text for m in legal}
