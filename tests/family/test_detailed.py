@@ -523,6 +523,7 @@ def test_a_game_blocked_at_once_never_lets_a_card_of_a_player_move_again(seed: i
                 assert m.source >= 3, m.text
                 assert 0 < m.target < 9, m.text
         p = running.to_move
+        assert p is not None
         running = rules.strict_apply(running, moves[rng.below(len(moves))])
         if running.outcome is not None:  # the turn ended: play on regardless
             running = attrs.evolve(running, outcome=None, to_move=1 - p)

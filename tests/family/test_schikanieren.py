@@ -161,7 +161,7 @@ def test_a_player_wins_with_source_discard_and_schikanier_pile_empty() -> None:
     assert RULES.result(state) == zank.Result(0, (1, 0), Termination.WENT_OUT)
 
 
-LITERAL = zank.variant("schikanieren", schikanier_counts=False)
+LITERAL = Schikanieren(schikanier_counts=False)
 
 
 def test_with_schikanier_counts_false_source_and_discard_empty_win() -> None:
@@ -171,6 +171,7 @@ def test_with_schikanier_counts_false_source_and_discard_empty_win() -> None:
     state = attrs.evolve(position(LITERAL, piles, rest="p1.hand", info=START_INFO), turn=9)
     LITERAL.validate(state)
     assert LITERAL.cards_left(state) == (1, 93)  # the Schikanier piles do not count
+    assert isinstance(RULES, Schikanieren)
     assert RULES.cards_left(attrs.evolve(state, rules=RULES)) == (2, 94)
     end = play(LITERAL, state, "d-f")
     assert LITERAL.result(end) == zank.Result(0, (1, 0), Termination.WENT_OUT)

@@ -492,9 +492,9 @@ class ZankDetailed(faults.FaultCalls, FamilyTable):
         layout no free card fits a foundation, a gap or a packing target and
         no card but a house card fits a house, and no turned card (or discard
         top) ever meets an opponent's discard top it may be packed on
-        (:meth:`_stocks_meet`).  False when a card can leave that cycle, or
-        when the layouts are more than :data:`LAYOUT_LIMIT` (the pass-based
-        rule, :meth:`_dry`, decides those positions).
+        (``_stocks_meet``).  False when a card can leave that cycle, or when
+        the layouts are more than ``LAYOUT_LIMIT`` (1,000; the pass-based rule
+        of ZD-17 decides those positions).
         """
         # first what the present layout shows (most positions fail here, cheaply)
         fits = foundation_fits(piles[self._foundations])

@@ -294,7 +294,8 @@ class Zank104(faults.FaultCalls, FamilyTable):
         return move.kind == CARD and move.target >= self._own_target
 
     def card_move_piles(self, players: int, seat: int, source: int, target: int) -> frozenset[int]:
-        """As :meth:`FamilyTable.card_move_piles`; an own pack names the own pile."""
+        """As :meth:`~zank.family.table.FamilyTable.card_move_piles`; an own pack
+        names the own pile."""
         if target >= self._own_target:
             ri, _, _, si = self._seat[seat]
             own = ri if target == self._own_target else si
@@ -302,8 +303,8 @@ class Zank104(faults.FaultCalls, FamilyTable):
         return super().card_move_piles(players, seat, source, target)
 
     def target_name(self, target: int) -> str:
-        """As :meth:`FamilyTable.target_name`; ``"your reserve"``, ``"your second
-        talon"`` for the own packs."""
+        """As :meth:`~zank.family.table.FamilyTable.target_name`; ``"your
+        reserve"``, ``"your second talon"`` for the own packs."""
         if target >= self._own_target:
             kind = self.own_pack_targets[target - self._own_target][1]
             return f"your {self.pile_words.get(kind, kind)}"
