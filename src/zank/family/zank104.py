@@ -421,19 +421,24 @@ class Zank104(faults.FaultCalls, FamilyTable):
 
     def _own_packs(self, piles: tuple[tuple[int, ...], ...], p: int, moves: list[Move]) -> None:
         """Append the packs of stair cards onto ``p``'s own reserve and second
-        talon (Z104-8): same suit, one higher or one lower, on a pile with cards."""
+        talon (Z104-8): same suit, one higher or one lower, on a pile with
+        cards; in action order (``h1-r``, ``h1-s``, ``h2-r`` …)."""
         ri, _, _, si = self._seat[p]
-        mv, hs, t = self._grid, self._house_source, self._own_target
-        for j, i in enumerate((ri, si)):
-            pile = piles[i]
-            if not pile:
-                continue
-            wants = PACK_WANTS[pile[-1]]
-            h = -1
-            for house in piles[self._houses]:
-                h += 1
-                if house and FKEY[house[-1]] in wants:
-                    moves.append(mv[hs + h][t + j])
+        reserve, second = piles[ri], piles[si]
+        if not (reserve or second):
+            return
+        on_reserve = PACK_WANTS[reserve[-1]] if reserve else ()
+        on_second = PACK_WANTS[second[-1]] if second else ()
+        mv, t = self._grid, self._own_target
+        s = self._house_source
+        for house in piles[self._houses]:
+            if house:
+                k = FKEY[house[-1]]
+                if k in on_reserve:
+                    moves.append(mv[s][t])
+                if k in on_second:
+                    moves.append(mv[s][t + 1])
+            s += 1
 
     def _lays(self, own: list[tuple[int, int]], scan: Scan) -> bool:
         """Whether the reserve top or the turned card can be laid on a stair or
