@@ -597,6 +597,23 @@ def test_104_a_wrong_halt_costs_nothing() -> None:
     assert play(EVERY104, window, "halt") == play(EVERY104, window, "let")
 
 
+def test_104_packing_onto_the_own_piles_is_no_fault() -> None:
+    # Z104-8: "theoretisch möglich" -- a legal move, so no call window opens;
+    # with call_window="every-move" a "Halt!" on it is a wrong call
+    piles = {**KINGS, "h1": "6c 5d", "p0.reserve": "4d", "p0.second-talon": "6d"}
+    state = position104(TM104, piles, info=INFO104)
+    assert {"h1-r", "h1-s"} <= set(texts(TM104, state))
+    assert faults.fault(TM104, state, move(TM104, "h1-r")) is None
+    after = play(TM104, state, "h1-r")
+    assert after.phase == faults.PLAY
+    assert after.to_move == 0
+    window = play(EVERY104, position104(EVERY104, piles, info=INFO104), "h1-s")
+    assert window.phase == faults.CALL
+    assert faults.pending(EVERY104, window) is None
+    without = rules104(table_mode=True, own_packing=False)
+    assert "h1-r" not in {m.text for m in without.moves}
+
+
 def test_at_most_twenty_faults_are_let_pass_in_a_turn() -> None:
     piles = {**KINGS, "f1": "Ah", "h1": "Kc Qh", "p0.reserve": "4c 2h"}
     state = position(TM, piles, info=INFO)

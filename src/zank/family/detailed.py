@@ -119,6 +119,7 @@ class ZankDetailed(StockGame):
     """
 
     name = "zank-detailed"
+    exact_block = True  # ZD-17: a blocked position ends the game at once
     greedy_policy: ClassVar[str | None] = "zank.family.greedy_detailed:detailed_policy"
     presets = (
         {},

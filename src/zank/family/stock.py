@@ -39,7 +39,8 @@ flags)`` (the variants' pages explain them: zank-detailed's ZD-17 to ZD-19).
 
 from __future__ import annotations
 
-from collections.abc import Container, Iterable
+from collections.abc import Container, Iterable, Sequence
+from math import lcm
 from typing import TYPE_CHECKING, ClassVar, Final
 
 from attrs import field, frozen
@@ -48,8 +49,8 @@ from zank.cards import RANK, card_unicode, full_deck
 from zank.core import Move, Result, State, Termination, Violation
 from zank.errors import InvalidState, OptionError
 from zank.family import faults
-from zank.family.fits import FKEY
-from zank.family.table import CARD, DISCARD, HAND, RESERVE, TURNED, FamilyTable
+from zank.family.fits import FKEY, PACK_WANTS
+from zank.family.table import CARD, DISCARD, HAND, RESERVE, TURNED, FamilyTable, foundation_fits
 from zank.random import Rng
 
 __all__ = [
@@ -102,6 +103,9 @@ START_INFO: Final = (0, 0, 0, 0, 0)
 
 HOUSES_EACH: Final = 4
 MAX_CUTS: Final = 64
+LAYOUT_LIMIT: Final = 1000
+"""The most layouts of the houses that :meth:`StockGame.frozen` looks through; a
+position whose house cards reach more is left to the pass-based blocked rule."""
 CUT: Final = "cut"
 """``who_begins``: the players cut their packs."""
 LOWER: Final = "lower"
@@ -157,6 +161,9 @@ class StockGame(faults.FaultCalls, FamilyTable):
     rule_shuffles: ClassVar[str] = "shuffles"
     """Rule id of the limit on house-to-house moves in a row."""
     discard_option: ClassVar[str] = "own_discard_free"
+    exact_block: ClassVar[bool] = False
+    """End a blocked game as soon as :meth:`frozen` proves it (zank-detailed's
+    ZD-17); otherwise only the pass-based rule ends it."""
     """The option that makes the own discard top a free card (named in messages)."""
     shuffle_limit: ClassVar[int] = 50
     """At most this many house-to-house moves in a row."""
@@ -457,8 +464,11 @@ class StockGame(faults.FaultCalls, FamilyTable):
         stale: int,
     ) -> Result | None:
         """At the end of a turn: the result of a game that ends without anyone
-        going out (nothing is released any more, or no progress), or ``None``."""
-        if self._dry(piles, dry):
+        going out (no card can ever move again (:meth:`frozen`, with
+        :attr:`exact_block`), or, as the fallback, nothing was released for a
+        full pass through both stocks; or no progress), or ``None``."""
+        assert state.to_move is not None
+        if (self.exact_block and self.frozen(piles, 1 - state.to_move)) or self._dry(piles, dry):
             return self.game_result(self._interim(state, piles, down), None)
         if stale >= self.no_progress_turns:
             r = self.game_result(self._interim(state, piles, down), None)
@@ -470,6 +480,141 @@ class StockGame(faults.FaultCalls, FamilyTable):
         return State(
             rules=self, players=state.players, piles=tuple(piles), down=tuple(down), to_move=0
         )
+
+    def frozen(self, piles: Sequence[tuple[int, ...]], to_move: int) -> bool:
+        """ZD-17, the exact check: whether no card of a reserve, hand pile or
+        discard can ever be played again.
+
+        ``piles`` is a position between two turns (no turned hand card) and
+        ``to_move`` the seat whose turn comes next.  While nothing but the
+        house cards moves between houses and the players turn their hand
+        cards and discard them, the foundations and reserve tops stay as they
+        are, every card of a player's hand pile and discard comes up as the
+        turned card (and, with the own discard free, as the discard top) and lies on the
+        discard as the opponent's packing target, and the houses take the
+        layouts that moves between houses reach.  True when in every such
+        layout no free card fits a foundation, a gap or a packing target and
+        no card but a house card fits a house, and no turned card (or discard
+        top) ever meets an opponent's discard top it may be packed on
+        (``_stocks_meet``).  False when a card can leave that cycle, or when
+        the layouts are more than ``LAYOUT_LIMIT`` (1,000; the pass-based rule
+        of ZD-17 decides those positions).
+        """
+        # first what the present layout shows (most positions fail here, cheaply)
+        fits = foundation_fits(piles[self._foundations])
+        hkey, hwant = self._house_key, self._house_want
+        now: set[int] = set()  # what the houses take now
+        for house in piles[self._houses]:
+            if not house:
+                return False  # a gap takes any free card
+            c = house[-1]
+            if FKEY[c] in fits:
+                return False
+            now.add(hwant[c])
+        # the own cards: every stock card comes up as the turned card (with
+        # the own discard free it is also free on top of the discard); a reserve top stays free
+        stocks = []
+        reserves = []
+        for q in range(2):
+            src = self._src_index[q]
+            reserve = piles[src[SRC_RESERVE]][-1:]
+            hand, discard = piles[self._hand_index[q]], piles[src[SRC_DISCARD]]
+            for pile in (reserve, hand, discard):
+                for c in pile:
+                    if FKEY[c] in fits or hkey[c] in now:
+                        return False
+            stocks.append(hand + discard)
+            reserves.append(reserve)
+        own = (*stocks[0], *stocks[1], *reserves[0], *reserves[1])
+        # what may be packed on each seat's reserve top and, in turn, discard tops
+        on_reserve = [{k for c in reserves[q] for k in PACK_WANTS[c]} for q in range(2)]
+        on_discard = [{k for c in stocks[q] for k in PACK_WANTS[c]} for q in range(2)]
+        meet = False
+        for q in range(2):
+            if any(FKEY[c] in on_reserve[1 - q] for c in stocks[q]):
+                return False  # a stock card onto the opponent's reserve top
+            if any(
+                FKEY[c] in on_reserve[1 - q] or FKEY[c] in on_discard[1 - q] for c in reserves[q]
+            ):
+                return False  # a reserve top onto the opponent's reserve or discard
+            meet = meet or any(FKEY[c] in on_discard[1 - q] for c in stocks[q])
+        packs = on_reserve[0] | on_reserve[1] | on_discard[0] | on_discard[1]
+        start = tuple(piles[self._houses])
+        seen = {start}
+        todo = [start]
+        while todo:  # every layout that moves between houses reach
+            houses = todo.pop()
+            later = self._layout_moves_on(houses, fits, own, packs)
+            if later is None:
+                return False
+            for layout in later:
+                if layout not in seen:
+                    if len(seen) >= LAYOUT_LIMIT:
+                        return False
+                    seen.add(layout)
+                    todo.append(layout)
+        # a turned card (or, with the own discard free, a discard top) onto the opponent's
+        # discard top: only if the two ever lie there at once
+        return not (meet and self._stocks_meet(piles, to_move))
+
+    def _layout_moves_on(
+        self,
+        houses: tuple[tuple[int, ...], ...],
+        fits: Container[int],
+        own: Sequence[int],
+        packs: Container[int],
+    ) -> list[tuple[tuple[int, ...], ...]] | None:
+        """For :meth:`frozen`: ``None`` if in the layout ``houses`` a card can
+        go into a gap, a house card onto a foundation or a packing target
+        (``packs``), or one of the ``own`` cards onto a house; else the layouts
+        that each move of a house card onto another house leads to."""
+        hkey, hwant = self._house_key, self._house_want
+        wants: dict[int, list[int]] = {}
+        for h, house in enumerate(houses):
+            if not house:
+                return None  # a gap takes any free card
+            c = house[-1]
+            if FKEY[c] in fits or FKEY[c] in packs:
+                return None
+            wants.setdefault(hwant[c], []).append(h)
+        if any(hkey[c] in wants for c in own):
+            return None
+        later = []
+        for h, house in enumerate(houses):
+            for t in wants.get(hkey[house[-1]], ()):
+                if t != h:
+                    layout = list(houses)
+                    layout[h] = house[:-1]
+                    layout[t] = (*houses[t], house[-1])
+                    later.append(tuple(layout))
+        return later
+
+    def _stocks_meet(self, piles: Sequence[tuple[int, ...]], to_move: int) -> bool:
+        """Whether, while both players only turn and discard, a player's turned
+        card (or, with the own discard free, the own discard top) ever may be packed onto the
+        opponent's discard top.  Each stock comes back to where it is after as
+        many turns as it has cards, so both together after the least common
+        multiple: that many rounds are played through."""
+        hands = [list(piles[self.seat_pile(q, HAND)]) for q in range(2)]
+        discards = [list(piles[self.seat_pile(q, DISCARD)]) for q in range(2)]
+        sizes = [max(1, len(hands[q]) + len(discards[q])) for q in range(2)]
+        order = (to_move, 1 - to_move)
+        for _ in range(lcm(*sizes)):
+            for q in order:
+                hand, discard, other = hands[q], discards[q], discards[1 - q]
+                if not hand and not discard:
+                    continue  # nothing to turn: the player passes
+                want = PACK_WANTS[other[-1]] if other else ()
+                if self.discard_free and discard and FKEY[discard[-1]] in want:
+                    return True
+                if not hand:  # ZD-14: the discard turned over
+                    hand[:] = discard[::-1]
+                    discard.clear()
+                card = hand.pop()
+                if FKEY[card] in want:
+                    return True
+                discard.append(card)
+        return False
 
     def _dry(self, piles: list[tuple[int, ...]], dry: tuple[int, int]) -> bool:
         """Every player has had a full pass through the stock without a release."""
