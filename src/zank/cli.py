@@ -21,14 +21,13 @@ from __future__ import annotations
 
 import argparse
 import codecs
-import concurrent.futures
 import contextlib
 import json
 import os
 import shutil
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any, NoReturn
+from typing import NoReturn
 
 import attrs
 
@@ -38,7 +37,7 @@ from zank.agents.base import Agent, GreedyAgent
 from zank.core import Move, Observation, Rules, State
 from zank.errors import IllegalMove, NotationError, ZankError
 from zank.play import GameRecord
-from zank.simulate import AGENTS, agent_factory, check_agents, run
+from zank.simulate import AGENTS, agent_factory, check_agents, open_executor, stream
 
 __all__ = ["build_parser", "main"]
 
@@ -246,6 +245,13 @@ def _progress_bar() -> Callable[[int, int], None] | None:
     return show
 
 
+def _positive(text: str) -> int:
+    value = _non_negative(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} must be >= 1")
+    return value
+
+
 def _simulate(args: argparse.Namespace) -> int:
     rules = _rules_from(args)
     names = [n.strip() for n in args.agents.split(",") if n.strip()] or ["random"]
@@ -257,31 +263,52 @@ def _simulate(args: argparse.Namespace) -> int:
     rules.layout(players)  # refuses a seat count the variant does not allow
     check_agents(rules, names)
     out = args.out
+    if args.resume is not None:
+        if out is not None and out != args.resume:
+            raise _Fail("--resume FILE goes on writing FILE: give no other --out")
+        out = args.resume
     if out is not None and not out.lower().endswith((".jsonl", ".csv")):
         raise _Fail(f"--out {out!r}: the file name must end in .jsonl or .csv")
     if args.records and (out is None or out.lower().endswith(".csv")):
         raise _Fail("--records needs --out FILE.jsonl")
-    progress = _progress_bar()
-    jobs = args.jobs or (os.cpu_count() or 1)
-    kwargs: dict[str, Any] = {
-        "rotate": args.rotate,
-        "max_moves": args.max_moves,
-        "keep_records": args.records,
-        "progress": progress,
-    }
-    if jobs > 1 and args.games > 1:
-        with concurrent.futures.ProcessPoolExecutor(max_workers=jobs) as executor:
-            sim = run(rules, names, args.games, args.seed, executor=executor, **kwargs)
-    else:
-        sim = run(rules, names, args.games, args.seed, **kwargs)
+    jobs = args.jobs
+    if jobs is None:  # the process pool plays in this process; a local cluster uses every CPU
+        jobs = 1 if args.executor == "process" else 0
+    try:
+        with open_executor(args.executor, jobs or None) as executor:
+            tally = stream(
+                rules,
+                names,
+                args.games,
+                args.seed,
+                out=out,
+                resume=args.resume is not None,
+                executor=executor if args.games > 1 else None,
+                chunk_size=args.chunk,
+                rotate=args.rotate,
+                max_moves=args.max_moves,
+                keep_records=args.records,
+                progress=_progress_bar(),
+            )
+    except OSError as e:
+        if out is None:
+            raise
+        raise _Fail(f"cannot write {out}: {e.strerror or e}") from None
+    except KeyboardInterrupt:
+        if out is not None:
+            print(
+                f"zank: {out} keeps the games finished so far; to play the rest, "
+                f"run the same command with --resume {out}",
+                file=sys.stderr,
+            )
+        raise
+    print(tally.summary())
     if out is not None:
-        try:
-            sim.save(out)
-        except OSError as e:
-            raise _Fail(f"cannot write {out}: {e.strerror or e}") from None
-    print(sim.summary())
-    if out is not None:
-        print(f"wrote {len(sim.games)} games to {out}")
+        resumed = tally.games - tally.played
+        print(
+            f"wrote {tally.played} games to {out}"
+            + (f" ({resumed} were there already)" if args.resume is not None else "")
+        )
     return 0
 
 
@@ -538,8 +565,27 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--jobs",
         type=_non_negative,
-        default=1,
-        help="worker processes (default 1; 0 = one per CPU)",
+        default=None,
+        help="worker processes of the process pool or of a local Dask or Ray cluster "
+        "(0 = one per CPU; default 1 for the process pool, which then plays in this "
+        "process, and one per CPU for a local cluster)",
+    )
+    p.add_argument(
+        "--executor",
+        default="process",
+        metavar="KIND",
+        help="where the games run: process (a process pool, the default), dask (a local "
+        "Dask cluster), dask://HOST:PORT (a Dask scheduler), ray (a local Ray instance), "
+        "ray://HOST:PORT (a Ray cluster through Ray Client); dask and ray need "
+        "'pip install zank[dask]' or 'zank[ray]'",
+    )
+    p.add_argument(
+        "--chunk",
+        type=_positive,
+        default=None,
+        metavar="N",
+        help="games per task sent to the workers (default: games/64, between 1 and 64; "
+        "a few hundred suit a cluster)",
     )
     p.add_argument(
         "--rotate", action="store_true", help="rotate the agents through the seats game by game"
@@ -550,7 +596,17 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help="stop a game after this many moves (counted as 'stopped')",
     )
-    p.add_argument("--out", metavar="FILE", help="write one row per game to FILE.jsonl or FILE.csv")
+    p.add_argument(
+        "--out",
+        metavar="FILE",
+        help="write one row per game to FILE.jsonl or FILE.csv, each as it is played",
+    )
+    p.add_argument(
+        "--resume",
+        metavar="FILE",
+        help="go on with FILE, the --out file of an interrupted run of the same command: "
+        "its games are counted and not played again",
+    )
     p.add_argument(
         "--records", action="store_true", help="put each game's record in the JSONL rows"
     )
@@ -597,9 +653,9 @@ def _fall_back_to_ascii() -> None:
     gets suit letters (``10d``) and an ASCII frame instead of an exception.
     """
     codecs.register_error("zank-ascii", _ascii_fallback)
-    for stream in (sys.stdout, sys.stderr):
-        if getattr(stream, "errors", None) == "strict" and hasattr(stream, "reconfigure"):
-            stream.reconfigure(errors="zank-ascii")
+    for out in (sys.stdout, sys.stderr):
+        if getattr(out, "errors", None) == "strict" and hasattr(out, "reconfigure"):
+            out.reconfigure(errors="zank-ascii")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

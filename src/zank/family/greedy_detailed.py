@@ -27,7 +27,8 @@ from collections.abc import Sequence
 
 from zank.agents.base import best_move
 from zank.core import Move, Observation, Rules
-from zank.family.detailed import (
+from zank.family.detailed import ZankDetailed
+from zank.family.stock import (
     END,
     PASS,
     SRC_DISCARD,
@@ -37,7 +38,7 @@ from zank.family.detailed import (
     TGT_FOUNDATION,
     TGT_PACK,
     TURN,
-    ZankDetailed,
+    StockGame,
 )
 from zank.random import Rng
 
@@ -46,8 +47,10 @@ __all__ = ["detailed_policy", "move_score"]
 _SOURCE_WEIGHT = {SRC_RESERVE: 60, SRC_TURNED: 40, SRC_DISCARD: 35}
 
 
-def move_score(rules: ZankDetailed, observation: Observation, move: Move) -> int:
-    """How much the greedy policy likes ``move`` (higher is better)."""
+def move_score(rules: StockGame, observation: Observation, move: Move) -> int:
+    """How much the greedy policy likes ``move`` (higher is better); for every
+    game of :class:`~zank.family.stock.StockGame` (crapette's policy asks it
+    too)."""
     if move.kind == TURN:
         return 1
     if move.kind in (END, PASS):
