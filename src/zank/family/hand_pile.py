@@ -1,5 +1,7 @@
 """The variants of the family that play a hand pile card by card
-(``zank-detailed``, ``zank-104``): what they share besides the table.
+(``zank-detailed`` and ``crapette`` through
+:class:`~zank.family.stock.StockGame`, ``zank-104``): what they share besides
+the table.
 
 Each player has a reserve, a face-down hand pile (stock, talon), at most one
 turned hand card and a face-up discard.  A turn goes: play free cards,
@@ -31,7 +33,7 @@ __all__ = ["END", "MAX_CUTS", "PASS", "TURN", "HandPileTable", "Kind", "cut_pack
 
 
 class Kind(IntEnum):
-    """The move kinds of zank-detailed and zank-104 (``Move.kind``)."""
+    """The move kinds of zank-detailed, crapette and zank-104 (``Move.kind``)."""
 
     CARD = CARD
     """A card from a source to a target (``r-f``, ``h3-h5`` …)."""
@@ -43,8 +45,8 @@ class Kind(IntEnum):
     PASS = 3
     """Ending the turn with nothing left to turn (``pass``)."""
     CALL = CALL_KIND
-    """The call of table mode ("Stopp!", ``stop``, in zank-detailed; "Halt!",
-    ``halt``, in zank-104)."""
+    """The call of table mode ("Stopp!", ``stop``, in zank-detailed; "Crapette!",
+    ``crapette``, in crapette; "Halt!", ``halt``, in zank-104)."""
     LET = LET_KIND
     """Letting the move under call pass, in table mode (``let``)."""
     DEMAND = DEMAND_KIND
