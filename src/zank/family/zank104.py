@@ -276,7 +276,7 @@ class Zank104(HandPileTable):
         own = self.pack_target + len(self.pack_targets)
         for h in range(self.house_count):
             for j, (code, _) in enumerate(self.own_pack_targets):
-                yield Move(n, CARD, self.house_source + h, own + j, f"h{h + 1}-{code}")
+                yield Move(n, Kind.CARD, self.house_source + h, own + j, f"h{h + 1}-{code}")
                 n += 1
 
     @property
