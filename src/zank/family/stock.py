@@ -11,7 +11,7 @@ once: the move list (:meth:`~StockGame.generate`), the moves
 invariants and the deal.  A variant subclasses it with its options (attrs
 fields), its rule ids (class variables naming the rules of its page), its
 result (:meth:`~StockGame.game_result`) and what its call does in table mode
-(:meth:`~StockGame.resolve_call`).
+(:meth:`~zank.family.hand_pile.HandPileTable.resolve_call`).
 
 Moves are named from the point of view of the player to move:
 
@@ -182,8 +182,8 @@ class StockGame(HandPileTable):
     discard_option: ClassVar[str] = "own_discard_free"
     """The option that makes the own discard top a free card (named in messages)."""
     exact_block: ClassVar[bool] = False
-    """End a blocked game as soon as :meth:`frozen` proves it (zank-detailed's
-    ZD-17); otherwise only the pass-based rule ends it."""
+    """End a blocked game as soon as :meth:`~zank.family.stock.StockGame.frozen`
+    proves it (zank-detailed's ZD-17); otherwise only the pass-based rule ends it."""
     shuffle_limit: ClassVar[int] = 50
     """At most this many house-to-house moves in a row."""
     high_begins: ClassVar[bool] = False
