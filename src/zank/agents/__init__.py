@@ -17,7 +17,6 @@ from zank.agents.base import (
     GreedyAgent,
     Policy,
     RandomAgent,
-    best_move,
     greedy_policy_of,
 )
 from zank.agents.faulty import CallingAgent, FaultyRandomAgent
@@ -30,6 +29,5 @@ __all__ = [
     "GreedyAgent",
     "Policy",
     "RandomAgent",
-    "best_move",
     "greedy_policy_of",
 ]

@@ -355,7 +355,7 @@ def special_moves(rules: FaultRules, demand: bool = False) -> list[tuple[int, st
 
 
 def _special(rules: FaultRules, kind: int) -> Move:
-    for m in rules.moves:
+    for m in reversed(rules.moves):  # table mode's moves end the action space
         if m.kind == kind:
             return m
     raise KeyError(kind)  # pragma: no cover - every table-mode rules object has them

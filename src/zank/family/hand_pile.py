@@ -84,9 +84,10 @@ class HandPileTable(faults.FaultCalls, FamilyTable):
     piles are :data:`~zank.family.table.RESERVE`,
     :data:`~zank.family.table.HAND`, :data:`~zank.family.table.TURNED` and
     :data:`~zank.family.table.DISCARD`; the move kinds are :class:`Kind`.
-    A subclass sets :attr:`end_text` and :attr:`demand`, and implements ``strict_moves``,
-    ``strict_apply``, ``_explain_strict``, ``_explain_mandatory`` and
-    ``validate_settled``.
+    A subclass sets :attr:`end_text` and :attr:`demand`, and implements
+    ``strict_moves``, ``table_moves``, ``strict_apply``, ``_explain_strict``,
+    ``_explain_mandatory`` and ``validate_settled`` (the how-to page "Add a
+    variant" walks through them).
     """
 
     move_kinds = Kind
