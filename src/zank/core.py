@@ -407,7 +407,7 @@ class Rules:
 
     def result(self, state: State) -> Result | None:
         """``None`` while the game runs, else how it ended."""
-        if not isinstance(state, State):
+        if not isinstance(state, State) or state.rules is not self:
             self._check_own(state)
         return state.outcome
 

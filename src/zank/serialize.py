@@ -100,9 +100,7 @@ def read_json(text: str | bytes, what: str = "document") -> Any:
     """
     if isinstance(text, (bytes, bytearray)):
         if len(text) > MAX_DOCUMENT_SIZE:
-            raise InvalidState(
-                f"the {what} has {len(text):,} bytes; at most {MAX_DOCUMENT_SIZE:,} are allowed"
-            )
+            raise InvalidState(f"the {what} is longer than {MAX_DOCUMENT_SIZE:,} bytes")
         try:
             text = bytes(text).decode("utf-8")
         except UnicodeDecodeError as e:
@@ -110,9 +108,7 @@ def read_json(text: str | bytes, what: str = "document") -> Any:
     elif not isinstance(text, str):
         raise InvalidState(f"the {what} must be JSON text, not {type(text).__name__}")
     if len(text) > MAX_DOCUMENT_SIZE:
-        raise InvalidState(
-            f"the {what} has {len(text):,} characters; at most {MAX_DOCUMENT_SIZE:,} are allowed"
-        )
+        raise InvalidState(f"the {what} is longer than {MAX_DOCUMENT_SIZE:,} characters")
     depth = _depth(text)
     if depth > MAX_DOCUMENT_DEPTH:
         raise InvalidState(
