@@ -138,7 +138,7 @@ def test_parse_cards_and_make_card_raise_notation_errors() -> None:
             parse_card(bad)  # type: ignore[arg-type]
     for args in ((14, 0), (1, 4), (1, 0, 8), ("1", 0), (None, 0)):
         with pytest.raises(zank.NotationError):
-            make_card(*args)  # type: ignore[arg-type]
+            make_card(*args)
 
 
 @pytest.mark.parametrize("seat", [5, -1, 2, True, None, "0", 1.0, 10**100])
@@ -220,7 +220,7 @@ def message(call: Any) -> str:
         lambda: zank.variant("spite-and-malice", pay_off_size=HUGE),
         lambda: zank.variant("spite-and-malice", pay_off_size=[1] * 100_000),
         lambda: zank.variant("spite-and-malice", pay_off_size=10**5000),
-        lambda: SPITE.observe(SPITE.new_game(seed=1), HUGE),
+        lambda: SPITE.observe(SPITE.new_game(seed=1), HUGE),  # type: ignore[arg-type]
         lambda: SPITE.decode(SPITE.new_game(seed=1), HUGE),  # type: ignore[arg-type]
         lambda: SPITE.encode(HUGE),  # type: ignore[arg-type]
         lambda: SPITE.new_game(seed=HUGE),  # type: ignore[arg-type]
@@ -311,6 +311,7 @@ def test_pettingzoo_render_shows_only_the_seat_to_move() -> None:
     env.reset(seed=3)
     state = env.game_state
     me = state.to_move
+    assert me is not None
     other = 1 - me
     mine = [zank.Card(c).unicode for c in state.pile(f"p{me}.hand")]
     theirs = [zank.Card(c).unicode for c in state.pile(f"p{other}.hand")]
