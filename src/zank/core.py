@@ -32,6 +32,7 @@ from zank.random import MASK64, Rng, fresh_seed
 
 __all__ = [
     "HIDDEN",
+    "MAX_STATE_INT",
     "Move",
     "Observation",
     "PileSpec",

@@ -35,6 +35,7 @@ def quote(value: Any, limit: int = QUOTE_LIMIT) -> str:
     its input.  Containers are cut the same way (their ``repr`` is built from
     at most ``limit`` items, so a huge list costs no huge string either).
 
+    >>> from zank.errors import quote
     >>> quote("7h-b1")
     "'7h-b1'"
     >>> quote("x" * 1000, limit=10)

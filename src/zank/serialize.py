@@ -1,4 +1,4 @@
-"""JSON for states: :func:`dumps` and :func:`loads`.
+"""JSON for states: :func:`zank.dumps` and :func:`zank.loads`.
 
 A document looks like this (cards in notation, piles by label, bottom to top)::
 
@@ -8,7 +8,7 @@ A document looks like this (cards in notation, piles by label, bottom to top)::
      "piles": {"build1": [], ..., "p0.pay": ["7h", "Qs:1", ...]},
      "down": {"p0.pay": 19, ...}, "outcome": null}
 
-:func:`loads` validates everything: the structure, the variant and options,
+:func:`zank.loads` validates everything: the structure, the variant and options,
 every card, card conservation, the face-down counts, whose turn it is, and the
 variant's own pile invariants.  Any problem raises
 :class:`~zank.errors.InvalidState` saying what and where; no pickle is used.
@@ -87,6 +87,7 @@ def read_json(text: str | bytes, what: str = "document") -> Any:
     are refused.  Both limits are checked before parsing, so a hostile text
     costs time in proportion to its length and no more.
 
+    >>> from zank.serialize import read_json
     >>> read_json('{"moves": ["a-b1"]}')
     {'moves': ['a-b1']}
     >>> read_json("[" * 100)
@@ -288,8 +289,9 @@ def _outcome(doc: Any) -> Result | None:
 def loads(text: str | bytes) -> State:
     """Read a state from JSON text made by :func:`dumps`, validating everything.
 
-    The text is parsed by :func:`read_json` (at most :data:`MAX_DOCUMENT_SIZE`
-    characters, nested at most :data:`MAX_DOCUMENT_DEPTH` deep).
+    The text is parsed by :func:`zank.serialize.read_json` (at most
+    :data:`~zank.serialize.MAX_DOCUMENT_SIZE` characters, nested at most
+    :data:`~zank.serialize.MAX_DOCUMENT_DEPTH` deep).
 
     Raises:
         InvalidState: the text is too long or too deep, not valid JSON, or the
@@ -307,6 +309,7 @@ def observation_to_dict(rules: Rules, observation: Observation) -> dict[str, Any
     the seat cannot see as ``null``, and no generator state.
 
     >>> import zank
+    >>> from zank.serialize import observation_to_dict
     >>> rules = zank.variant("spite-and-malice")
     >>> view = observation_to_dict(rules, rules.observe(rules.new_game(seed=1), 0))
     >>> view["piles"]["p1.hand"], "rng" in view

@@ -93,7 +93,8 @@ def agent_factory(spec: AgentSpec, *, imports: bool = True) -> Callable[[int], A
     :data:`AGENTS` yourself.
 
     A factory loaded from ``"module:factory"`` is checked when it makes an
-    agent: something without a ``choose`` method raises :class:`ZankError`.
+    agent: something without a ``choose`` method raises
+    :class:`~zank.errors.ZankError`.
 
     Raises:
         ZankError: the name is unknown, ``module:factory`` with
