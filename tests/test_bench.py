@@ -37,6 +37,7 @@ def _moves(name: str, games: int) -> int:
     return total
 
 
+@pytest.mark.slow
 def test_the_table_has_a_row_per_variant_with_the_moves_counted(
     bench: ModuleType, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -357,6 +357,7 @@ def compare(got: Path, want: Path) -> tuple[float, float]:
     return total / len(a), off / (w1 * h1)
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(
     chromium() is None and not REGENERATE,
     reason="the golden image test needs Chromium (apt-get install chromium); .ci/run installs it",

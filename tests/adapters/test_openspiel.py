@@ -60,6 +60,7 @@ SIM_CASES = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("rules", "players"), SIM_CASES)
 def test_random_sim_test_with_serialization(rules: Rules, players: int) -> None:
     pyspiel.random_sim_test(load(rules, players), num_sims=1, serialize=True, verbose=False)

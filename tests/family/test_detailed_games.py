@@ -11,6 +11,7 @@ from zank.core import Termination
 from zank.family.detailed import ZankDetailed, counts
 from zank.random import Rng
 
+from ..matrix import finished_game
 from .positions import KINGS, play, position, texts
 
 RULES = zank.variant("zank-detailed")
@@ -80,16 +81,11 @@ PRESETS = [zank.variant("zank-detailed", **dict(o)) for o in ZankDetailed.preset
 
 @pytest.mark.parametrize("rules", PRESETS, ids=lambda r: str(r.options))
 def test_random_games_all_end(rules: zank.Rules) -> None:
-    """75 seeded random games per preset; the loop bound only detects a runaway."""
+    """75 seeded random games per preset end (tests/test_games_end.py checks
+    the first of them too) and score by ZD-20."""
     reasons = set()
     for seed in range(75):
-        state = rules.new_game(seed=seed)
-        rng = Rng(seed)
-        for _ in range(200_000):
-            moves = rules.legal_moves(state)
-            if not moves:
-                break
-            state = rules.apply(state, moves[rng.below(len(moves))])
+        _, state = finished_game(rules, 2, seed)
         result = rules.result(state)
         assert result is not None, f"seed {seed} ran away"
         rules.validate(state)
@@ -134,6 +130,7 @@ def test_the_unrestricted_moves_contain_the_legal_ones() -> None:
     assert more > 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", PRESETS[:3], ids=lambda r: str(r.options))
 def test_stalling_players_cannot_keep_a_game_going(rules: zank.Rules) -> None:
     """Players who shuffle between houses and pack back and forth whenever they

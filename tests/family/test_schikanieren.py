@@ -14,8 +14,8 @@ from zank.cards import full_deck, parse_card
 from zank.core import HIDDEN, State, Termination
 from zank.family.classic import START_INFO
 from zank.family.schikanieren import Schikanieren
-from zank.random import Rng
 
+from ..matrix import finished_game
 from .positions import KINGS, play, position, texts, violation
 
 
@@ -176,19 +176,13 @@ PRESETS = [zank.variant("schikanieren", **dict(o)) for o in Schikanieren.presets
 
 @pytest.mark.parametrize("rules", PRESETS, ids=lambda r: str(r.options))
 def test_random_games_all_end(rules: zank.Rules) -> None:
-    """Seeded random games per preset; the loop bound only detects a runaway."""
+    """Seeded random games per preset end (tests/test_games_end.py plays and
+    checks them), and some by a player going out."""
     reasons = set()
     for seed in range(10):
-        state = rules.new_game(seed=seed)
-        rng = Rng(seed)
-        for _ in range(100_000):
-            moves = rules.legal_moves(state)
-            if not moves:
-                break
-            state = rules.apply(state, moves[rng.below(len(moves))])
+        _, state = finished_game(rules, 2, seed)
         result = rules.result(state)
         assert result is not None, f"seed {seed} ran away"
-        rules.validate(state)
         reasons.add(result.reason)
     assert Termination.WENT_OUT in reasons
 

@@ -694,6 +694,7 @@ def test_a_turn_is_bounded_by_the_termination_measure() -> None:
 
 
 # ------------------------------------------------------------ greedy policy
+@pytest.mark.slow
 def test_greedy_beats_random_more_often_than_not() -> None:
     from zank.agents import Agent, GreedyAgent
     from zank.family import greedy_zank104
