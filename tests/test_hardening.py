@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import attrs
 import pytest
 
 import zank
@@ -16,6 +17,8 @@ from zank.cards import make_card, parse_card, parse_cards
 from zank.core import HIDDEN, Observation
 from zank.play import GameRecord
 from zank.serialize import MAX_DOCUMENT_DEPTH, MAX_DOCUMENT_SIZE, read_json
+
+from .matrix import CASES, TABLE_CASES, finished_game
 
 SPITE = zank.variant("spite-and-malice")
 MESSAGE_LIMIT = 400  # characters: a message quotes ~100 of its input, plus its own words
@@ -75,8 +78,6 @@ def test_validate_refuses_a_running_game_without_a_legal_move() -> None:
             return ()
 
     other = NoMoves()
-    import attrs
-
     with pytest.raises(zank.InvalidState, match="no move is legal"):
         other.validate(attrs.evolve(state, rules=other))
     assert called
@@ -149,8 +150,6 @@ def test_observe_refuses_seats_with_an_option_error(seat: Any) -> None:
 
 
 def forged(obs: Observation, **changes: Any) -> Observation:
-    import attrs
-
     return attrs.evolve(obs, **changes)
 
 
@@ -333,3 +332,38 @@ def test_pettingzoo_render_shows_only_the_seat_to_move() -> None:
     assert all(card in whole for card in mine + theirs)
     with pytest.raises(zank.OptionError):
         ZankEnv("spite-and-malice", render_mode="ansi", render_perspective=2)
+
+
+# ------------------------------------------- 2: outcomes recomputed, per variant
+def forged_outcomes(outcome: zank.Result, players: int) -> list[zank.Result]:
+    """Outcomes that differ from the true one in one field."""
+    out = []
+    for seat in range(players):
+        points = list(outcome.points)
+        points[seat] += 1
+        out.append(attrs.evolve(outcome, points=tuple(points)))
+    for winner in [None, *range(players)]:
+        if winner != outcome.winner:
+            out.append(attrs.evolve(outcome, winner=winner))
+    for reason in zank.Termination:
+        if reason != outcome.reason:
+            out.append(attrs.evolve(outcome, reason=reason))
+    return out
+
+
+@pytest.mark.parametrize(("rules", "players"), [*CASES, *TABLE_CASES])
+def test_an_outcome_the_position_does_not_give_is_refused(rules: zank.Rules, players: int) -> None:
+    """The outcome is recomputed from the final position: forged points, winner or
+    reason are refused, and so is an outcome on a game still running."""
+    _, final = finished_game(rules, players, 1)
+    assert final.outcome is not None
+    rules.validate(final)
+    for forged in forged_outcomes(final.outcome, players):
+        with pytest.raises(zank.InvalidState):
+            rules.validate(attrs.evolve(final, outcome=forged))
+    running = rules.new_game(seed=1, players=players)
+    for _ in range(6):
+        running = rules.apply(running, rules.legal_moves(running)[0])
+    rules.validate(running)
+    with pytest.raises(zank.InvalidState):
+        rules.validate(attrs.evolve(running, to_move=None, outcome=final.outcome))
