@@ -687,9 +687,24 @@ class Rules:
 
         Renderers outline these piles for the last move when they are not
         given the state before it.  The answer may leave out piles it cannot
-        tell (never name one the move left alone); the default tells nothing:
-        ``(frozenset(), None)``.  A variant overrides it with its own geometry.
+        tell (never name one the move left alone).  A variant answers in
+        ``_touched`` with its own geometry; the default tells nothing:
+        ``(frozenset(), None)``.
+
+        Raises:
+            IllegalMove: ``move`` is not a move of this rules object.
+            InvalidState: ``after`` is not a state or observation of it.
         """
+        if isinstance(after, Observation):
+            self._check_observation(after)
+        else:
+            self._check_own(after)
+        if not self._is_own_move(move):
+            raise IllegalMove(f"{quote(move)} is not a move of {self.name}", "notation")
+        return self._touched(after, move)
+
+    def _touched(self, after: State | Observation, move: Move) -> tuple[frozenset[int], int | None]:
+        """:meth:`touched_piles` of a checked position and move (a variant hook)."""
         return frozenset(), None
 
     # ---------------------------------------------------------------- helpers
