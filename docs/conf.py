@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import logging
+import sys
 from importlib.metadata import PackageNotFoundError
 from importlib.metadata import version as _distribution_version
 from pathlib import Path
@@ -110,6 +111,13 @@ intersphinx_mapping = {
 
 html_theme = "furo"
 html_title = f"zank {release}"
+
+# -- The Play page ---------------------------------------------------------------
+
+# play.md runs zank in the browser; docs/play/play_assets.py (a Sphinx extension
+# and a script) copies its files and the fetched Pyodide and wheels into the site.
+sys.path.insert(0, str(Path(__file__).parent / "play"))
+extensions.append("play_assets")
 
 
 # -- Pictures generated at build time -------------------------------------------

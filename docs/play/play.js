@@ -1,0 +1,381 @@
+// The Play page of the zank documentation: a table where the reader plays
+// against zank's greedy agent.  zank itself runs here, in Pyodide; this
+// script only loads it, sends requests to zank_play.py and shows the answers.
+// Everything it knows about the rules comes from zank.  No framework.
+(function () {
+  "use strict";
+
+  const base = new URL(".", document.currentScript.src).href; // .../_static/play/
+  // milliseconds since navigation: Python started, zank installed and imported, the
+  // first table playable; then the time of each move (click to new table laid out)
+  const timings = { python: null, zank: null, ready: null, moves: [] };
+  let handle = null; // zank_play.handle, once Python is up
+  let view = null; // the last answer about the game
+  let selected = null; // {from, index, element} after the first click
+  let variants = [];
+
+  const $ = (id) => document.getElementById(id);
+  const el = (tag, attrs, text) => {
+    const e = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
+    if (text !== undefined) e.textContent = text;
+    return e;
+  };
+
+  function status(text) {
+    $("zp-status").textContent = text;
+  }
+
+  function say(text, rule) {
+    const box = $("zp-message");
+    box.textContent = text;
+    box.dataset.rule = rule || "";
+    box.classList.toggle("zp-refused", Boolean(rule !== undefined));
+  }
+
+  // -- talking to Python ------------------------------------------------------
+
+  function request(obj) {
+    return JSON.parse(handle(JSON.stringify(obj)));
+  }
+
+  // A request about the game: time it, show the answer.
+  function act(obj) {
+    const t0 = performance.now();
+    let answer;
+    try {
+      answer = request(obj);
+    } catch (e) {
+      // not a refusal (those are answers) but a bug: say so, keep the table
+      say("Something went wrong in the page: " + e.message, "");
+      throw e;
+    }
+    show(answer);
+    void $("zp-table").offsetHeight; // lay the new table out: part of the answer's time
+    if (obj.op === "click" || obj.op === "move") timings.moves.push(performance.now() - t0);
+    return answer;
+  }
+
+  // -- loading ----------------------------------------------------------------
+
+  function loadScript(src) {
+    return new Promise((resolve, reject) => {
+      const s = el("script", { src });
+      s.onload = resolve;
+      s.onerror = () => reject(new Error("cannot load " + src));
+      document.head.appendChild(s);
+    });
+  }
+
+  async function fetchOk(url) {
+    const r = await fetch(url);
+    if (!r.ok) throw new Error(url + ": HTTP " + r.status);
+    return r;
+  }
+
+  async function boot() {
+    let manifest;
+    try {
+      manifest = await (await fetchOk(base + "assets.json")).json();
+    } catch (e) {
+      status(
+        "The interactive table needs its assets (Pyodide and the wheels of zank, attrs " +
+          "and typing-extensions), which this build of the documentation does not include. " +
+          "Run `python docs/play/play_assets.py` before building the documentation."
+      );
+      return;
+    }
+    status("Loading Python (Pyodide " + manifest.pyodide + ") and zank " + manifest.zank +
+      " into the page…");
+    // fetch the wheels and the page's module while Pyodide starts
+    const wheel = (name) => fetchOk(base + "wheels/" + name).then((r) => r.arrayBuffer());
+    const files = manifest.wheels.map(wheel);
+    const module = fetchOk(base + "zank_play.py").then((r) => r.text());
+    await loadScript(base + "pyodide/pyodide.js");
+    const pyodide = await globalThis.loadPyodide({ indexURL: base + "pyodide/" });
+    timings.python = performance.now();
+    const site = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
+    for (const buffer of await Promise.all(files)) {
+      pyodide.unpackArchive(buffer, "wheel", { extractDir: site });
+    }
+    pyodide.FS.writeFile("/home/pyodide/zank_play.py", await module);
+    pyodide.runPython("import importlib; importlib.invalidate_caches()");
+    handle = pyodide.pyimport("zank_play").handle;
+    timings.zank = performance.now();
+    variants = request({ op: "variants" }).variants;
+    setUpForm();
+    status("");
+    $("zp-play").hidden = false;
+    deal(false);
+    timings.ready = performance.now();
+    $("zp-ready").textContent =
+      "Ready in " + (timings.ready / 1000).toFixed(1) + " s (Pyodide " + manifest.pyodide + ").";
+  }
+
+  // -- the form: variant, options, seats, seed ----------------------------------
+
+  function params() {
+    const q = new URLSearchParams(location.search);
+    return {
+      variant: q.get("variant"),
+      seed: q.get("seed"),
+      players: q.get("players"),
+      seat: q.get("seat"),
+    };
+  }
+
+  function setUpForm() {
+    const select = $("zp-variant");
+    for (const v of variants) select.appendChild(el("option", { value: v.name }, v.name));
+    const p = params();
+    if (p.variant && variants.some((v) => v.name === p.variant)) select.value = p.variant;
+    if (p.seed !== null && /^\d+$/.test(p.seed)) $("zp-seed").value = p.seed;
+    select.addEventListener("change", () => showOptions());
+    showOptions();
+    if (p.players) $("zp-players").value = p.players;
+    showSeats();
+    if (p.seat) $("zp-seat").value = p.seat;
+    $("zp-players").addEventListener("change", showSeats);
+    $("zp-setup").addEventListener("submit", (e) => {
+      e.preventDefault();
+      deal(false);
+    });
+    $("zp-new").addEventListener("click", () => deal(true));
+    $("zp-undo").addEventListener("click", () => act({ op: "undo" }));
+    $("zp-save").addEventListener("click", download);
+    $("zp-load").addEventListener("change", upload);
+    $("zp-setup-position").addEventListener("click", () =>
+      act({ op: "position", text: $("zp-position").value })
+    );
+    $("zp-table").addEventListener("click", tableClick);
+  }
+
+  function current() {
+    return variants.find((v) => v.name === $("zp-variant").value);
+  }
+
+  function showOptions() {
+    const v = current();
+    $("zp-summary").textContent = v.summary;
+    const box = $("zp-options");
+    box.replaceChildren(el("legend", {}, "Options"));
+    for (const o of v.options) {
+      const id = "zp-opt-" + o.name;
+      const label = el("label", { for: id }, o.name.replace(/_/g, " ") + " ");
+      let input;
+      const yesNo = o.choices && o.choices.length === 2 && typeof o.choices[0] === "boolean";
+      if (o.choices && !yesNo) {
+        input = el("select", { id });
+        o.choices.forEach((c, i) => {
+          const text = typeof c === "string" ? c : JSON.stringify(c);
+          const opt = el("option", { value: String(i) }, text);
+          if (JSON.stringify(c) === JSON.stringify(o.default)) opt.selected = true;
+          input.appendChild(opt);
+        });
+        input.dataset.kind = "choice";
+      } else if (yesNo || typeof o.default === "boolean") {
+        input = el("input", { id, type: "checkbox" });
+        input.checked = o.default;
+        input.dataset.kind = "bool";
+      } else if (typeof o.default === "number") {
+        input = el("input", { id, type: "number", value: String(o.default) });
+        if (o.low !== undefined && o.low !== null) input.min = o.low;
+        if (o.high !== undefined && o.high !== null) input.max = o.high;
+        input.dataset.kind = "int";
+      } else {
+        // any other value: written as JSON (e.g. null)
+        input = el("input", { id, type: "text", value: JSON.stringify(o.default), size: "8" });
+        input.dataset.kind = "json";
+      }
+      input.dataset.option = o.name;
+      const row = el("span", { class: "zp-option" });
+      row.append(label, input);
+      box.appendChild(row);
+    }
+    const players = $("zp-players");
+    players.replaceChildren();
+    for (let n = v.min_players; n <= v.max_players; n++) {
+      players.appendChild(el("option", { value: String(n) }, String(n)));
+    }
+    showSeats();
+  }
+
+  function showSeats() {
+    const seat = $("zp-seat");
+    const keep = seat.value;
+    seat.replaceChildren();
+    for (let n = 0; n < Number($("zp-players").value); n++) {
+      seat.appendChild(el("option", { value: String(n) }, "player " + n));
+    }
+    if (keep && Number(keep) < Number($("zp-players").value)) seat.value = keep;
+  }
+
+  function options() {
+    const out = {};
+    const v = current();
+    for (const input of $("zp-options").querySelectorAll("[data-option]")) {
+      const name = input.dataset.option;
+      const o = v.options.find((x) => x.name === name);
+      const kind = input.dataset.kind;
+      let value;
+      if (kind === "choice") value = o.choices[Number(input.value)];
+      else if (kind === "bool") value = input.checked;
+      else if (kind === "int") value = Number(input.value);
+      else {
+        try {
+          value = JSON.parse(input.value);
+        } catch (e) {
+          value = input.value; // zank says what is wrong with it
+        }
+      }
+      if (JSON.stringify(value) !== JSON.stringify(o.default)) out[name] = value;
+    }
+    return out;
+  }
+
+  // Show the game of a loaded record in the form, so that "Deal" deals it again.
+  function syncForm(game) {
+    $("zp-variant").value = game.variant;
+    showOptions();
+    for (const input of $("zp-options").querySelectorAll("[data-option]")) {
+      const value = game.options[input.dataset.option];
+      if (value === undefined) continue;
+      if (input.dataset.kind === "bool") input.checked = value;
+      else if (input.dataset.kind === "choice") {
+        const o = current().options.find((x) => x.name === input.dataset.option);
+        const same = (c) => JSON.stringify(c) === JSON.stringify(value);
+        input.value = String(o.choices.findIndex(same));
+      } else input.value = input.dataset.kind === "json" ? JSON.stringify(value) : String(value);
+    }
+    $("zp-players").value = String(game.players);
+    showSeats();
+    $("zp-seat").value = String(game.seat);
+    $("zp-seed").value = String(game.seed);
+  }
+
+  function deal(fresh) {
+    if (fresh) $("zp-seed").value = String(Math.floor(Math.random() * 1000000));
+    const seed = Number($("zp-seed").value || "0");
+    act({
+      op: "deal",
+      variant: $("zp-variant").value,
+      options: options(),
+      seed: Number.isSafeInteger(seed) ? seed : -1,
+      players: Number($("zp-players").value),
+      seat: Number($("zp-seat").value),
+    });
+  }
+
+  // -- showing an answer --------------------------------------------------------
+
+  function show(answer) {
+    if (answer.svg !== undefined) {
+      view = answer;
+      selected = null;
+      $("zp-table").innerHTML = answer.svg;
+      showMoves();
+      $("zp-undo").disabled = !answer.can_undo;
+      $("zp-save").disabled = !answer.recordable;
+      const pos = $("zp-position-box");
+      pos.hidden = answer.position === null;
+      if (answer.position !== null) $("zp-position").value = answer.position;
+      $("zp-game").textContent =
+        answer.variant + " · seed " + answer.seed + " · " + answer.players +
+        " players · you are player " + answer.seat + " · " + answer.moves + " moves";
+    }
+    if (answer.error) {
+      const e = answer.error;
+      say("Not allowed: " + e.message + (e.rule ? " (rule " + e.rule + ")" : ""), e.rule || "");
+      return;
+    }
+    const parts = [];
+    if (answer.agent_moves && answer.agent_moves.length) {
+      parts.push("The greedy agent played " + answer.agent_moves.join(", ") + ".");
+    }
+    if (answer.over) parts.push(answer.over);
+    else if (answer.your_turn) parts.push("Your move.");
+    say(parts.join(" "));
+  }
+
+  function showMoves() {
+    const box = $("zp-moves");
+    box.replaceChildren();
+    for (const m of view.legal) {
+      const b = el("button", { type: "button", class: "zp-move", "data-move": m.move }, m.move);
+      if (m.from) {
+        b.dataset.from = m.from;
+        b.dataset.index = String(m.index);
+        b.dataset.to = m.to;
+        b.title = m.from + " → " + m.to;
+      }
+      b.addEventListener("click", () => act({ op: "move", move: m.move }));
+      box.appendChild(b);
+    }
+    $("zp-moves-none").hidden = view.legal.length > 0;
+  }
+
+  // -- clicking the table -------------------------------------------------------
+
+  function mark(target) {
+    const svg = $("zp-table").querySelector("svg");
+    const box = target.getBBox();
+    const r = document.createElementNS("http://www.w3.org/2000/svg", "rect");
+    for (const [k, v] of Object.entries({
+      x: box.x - 3, y: box.y - 3, width: box.width + 6, height: box.height + 6,
+      rx: 7, fill: "none", stroke: "#5ad1ff", "stroke-width": 4, class: "zp-mark",
+    })) r.setAttribute(k, v);
+    svg.appendChild(r);
+  }
+
+  function tableClick(event) {
+    if (!view) return;
+    const pile = event.target.closest("g.pile");
+    if (!pile) return;
+    const cards = Array.from(pile.querySelectorAll(":scope > g.card, :scope > g.back"));
+    const card = event.target.closest("g.card, g.back");
+    const index = card ? cards.indexOf(card) : 0;
+    const label = pile.dataset.label;
+    if (selected === null) {
+      selected = { from: label, index };
+      mark(card || pile);
+      say("Selected " + label + ": now click where it goes (or click it again to let go).");
+      return;
+    }
+    const from = selected;
+    selected = null;
+    for (const m of $("zp-table").querySelectorAll(".zp-mark")) m.remove();
+    if (from.from === label && (from.index === index || !card)) {
+      say("Nothing selected.");
+      return;
+    }
+    act({ op: "click", from: from.from, index: from.index, to: label });
+  }
+
+  // -- the game record ----------------------------------------------------------
+
+  function download() {
+    const answer = request({ op: "record" });
+    if (answer.error) return show(answer);
+    const url = URL.createObjectURL(new Blob([answer.record], { type: "application/json" }));
+    const a = el("a", { href: url, download: answer.filename });
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  }
+
+  async function upload(event) {
+    const file = event.target.files[0];
+    if (!file) return;
+    const answer = act({ op: "load", text: await file.text() });
+    event.target.value = "";
+    if (!answer.error) syncForm(answer);
+  }
+
+  window.zankPlay = { timings, request: (obj) => request(obj), view: () => view };
+
+  boot().catch((e) => {
+    status("The table could not start: " + e.message);
+    throw e;
+  });
+})();

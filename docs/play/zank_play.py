@@ -1,0 +1,661 @@
+"""The Python side of the documentation's Play page (``docs/play.md``).
+
+The page's JavaScript (``play.js``) loads zank into Pyodide, then this module,
+and sends every question to :func:`handle` as a JSON request; every answer is
+JSON.  All the page knows about the rules comes from here, and all of it
+comes from zank: the variants and their options, the deal, the legal moves,
+the picture of the table (:func:`zank.render.svg.svg` from the reader's seat),
+the explanation of a refused move (:meth:`zank.core.Rules.check`), the greedy
+agent's replies and the game record (:class:`zank.play.GameRecord`).
+
+The module runs unchanged in CPython, which is how the tests check it:
+
+>>> import json
+>>> answer = json.loads(handle('{"op": "deal", "variant": "spite-and-malice", "seed": 7}'))
+>>> answer["seat"], answer["legal"][0]["move"]
+(0, 'a-b1')
+
+Requests (``op`` and its fields) and what they answer:
+
+``variants``
+    ``{"variants": [...]}``: name, first line of the docstring, seats and the
+    options of every registered variant.
+``deal`` (``variant``, ``options``, ``seed``, ``players``, ``seat``)
+    a new game; the greedy agent plays every seat but ``seat``.
+``click`` (``from``, ``index``, ``to``)
+    the reader moved the card ``index`` of pile ``from`` (pile labels as in
+    :meth:`zank.core.Rules.layout`, the ``data-label`` of the picture) onto
+    pile ``to``.
+``move`` (``move``)
+    the reader chose a move by its notation.
+``undo``
+    take back the reader's last move and the agent's replies to it.
+``record``
+    ``{"record": json_text, "filename": ...}``: the game record.
+``load`` (``text``)
+    continue the game of a record (JSON text).
+``position`` (``text``)
+    set up a position from its text, for variants with
+    ``rules.parse_position``.
+
+Every answer about a game is a *view* (see :meth:`Table.view`); a refused
+request adds ``"error": {"message": ..., "rule": ...}`` and leaves the game
+as it was.
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+import json
+import re
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import attrs
+
+import zank
+from zank.agents import GreedyAgent
+from zank.cards import RANK, RANK_NAMES
+from zank.core import Move, PileSpec, Rules, State
+from zank.errors import ZankError
+from zank.family.table import FamilyTable
+from zank.play import GameRecord, replay
+from zank.render.svg import svg
+from zank.spite_malice import SpiteAndMalice
+
+__all__ = [
+    "AGENT_TAG",
+    "READER_TAG",
+    "Click",
+    "PageError",
+    "Table",
+    "click_notation",
+    "handle",
+    "legal_clicks",
+    "option_fields",
+    "respond",
+    "variants",
+]
+
+READER_TAG = "you"
+"""The tag value that marks the reader's seat in a game record (``tags["seat0"]``)."""
+AGENT_TAG = "greedy"
+"""The tag value of the seats the greedy agent plays."""
+MAX_SEED = 2**63 - 1
+_NUMBER = re.compile(r"(\d+)$")
+
+
+class PageError(ZankError):
+    """A request the page cannot answer (a missing field, no game dealt yet)."""
+
+
+# ------------------------------------------------------------------ variants
+
+
+def option_fields(rules_class: type[Rules]) -> list[dict[str, Any]]:
+    """The options of a variant as the page's form shows them.
+
+    Each entry has ``name`` and ``default``, and ``choices`` (a list) or
+    ``low``/``high`` (an int range) where the option's validator says so;
+    the form falls back on the default's type otherwise.
+    """
+    out = []
+    for a in attrs.fields(rules_class):
+        if not a.init:
+            continue
+        entry: dict[str, Any] = {"name": a.name, "default": a.default}
+        if inspect.isfunction(a.validator):
+            # zank.core.option_validator keeps its arguments in the closure
+            bound = inspect.getclosurevars(a.validator).nonlocals
+            if bound.get("choices") is not None:
+                entry["choices"] = list(bound["choices"])
+            elif bound.get("low") is not None or bound.get("high") is not None:
+                entry["low"], entry["high"] = bound.get("low"), bound.get("high")
+        out.append(entry)
+    return out
+
+
+def variants() -> list[dict[str, Any]]:
+    """Every registered variant: name, summary, seats and options."""
+    out = []
+    for name, cls in sorted(zank.VARIANTS.items()):
+        doc = (cls.__doc__ or "").strip().splitlines()
+        out.append(
+            {
+                "name": name,
+                "summary": doc[0] if doc else "",
+                "min_players": cls.min_players,
+                "max_players": cls.max_players,
+                "options": option_fields(cls),
+            }
+        )
+    return out
+
+
+# ------------------------------------------------------------------- clicks
+
+
+@attrs.frozen
+class Click:
+    """A move made with the mouse: card ``index`` of pile ``source`` onto pile ``target``."""
+
+    source: str
+    index: int
+    target: str
+    by_notation: bool = True
+
+
+def _number(label: str) -> str:
+    m = _NUMBER.search(label)
+    return m.group(1) if m else ""
+
+
+@functools.lru_cache(maxsize=16)
+def _move_names(rules: Rules) -> frozenset[str]:
+    return frozenset(m.text.lower() for m in rules.moves)
+
+
+def _family_seat_pile(rules: FamilyTable, specs: Sequence[PileSpec], pile: int) -> str | None:
+    """The kind (in :attr:`FamilyTable.seat_piles`) of a seat's own pile, else ``None``.
+
+    The kind is the family's: a variant may show a pile under a name of its
+    own, as zank-104 calls the discard its second talon."""
+    owner = specs[pile].owner
+    if owner is None:
+        return None
+    position = [i for i, spec in enumerate(specs) if spec.owner == owner].index(pile)
+    return rules.seat_piles[position] if position < len(rules.seat_piles) else None
+
+
+def _family_notation(
+    rules: FamilyTable, specs: Sequence[PileSpec], seat: int, src: int, tgt: int
+) -> str | None:
+    """A Zank-family card move: an own pile or a house onto a foundation, a
+    house or another player's pile (see :class:`zank.family.table.FamilyTable`);
+    the notation names the houses by their labels."""
+    players = 1 + max(spec.owner for spec in specs if spec.owner is not None)
+    own, other = _family_seat_pile(rules, specs, src), _family_seat_pile(rules, specs, tgt)
+    if specs[src].kind == "house":
+        source = specs[src].label
+    elif own is not None and specs[src].owner == seat:
+        codes = [code for code, kind in rules.sources if kind == own]
+        if not codes:
+            return None
+        source = codes[0]
+    else:
+        return None
+    owner = specs[tgt].owner
+    if specs[tgt].kind == "foundation":
+        return f"{source}-f"
+    if specs[tgt].kind == "house":
+        return f"{source}-{specs[tgt].label}"
+    if other is None or owner is None:
+        return None
+    if owner != seat:
+        # the pack targets of a kind name the next seat first, then the one after
+        codes = [code for code, kind in rules.pack_targets if kind == other]
+        offset = (owner - seat - 1) % players
+        return f"{source}-{codes[offset]}" if offset < len(codes) else None
+    # an own pile (ending the turn: "t-d"): named like the same pile as a source,
+    # or as another player's without the "o"; only an existing move counts
+    codes = [code for code, kind in rules.sources if kind == other]
+    codes += [code[1:] for code, kind in rules.pack_targets if kind == other and code[0] == "o"]
+    names = _move_names(rules)
+    return next((f"{source}-{c}" for c in codes if f"{source}-{c}" in names), None)
+
+
+def _spite_malice_notation(
+    seat: int, src: PileSpec, index: int, src_cards: tuple[int, ...], tgt: PileSpec
+) -> str | None:
+    """Spite and Malice: a hand card (named by its rank), the pay-off card or a
+    side stack onto a build pile; a hand card onto an own side stack."""
+    if src.owner != seat:
+        return None
+    if src.kind == "hand":
+        if not 0 <= index < len(src_cards):
+            return None
+        name = RANK_NAMES[RANK[src_cards[index]]].lower()
+        source = "t" if name == "10" else name
+    elif src.kind == "pay-off":
+        source = "p"
+    elif src.kind == "side":
+        source = "s" + _number(src.label)
+    else:
+        return None
+    if tgt.kind == "build":
+        return f"{source}-b{_number(tgt.label)}"
+    if tgt.kind == "side" and tgt.owner == seat:
+        return f"{source}-s{_number(tgt.label)}"
+    return None
+
+
+def _notation(state: State, seat: int, src: int, index: int, tgt: int) -> str | None:
+    """:func:`click_notation` with the piles given by their indices in the layout."""
+    rules = state.rules
+    specs = rules.layout(state.players)
+    if src == tgt:
+        return None
+    if isinstance(rules, FamilyTable):
+        return _family_notation(rules, specs, seat, src, tgt)
+    if isinstance(rules, SpiteAndMalice):
+        return _spite_malice_notation(seat, specs[src], index, state.piles[src], specs[tgt])
+    return None
+
+
+def click_notation(state: State, seat: int, source: str, index: int, target: str) -> str | None:
+    """The notation of moving card ``index`` of pile ``source`` onto pile ``target``.
+
+    ``seat`` is the player who moves; piles are named by their labels
+    (``index`` counts from the bottom and matters only where any card of a
+    pile may move: a hand).  The answer is what the variant's notation calls
+    that move, legal or not, or ``None`` when no move of the variant takes a
+    card that way (or the page does not know the variant's piles: its moves
+    are still offered as buttons).
+
+    >>> import zank
+    >>> state = zank.variant("spite-and-malice").new_game(seed=7)
+    >>> click_notation(state, 0, "p0.pay", 0, "build1")
+    'p-b1'
+    """
+    labels = [spec.label for spec in state.rules.layout(state.players)]
+    if source not in labels or target not in labels:
+        return None
+    return _notation(state, seat, labels.index(source), index, labels.index(target))
+
+
+def _click_map(state: State, seat: int) -> dict[str, Click]:
+    """For each notation a click can make: the first click that makes it."""
+    specs = state.rules.layout(state.players)
+    out: dict[str, Click] = {}
+    for src, (spec, cards) in enumerate(zip(specs, state.piles, strict=True)):
+        indices = range(len(cards)) if spec.private else [max(0, len(cards) - 1)]
+        for index in indices:
+            for tgt, tgt_spec in enumerate(specs):
+                text = _notation(state, seat, src, index, tgt)
+                if text is not None:
+                    out.setdefault(text.lower(), Click(spec.label, index, tgt_spec.label))
+    return out
+
+
+def _card_travels(before: State, after: State) -> list[tuple[int, int]]:
+    """(source, target) piles of the cards a move took: the top card of a
+    pile that lost it, and the pile that gained it."""
+    out = []
+    for i, old in enumerate(before.piles):
+        if not old:
+            continue
+        card = old[-1]
+        if after.piles[i].count(card) >= old.count(card):
+            continue
+        for j, new in enumerate(after.piles):
+            if j != i and new.count(card) > before.piles[j].count(card):
+                out.append((i, j))
+    return out
+
+
+def legal_clicks(state: State, seat: int) -> dict[str, Click]:
+    """The click that makes each legal move of ``seat`` (by notation), where one can.
+
+    A move the variant's notation names by its piles (:func:`click_notation`)
+    is made by clicking them; any other move that carries a pile's top card
+    onto another pile (turning the hand card, ending the turn on the
+    discard …) is made by clicking those two piles (``by_notation`` is
+    false).  Moves that carry no card (announcements, passing) have no
+    click: the page offers them as buttons only.
+    """
+    rules = state.rules
+    specs = rules.layout(state.players)
+    by_text = _click_map(state, seat)
+    out: dict[str, Click] = {}
+    for move in rules.legal_moves(state):
+        click = by_text.get(move.text.lower())
+        if click is None:
+            travels = _card_travels(state, rules.apply(state, move))
+            if travels:
+                src, tgt = travels[0]
+                top = len(state.piles[src]) - 1
+                click = Click(specs[src].label, top, specs[tgt].label, by_notation=False)
+        if click is not None:
+            out[move.text] = click
+    return out
+
+
+# -------------------------------------------------------------------- a game
+
+
+def _result_text(state: State, seat: int) -> str | None:
+    out = state.outcome
+    if out is None:
+        return None
+    if out.winner is None:
+        head = "A draw"
+    elif out.winner == seat:
+        head = "You win"
+    else:
+        head = f"Player {out.winner} wins"
+    points = ", ".join(f"player {p}: {n}" for p, n in enumerate(out.points))
+    return f"{head} ({out.reason.value}); points {points}."
+
+
+@attrs.define
+class Table:
+    """One game at the page's table: the reader at ``seat``, greedy agents elsewhere.
+
+    ``states[k]`` is the state before ``moves[k]``, which ``movers[k]`` made;
+    ``states[-1]`` is the current state.
+    """
+
+    rules: Rules
+    seed: int
+    players: int
+    seat: int
+    states: list[State]
+    moves: list[str] = attrs.field(factory=list)
+    movers: list[int] = attrs.field(factory=list)
+    agent: GreedyAgent = attrs.field(factory=GreedyAgent)
+    from_position: bool = False
+
+    @classmethod
+    def deal(cls, rules: Rules, seed: int, players: int, seat: int) -> Table:
+        """A new game of ``rules`` dealt with ``seed``; the agents move first if it is theirs."""
+        state = rules.new_game(seed=seed, players=players)
+        if not 0 <= seat < players:
+            raise PageError(f"your seat must be from 0 to {players - 1}, not {seat}")
+        table = cls(rules, seed, players, seat, [state], agent=GreedyAgent(seed))
+        table.agents_play()
+        return table
+
+    @property
+    def state(self) -> State:
+        """The current state."""
+        return self.states[-1]
+
+    def _push(self, move: Move) -> None:
+        mover = self.state.to_move
+        assert mover is not None
+        self.states.append(self.rules.apply(self.state, move))
+        self.moves.append(move.text)
+        self.movers.append(mover)
+
+    def agents_play(self) -> list[str]:
+        """Let the agents move until it is the reader's turn or the game is over."""
+        played = []
+        while self.state.outcome is None and self.state.to_move != self.seat:
+            state = self.state
+            assert state.to_move is not None
+            legal = self.rules.legal_moves(state)
+            move = self.agent.choose(self.rules, self.rules.observe(state, state.to_move), legal)
+            self._push(move)
+            played.append(move.text)
+        return played
+
+    def play(self, text: str) -> list[str]:
+        """The reader's move (notation), then the agents' replies (returned).
+
+        Raises:
+            IllegalMove, NotationError: the move is not legal now (the game is unchanged).
+            PageError: it is not the reader's turn.
+        """
+        if self.state.to_move != self.seat and self.state.outcome is None:
+            raise PageError(f"it is player {self.state.to_move}'s turn, not yours")
+        self._push(self.rules.parse_move(self.state, text))
+        return self.agents_play()
+
+    def undo(self) -> None:
+        """Take back the reader's last move and everything after it.
+
+        Raises:
+            PageError: the reader has made no move yet.
+        """
+        if self.seat not in self.movers:
+            raise PageError("nothing to undo: you have not moved yet")
+        while True:
+            mover = self.movers.pop()
+            self.moves.pop()
+            self.states.pop()
+            if mover == self.seat:
+                return
+
+    def record(self) -> GameRecord:
+        """The game record so far (``tags`` name the reader's seat and the agents')."""
+        if self.from_position:
+            raise PageError("a game from a pasted position has no deal to record")
+        tags = {f"seat{p}": AGENT_TAG for p in range(self.players)}
+        tags[f"seat{self.seat}"] = READER_TAG
+        return GameRecord(
+            self.rules.name,
+            self.rules.options,
+            self.seed,
+            self.players,
+            tuple(self.moves),
+            self.state.outcome,
+            tags=tags,
+        )
+
+    @classmethod
+    def load(cls, text: str) -> Table:
+        """Continue the game of a record; the reader takes the seat tagged ``"you"`` (else 0).
+
+        Raises:
+            InvalidState: the text is no valid record, or its moves do not replay.
+        """
+        record = GameRecord.loads(text)
+        states = list(replay(record))
+        seats = [p for p in range(record.players) if record.tags.get(f"seat{p}") == READER_TAG]
+        seat = seats[0] if seats else 0
+        movers = []
+        for s in states[:-1]:
+            assert s.to_move is not None  # replay stops at the end of a game
+            movers.append(s.to_move)
+        table = cls(
+            states[0].rules,
+            record.seed,
+            record.players,
+            seat,
+            states,
+            list(record.moves),
+            movers,
+            GreedyAgent(record.seed),
+        )
+        table.agents_play()
+        return table
+
+    def view(self) -> dict[str, Any]:
+        """What the page shows.
+
+        ``svg`` (the table from the reader's seat, the last move outlined),
+        ``legal`` (the reader's legal moves: ``move`` in notation, and
+        ``from``/``index``/``to``, the clicks that make it, where a click can),
+        ``your_turn``, ``over`` (the result in words, or ``None``), the game's
+        ``variant``, ``options``, ``seed``, ``players``, ``seat``, ``moves``
+        (how many were made), ``can_undo``, ``last`` (the last move and who
+        made it) and ``position`` (the position text, where the variant has
+        one).
+        """
+        state = self.state
+        last = before = None
+        if self.moves:
+            before, last = self.states[-2], self.moves[-1]
+        picture = svg(state, perspective=self.seat, last_move=last, before=before)
+        your_turn = state.outcome is None and state.to_move == self.seat
+        legal = []
+        if your_turn:
+            clicks = legal_clicks(state, self.seat)
+            for m in self.rules.legal_moves(state):
+                click = clicks.get(m.text)
+                legal.append(
+                    {
+                        "move": m.text,
+                        "from": click and click.source,
+                        "index": click and click.index,
+                        "to": click and click.target,
+                    }
+                )
+        position_text: Callable[[State], str] | None = getattr(self.rules, "position_text", None)
+        return {
+            "variant": self.rules.name,
+            "options": self.rules.options,
+            "seed": self.seed,
+            "players": self.players,
+            "seat": self.seat,
+            "svg": picture,
+            "legal": legal,
+            "your_turn": your_turn,
+            "to_move": state.to_move,
+            "over": _result_text(state, self.seat),
+            "moves": len(self.moves),
+            "can_undo": self.seat in self.movers,
+            "last": None if last is None else {"move": last, "by": self.movers[-1]},
+            "position": None if position_text is None else position_text(state),
+            "recordable": not self.from_position,
+        }
+
+
+# ------------------------------------------------------------------ requests
+
+_table: Table | None = None
+
+
+_REQUIRED = object()
+
+
+def _field(request: dict[str, Any], name: str, kind: type, default: Any = _REQUIRED) -> Any:
+    """``request[name]``, checked to be a ``kind`` (JSON's true is no int here)."""
+    if name not in request:
+        if default is _REQUIRED:
+            raise PageError(f"the request needs {name!r}")
+        return default
+    value = request[name]
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
+        raise PageError(f"{name!r} must be a {kind.__name__}, not {str(value)[:100]!r}")
+    return value
+
+
+def _current() -> Table:
+    if _table is None:
+        raise PageError("deal a game first")
+    return _table
+
+
+def _refusal(error: ZankError) -> dict[str, str]:
+    return {"message": str(error), "rule": str(getattr(error, "rule", ""))}
+
+
+def _click(table: Table, request: dict[str, Any]) -> dict[str, Any]:
+    source, target = _field(request, "from", str), _field(request, "to", str)
+    index = _field(request, "index", int, 0)
+    state = table.state
+    if state.outcome is not None:
+        raise PageError("the game is over: deal a new one")
+    if state.to_move != table.seat:
+        raise PageError(f"it is player {state.to_move}'s turn, not yours")
+    text = click_notation(state, table.seat, source, index, target)
+    legal = {m.text.lower() for m in table.rules.legal_moves(state)}
+    if text is None or text.lower() not in legal:
+        # a legal move that is no card move of the notation, e.g. ending the turn
+        for move_text, click in legal_clicks(state, table.seat).items():
+            if not click.by_notation and (click.source, click.target) == (source, target):
+                return _moved(table, table.play(move_text))
+    if text is None:
+        raise PageError(
+            f"no move of {table.rules.name} takes a card from {source[:40]} to {target[:40]};"
+            " the buttons list the legal moves"
+        )
+    move = {m.text.lower(): m for m in table.rules.moves}.get(text.lower())
+    if move is None:
+        # no such move at all: the variant's parser says why (e.g. S&M-9)
+        table.rules.parse_move(state, text)
+        raise PageError(f"{text} is not a move of {table.rules.name}")
+    violation = table.rules.check(state, move)
+    if violation is not None:
+        answer = table.view()
+        answer["error"] = {"message": violation.message, "rule": violation.rule, "move": text}
+        return answer
+    return _moved(table, table.play(move.text))
+
+
+def _moved(table: Table, agent_moves: list[str]) -> dict[str, Any]:
+    answer = table.view()
+    answer["agent_moves"] = agent_moves
+    return answer
+
+
+def _deal(request: dict[str, Any]) -> Table:
+    name = _field(request, "variant", str)
+    options = _field(request, "options", dict, {})
+    try:
+        rules = zank.variant(name, **options)
+    except TypeError as e:  # an option name that is not a keyword
+        raise PageError(f"bad options for {name[:40]}: {str(e)[:100]}") from None
+    seed = _field(request, "seed", int, 1)
+    if not 0 <= seed <= MAX_SEED:
+        raise PageError(f"the seed must be from 0 to {MAX_SEED}, not {seed}")
+    players = _field(request, "players", int, rules.min_players)
+    seat = _field(request, "seat", int, 0)
+    return Table.deal(rules, seed, players, seat)
+
+
+def _position(table: Table, request: dict[str, Any]) -> Table:
+    parse: Callable[[str], State] | None = getattr(table.rules, "parse_position", None)
+    if parse is None:
+        raise PageError(f"{table.rules.name} has no position text yet")
+    state = parse(_field(request, "text", str))
+    seat = table.seat if table.seat < state.players else 0
+    new = Table(
+        table.rules, table.seed, state.players, seat, [state], agent=table.agent, from_position=True
+    )
+    new.agents_play()
+    return new
+
+
+def respond(request: dict[str, Any]) -> dict[str, Any]:
+    """Answer one request (a dict); see the module docs.
+
+    Raises:
+        ZankError: the request is refused (:func:`handle` turns this into an answer).
+    """
+    global _table
+    op = _field(request, "op", str)
+    if op == "variants":
+        return {"variants": variants()}
+    if op == "deal":
+        _table = _deal(request)
+        return _moved(_table, list(_table.moves))  # the agents' moves before the reader's turn
+    if op == "load":
+        _table = Table.load(_field(request, "text", str))
+        return _moved(_table, [])
+    if op not in ("view", "click", "move", "undo", "record", "position"):
+        raise PageError(f"unknown request {op[:40]!r}")
+    table = _current()
+    if op == "view":
+        return table.view()
+    if op == "click":
+        return _click(table, request)
+    if op == "move":
+        return _moved(table, table.play(_field(request, "move", str)))
+    if op == "undo":
+        table.undo()
+        return table.view()
+    if op == "record":
+        record = table.record()
+        filename = f"zank-{record.variant}-seed{record.seed}.json"
+        return {"record": record.dumps(indent=1) + "\n", "filename": filename}
+    _table = _position(table, request)
+    return _moved(_table, [])
+
+
+def handle(request_json: str) -> str:
+    """Answer a JSON request with JSON; a refused request answers ``{"error": ...}``
+    (with the current view, if a game is dealt)."""
+    try:
+        request = json.loads(request_json)
+        if not isinstance(request, dict):
+            raise PageError("a request is a JSON object")
+        return json.dumps(respond(request))
+    except ZankError as e:
+        answer = _table.view() if _table is not None else {}
+        answer["error"] = _refusal(e)
+        return json.dumps(answer)
+    except ValueError as e:  # not JSON at all
+        return json.dumps({"error": {"message": f"bad request: {str(e)[:100]}", "rule": ""}})

@@ -1,0 +1,319 @@
+"""The Play page's Python side (``docs/play/zank_play.py``) and its assets, in CPython.
+
+The page's JavaScript only forwards clicks and buttons to ``zank_play.handle``
+and shows its answers, so the page's behaviour is tested here without a
+browser; ``tests/test_play_browser.py`` drives the built page in Chromium.
+
+* every legal move the page offers with a click is made by exactly that click,
+  for every variant and preset, along games mixing clicks and buttons;
+* an illegal click is answered with :meth:`zank.core.Rules.check`'s rule and
+  message; a click that is no move at all with the variant's own words;
+* undo takes back the reader's move and the agent's replies; the game record
+  replays and loads again; bad requests get answers, never tracebacks;
+* the asset extension copies the page's files, and the fetched assets only
+  when there.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import play_assets
+import pytest
+import zank_play
+
+import zank
+from zank.agents import RandomAgent
+from zank.cards import card_text
+from zank.core import Rules
+from zank.play import GameRecord, replay
+from zank.spite_malice import SpiteAndMalice
+
+from .strategies import all_presets, preset_id
+
+
+def call(**request: Any) -> dict[str, Any]:
+    answer = json.loads(zank_play.handle(json.dumps(request)))
+    assert isinstance(answer, dict)
+    return answer
+
+
+def click(entry: dict[str, Any]) -> dict[str, Any]:
+    return call(op="click", **{"from": entry["from"], "index": entry["index"], "to": entry["to"]})
+
+
+@pytest.fixture(autouse=True)
+def fresh_page() -> Iterator[None]:
+    zank_play._table = None
+    yield
+    zank_play._table = None
+
+
+def table() -> zank_play.Table:
+    assert zank_play._table is not None
+    return zank_play._table
+
+
+# ---------------------------------------------------------------- variants
+
+
+def test_the_variants_and_their_options_come_from_zank() -> None:
+    answer = call(op="variants")
+    by_name = {v["name"]: v for v in answer["variants"]}
+    assert set(by_name) == set(zank.VARIANTS)
+    sm = {o["name"]: o for o in by_name["spite-and-malice"]["options"]}
+    assert sm["pay_off_size"] == {"name": "pay_off_size", "default": 20, "low": 1, "high": 30}
+    assert sm["jokers"]["choices"] == [False, True]
+    detailed = {o["name"]: o for o in by_name["zank-detailed"]["options"]}
+    assert detailed["reserve_size"]["choices"] == [13, 12, 11]
+    assert by_name["zank"]["max_players"] == 3
+    for v in answer["variants"]:
+        rules = zank.variant(v["name"])
+        assert {o["name"]: o["default"] for o in v["options"]} == rules.options
+
+
+# ------------------------------------------------------------------ clicks
+
+
+@pytest.mark.parametrize("rules", all_presets(), ids=preset_id)
+def test_every_offered_click_makes_its_move(rules: Rules) -> None:
+    """Along a game of clicks and buttons, each click plays the move it is offered for."""
+    answer = call(op="deal", variant=rules.name, options=rules.options, seed=5)
+    assert "error" not in answer, answer
+    clicked = 0
+    for step in range(120):
+        if answer["over"] is not None:
+            break
+        legal = answer["legal"]
+        assert answer["your_turn"]
+        assert legal
+        assert [e["move"] for e in legal] == [m.text for m in rules.legal_moves(table().state)]
+        clickable = [e for e in legal if e["from"] is not None]
+        made = len(table().moves)
+        if clickable and step % 4:
+            entry = clickable[step % len(clickable)]
+            answer = click(entry)
+            clicked += 1
+        else:
+            entry = legal[step % len(legal)]
+            answer = call(op="move", move=entry["move"])
+        assert "error" not in answer, (entry, answer["error"])
+        assert table().moves[made] == entry["move"]
+        assert table().movers[made] == table().seat
+    assert clicked > 0
+
+
+def test_clicks_name_the_moves_of_each_seat() -> None:
+    # three players of the classic game: "od" is the next seat's discard, "od2" the one after
+    state = zank.variant("zank").new_game(seed=1, players=3)
+    assert zank_play.click_notation(state, 1, "h9", 0, "p2.discard") == "h9-od"
+    assert zank_play.click_notation(state, 1, "h9", 0, "p0.discard") == "h9-od2"
+    assert zank_play.click_notation(state, 1, "h9", 0, "f3") == "h9-f"
+    assert zank_play.click_notation(state, 1, "p1.turned", 0, "p1.discard") == "t-d"
+    assert zank_play.click_notation(state, 1, "p0.discard", 0, "h1") is None  # not yours
+    assert zank_play.click_notation(state, 1, "nowhere", 0, "h1") is None
+    # zank-104 shows the discard as the second talon
+    state = zank.variant("zank-104").new_game(seed=1)
+    assert zank_play.click_notation(state, 0, "h1", 0, "p1.second-talon") == "h1-os"
+    assert zank_play.click_notation(state, 0, "p0.turned", 0, "p0.second-talon") == "t-s"
+    # Spite and Malice names a hand card by its rank
+    state = zank.variant("spite-and-malice").new_game(seed=7)
+    hand = state.pile("p0.hand")
+    ranks = [zank_play.click_notation(state, 0, "p0.hand", i, "build2") for i in range(len(hand))]
+    assert ranks == [f"{card_text(c).split(':')[0][:-1].lower()}-b2" for c in hand]
+
+
+def test_an_illegal_click_gets_the_librarys_explanation() -> None:
+    answer = call(op="deal", variant="spite-and-malice", seed=7)
+    state = table().state
+    rules = state.rules
+    for source, index in [("p0.pay", 0)] + [("p0.hand", i) for i in range(5)]:
+        move_text = zank_play.click_notation(state, 0, source, index, "build3")
+        assert move_text is not None
+        move = {m.text: m for m in rules.moves}[move_text]
+        violation = rules.check(state, move)
+        if violation is None:
+            continue
+        answer = click({"from": source, "index": index, "to": "build3"})
+        assert answer["error"] == {
+            "message": violation.message,
+            "rule": violation.rule,
+            "move": move_text,
+        }
+        assert table().state is state  # nothing changed
+        break
+    else:
+        pytest.fail("no illegal click found")
+
+
+def test_a_click_that_is_no_move_says_why() -> None:
+    call(op="deal", variant="spite-and-malice", seed=7)
+    answer = call(op="click", **{"from": "p0.pay", "index": 0, "to": "p0.side1"})
+    assert "S&M-9" in answer["error"]["message"]  # the variant's own words
+    answer = call(op="click", **{"from": "p0.pay", "index": 0, "to": "p1.side1"})
+    assert "no move of spite-and-malice" in answer["error"]["message"]
+    assert answer["svg"].startswith("<svg")  # the table stays
+
+
+# -------------------------------------------------------------- the game
+
+
+def test_the_agent_plays_the_other_seats_and_undo_takes_back_its_replies() -> None:
+    answer = call(op="deal", variant="spite-and-malice", seed=2, seat=1)  # seat 0 begins
+    assert answer["seat"] == 1
+    assert answer["your_turn"]
+    assert answer["agent_moves"]
+    assert answer["agent_moves"] == table().moves
+    before = len(table().moves)
+    assert not answer["can_undo"]
+    assert "nothing to undo" in call(op="undo")["error"]["message"]
+    answer = call(op="move", move=answer["legal"][-1]["move"])  # a discard ends the turn
+    after = len(table().moves)
+    assert after > before + 1
+    assert answer["agent_moves"] == table().moves[before + 1 :]
+    answer = call(op="undo")
+    assert len(table().moves) == before
+    assert answer["your_turn"]
+    assert not answer["can_undo"]
+
+
+def test_the_record_replays_and_loads_again() -> None:
+    call(op="deal", variant="zank-detailed", seed=4, options={"reserve_size": 12})
+    for _ in range(5):
+        answer = call(op="move", move=call(op="view")["legal"][0]["move"])
+    saved = call(op="record")
+    record = GameRecord.loads(saved["record"])
+    assert saved["filename"] == "zank-zank-detailed-seed4.json"
+    assert record.options["reserve_size"] == 12
+    assert record.tags == {
+        "seat0": "you",
+        "seat1": "greedy",
+    }
+    assert list(replay(record))[-1] == table().state
+    call(op="deal", variant="spite-and-malice", seed=1)
+    loaded = call(op="load", text=saved["record"])
+    assert loaded["svg"] == answer["svg"]
+    assert loaded["moves"] == len(record.moves)
+
+
+def test_a_loaded_record_continues_with_the_agent_to_move() -> None:
+    rules = zank.variant("spite-and-malice", pay_off_size=3)
+    record = zank.play(rules, [RandomAgent(1), RandomAgent(2)], seed=9, max_moves=7)
+    text = GameRecord(
+        record.variant, record.options, record.seed, 2, record.moves, None, tags={"seat1": "you"}
+    ).dumps()
+    answer = call(op="load", text=text)
+    assert answer["seat"] == 1
+    assert answer["over"] is not None or answer["your_turn"]
+
+
+def test_a_whole_game_ends_with_the_result() -> None:
+    answer = call(op="deal", variant="spite-and-malice", seed=2, options={"pay_off_size": 2})
+    while answer["over"] is None:
+        answer = call(op="move", move=answer["legal"][0]["move"])
+    out = table().state.outcome
+    assert out is not None
+    assert answer["over"].startswith("You win" if out.winner == 0 else f"Player {out.winner} wins")
+    assert answer["legal"] == []
+    assert not answer["your_turn"]
+    assert (
+        "game is over" in call(op="click", **{"from": "p0.pay", "to": "build1"})["error"]["message"]
+    )
+
+
+@pytest.mark.parametrize(
+    ("request_", "words"),
+    [
+        ({"op": "view"}, "deal a game first"),
+        ({"op": "fly"}, "unknown request"),
+        ({}, "needs 'op'"),
+        ({"op": "deal", "variant": "chess"}, "chess"),
+        ({"op": "deal", "variant": "zank", "options": {"wings": True}}, "wings"),
+        ({"op": "deal", "variant": "spite-and-malice", "options": {"pay_off_size": 99}}, "30"),
+        ({"op": "deal", "variant": "spite-and-malice", "seed": -1}, "seed"),
+        ({"op": "deal", "variant": "spite-and-malice", "seed": True}, "'seed' must be a int"),
+        ({"op": "deal", "variant": "spite-and-malice", "players": 9}, "9"),
+        ({"op": "deal", "variant": "spite-and-malice", "seat": 2}, "seat"),
+        ({"op": "load", "text": "{"}, "not valid JSON"),
+        ({"op": "load", "text": '{"format": "zank-record", "version": 1}'}, "moves"),
+    ],
+)
+def test_bad_requests_get_answers(request_: dict[str, Any], words: str) -> None:
+    answer = json.loads(zank_play.handle(json.dumps(request_)))
+    assert words in answer["error"]["message"]
+    assert len(answer["error"]["message"]) < 400
+
+
+def test_text_that_is_no_request_gets_an_answer() -> None:
+    assert "bad request" in json.loads(zank_play.handle("not json"))["error"]["message"]
+    assert "JSON object" in json.loads(zank_play.handle("[1]"))["error"]["message"]
+
+
+def test_a_bad_move_from_the_keyboard_keeps_the_game() -> None:
+    call(op="deal", variant="spite-and-malice", seed=7)
+    state = table().state
+    answer = call(op="move", move="q-b1")
+    assert answer["error"]["rule"].startswith("S&M")
+    assert table().state is state
+
+
+def test_position_text_where_the_variant_has_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    answer = call(op="deal", variant="spite-and-malice", seed=7)
+    assert answer["position"] is None or isinstance(answer["position"], str)
+    # a stand-in for rules.position_text / parse_position (JSON states here)
+    monkeypatch.setattr(SpiteAndMalice, "position_text", lambda self, s: zank.dumps(s), False)
+    monkeypatch.setattr(SpiteAndMalice, "parse_position", lambda self, t: zank.loads(t), False)
+    answer = call(op="view")
+    assert zank.loads(answer["position"]) == table().state
+    later = call(op="move", move=answer["legal"][0]["move"])
+    answer = call(op="position", text=answer["position"])
+    assert answer["moves"] == 0
+    assert answer["position"] != later["position"]
+    assert not answer["recordable"]
+    assert "no deal to record" in call(op="record")["error"]["message"]
+
+
+# ---------------------------------------------------------------- assets
+
+
+def test_the_extension_copies_the_page_files_and_the_assets_when_there(tmp_path: Path) -> None:
+    out, cache = tmp_path / "html", tmp_path / "cache"
+    assert not play_assets.install(out, cache)
+    site = out / "_static" / "play"
+    assert {p.name for p in site.iterdir()} == set(play_assets.PAGE_FILES)
+    (cache / "pyodide").mkdir(parents=True)
+    for name in play_assets.PYODIDE_FILES:
+        (cache / "pyodide" / name).write_text(name)
+    (cache / "wheels").mkdir()
+    (cache / "wheels" / "zank-1-py3-none-any.whl").write_bytes(b"PK")
+    (cache / "assets.json").write_text(json.dumps({"wheels": ["zank-1-py3-none-any.whl"]}))
+    assert play_assets.install(out, cache)
+    assert (site / "pyodide" / "pyodide.asm.wasm").read_text() == "pyodide.asm.wasm"
+    assert (site / "wheels" / "zank-1-py3-none-any.whl").read_bytes() == b"PK"
+    assert (site / "assets.json").exists()
+    (cache / "assets.json").unlink()
+    assert not play_assets.install(out, cache)
+    assert not (site / "assets.json").exists()  # the page then says what it needs
+
+
+def test_the_python_of_the_embedding_how_to_plays_a_game() -> None:
+    """docs/howto/embed-in-a-web-page.md: its module answers and plays to the end."""
+    page = Path(__file__).parent.parent / "docs" / "howto" / "embed-in-a-web-page.md"
+    (code,) = re.findall(r"```python\n(.*?)```", page.read_text(encoding="utf-8"), re.S)
+    module: dict[str, Any] = {}
+    exec(compile(code, str(page), "exec"), module)
+    answer = json.loads(module["handle"]("{}"))
+    assert answer["svg"].startswith("<svg")
+    refused = json.loads(module["handle"](json.dumps({"move": "zz"})))
+    assert refused["error"] == "not a move"
+    for _ in range(500):
+        if answer["result"] is not None:
+            break
+        answer = json.loads(module["handle"](json.dumps({"move": answer["legal"][0]})))
+    assert answer["result"] is not None
+    refused = json.loads(module["handle"](json.dumps({"move": "q-b1"})))
+    assert refused["rule"] == "over"
