@@ -192,9 +192,7 @@ class SpiteAndMalice(Rules):
     def _seat_base(self, p: int) -> int:
         return 2 + self.build_places + p * (2 + SIDE_STACKS)
 
-    def _touched(
-        self, after: State | Observation, move: Move
-    ) -> tuple[frozenset[int], int | None]:
+    def _touched(self, after: State | Observation, move: Move) -> tuple[frozenset[int], int | None]:
         """A move's source and target pile.  A play keeps the turn (or wins);
         a discard passes it on, so its player sat before the one to move (at
         the end, the one seat whose side stack shows the discarded rank)."""
