@@ -384,12 +384,12 @@ def _undo_record(before: State, after: State) -> tuple[int, int, int, int, int]:
         moved = before.piles[s][len(before.piles[s]) - n :]
         # a discard turned over as the new source lies in reverse order (FLIP == SRC);
         # one card turned over keeps its order but lies face down now
-        turned = (
+        turned_over = (
             after.piles[d][len(after.piles[d]) - n :] != moved
             if n > 1
             else after.down[d] == len(after.piles[d]) and before.down[s] < len(before.piles[s])
         )
-        flip = s + 1 if turned else 0
+        flip = s + 1 if turned_over else 0
         return (s + 1, d + 1, n, before.down[s], flip)
     if len(shrunk) == 1 and len(grown) == 2:  # a discard turned over, a card turned
         discard = shrunk[0]
