@@ -47,7 +47,7 @@ class Board:
         if info is None:
             info = tuple(self.rules.new_game(seed=0).info)
         state = position(self.rules, piles, to_move=to_move, rest=rest, info=info, down=down)
-        state = attrs.evolve(state, turn=turn)
+        state = attrs.evolve(state, turn=turn, ply=turn - 1)  # a move began every turn
         self.rules.validate(state)
         return state
 

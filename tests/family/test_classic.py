@@ -64,7 +64,7 @@ def pos(
     """A two-player position (see ``positions.position``) in turn ``turn``
     (by default past the first round, so Z-18 does not apply)."""
     state = position(rules, piles, to_move=to_move, rest=rest, info=info)
-    state = attrs.evolve(state, turn=turn)
+    state = attrs.evolve(state, turn=turn, ply=turn - 1)  # a move began every turn
     rules.validate(state)
     return state
 
@@ -98,6 +98,7 @@ def pos3(piles: Mapping[str, str], *, turn: int = 9, removed: int = 0, to_move: 
         to_move=to_move,
         info=tuple(info),
         turn=turn,
+        ply=turn - 1,
     )
     RULES.validate(state)
     return state

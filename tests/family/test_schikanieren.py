@@ -41,7 +41,7 @@ def pos(
     each unless named (kings of the other pack than the edge piles' use)."""
     named = {"p0.schikanier": "", "p1.schikanier": "", **piles}
     state = position(RULES, named, to_move=to_move, rest=rest, info=START_INFO, down=down)
-    state = attrs.evolve(state, turn=9)
+    state = attrs.evolve(state, turn=9, ply=8)  # a move began every turn
     RULES.validate(state)
     return state
 
