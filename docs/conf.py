@@ -45,6 +45,8 @@ nitpick_ignore: list[tuple[str, str]] = [
     # Type variables appear in signatures but are not documented objects.
     ("py:class", "zank.random.T"),
     ("py:class", "zank.registry.R"),
+    ("py:class", "zank.family.manoeuvre.K"),
+    ("py:class", "zank.family.manoeuvre.V"),
     # Types of the adapters' optional dependencies (numpy, gymnasium) in signatures;
     # _intersphinx/ holds no inventory for them.
     ("py:class", "numpy.ndarray"),

@@ -6,6 +6,7 @@ import concurrent.futures
 import sys
 from collections import Counter
 from collections.abc import Mapping
+from typing import Any
 
 import attrs
 import pytest
@@ -15,7 +16,8 @@ from zank.agents import GreedyAgent, RandomAgent
 from zank.cards import DECK, IS_JOKER, card_text, full_deck, parse_card, parse_cards
 from zank.core import HIDDEN, State, Termination
 from zank.family import greedy_classic
-from zank.family.classic import (
+from zank.family.classic import ClassicZank
+from zank.family.classic_common import (
     EMPTY,
     FREE,
     GOAL_EMPTY,
@@ -27,7 +29,6 @@ from zank.family.classic import (
     I_STALE,
     JOKER_CARD,
     START_INFO,
-    ClassicZank,
     Config,
 )
 from zank.family.fits import FKEY
@@ -637,8 +638,8 @@ def _bfs_reachable(
             return True
         nxt = set()
         for cfg in frontier:
-            for a, b in rules.edge_steps(cfg, limit):
-                new = rules.step_config(cfg, a, b, removal)
+            for a, b in rules.manoeuvres.edge_steps(cfg, limit):
+                new = rules.manoeuvres.step_config(cfg, a, b, removal)
                 if new not in seen:
                     seen.add(new)
                     nxt.add(new)
@@ -663,10 +664,10 @@ def test_the_manoeuvre_search_is_exact(players: int) -> None:
             if goal and moves[0].target != 0:
                 want = sorted(
                     rules.card_moves[rules.house_source + a][b + 1].text  # type: ignore[union-attr]
-                    for a, b in rules.edge_steps(config, limit)
+                    for a, b in rules.manoeuvres.edge_steps(config, limit)
                     if _bfs_reachable(
                         rules,
-                        rules.step_config(config, a, b, removal),
+                        rules.manoeuvres.step_config(config, a, b, removal),
                         goal,
                         target,
                         limit,
@@ -727,13 +728,85 @@ def test_reachable_matches_a_breadth_first_search_at_every_budget(players: int) 
                 goal, target = goals[rng.below(len(goals))]
                 for budget in rng.shuffle(list(range(1, 7))):
                     want = _bfs_reachable(rules, config, goal, target, limit, removal, budget)
-                    got = rules.reachable(config, goal, target, limit, removal, budget)
+                    got = rules.manoeuvres.reachable(config, goal, target, limit, removal, budget)
                     assert got == want, (config, goal, target, budget)
                     checked[want] += 1
             moves = rules.legal_moves(state)
             state = rules.apply(state, moves[rng.below(len(moves))])
     assert checked[True] > 100
     assert checked[False] > 100
+
+
+def _random_game(rules: ClassicZank, seed: int, players: int = 2) -> list[str]:
+    """The legal moves along a seeded random game, and the greedy choice at each."""
+    state = rules.new_game(seed=seed, players=players)
+    rng = Rng(seed)
+    agent = GreedyAgent(seed)
+    out: list[str] = []
+    while state.outcome is None and len(out) < 1_500:
+        moves = rules.legal_moves(state)
+        seat = state.to_move
+        assert seat is not None
+        greedy = agent.choose(rules, rules.observe(state, seat), moves)
+        out.append(" ".join(m.text for m in moves) + " / " + greedy.text)
+        state = rules.apply(state, moves[rng.below(len(moves))])
+    return out
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_the_search_answers_the_same_with_caches_of_one_entry(
+    players: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The manoeuvre search's caches change its speed, never its answers: with
+    every cache cleared at each new entry, the legal moves and the greedy
+    choices of seeded games stay the same, and no cache grows past its size."""
+    from zank.family import manoeuvre
+
+    want = [_random_game(rules_with(), seed, players) for seed in range(2)]
+    for name in (
+        "STEPS_SIZE",
+        "STEP_LIMITS_SIZE",
+        "DISTANCE_SIZE",
+        "TAKERS_SIZE",
+        "PILE_BYTES_SIZE",
+        "SERVING_SIZE",
+    ):
+        monkeypatch.setattr(manoeuvre, name, 1)
+    rules = rules_with()
+    got = [_random_game(rules, seed, players) for seed in range(2)]
+    assert got == want
+    search = rules.manoeuvres
+    caches: list[manoeuvre.BoundedCache[Any, Any]] = [
+        search._dist,
+        search._takers,
+        search._pile_bytes,
+        search._serving,
+        search._steps,
+        *search._steps.data.values(),
+    ]
+    assert all(len(cache.data) <= 1 for cache in caches)
+
+
+def test_the_search_and_the_explanations_import_no_variant_module() -> None:
+    """The modules below ``classic.py`` never import it (no import circle)."""
+    import ast
+    import pathlib
+
+    import zank.family
+
+    family = pathlib.Path(zank.family.__file__).parent
+    for name in ("manoeuvre.py", "classic_common.py", "classic_explain.py"):
+        tree = ast.parse((family / name).read_text(encoding="utf-8"))
+        imported = {
+            node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
+        } | {
+            alias.name
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Import)
+            for alias in node.names
+        }
+        assert not imported & {"zank.family.classic", "zank.family.schikanieren"}, name
+        assert "zank.family.greedy_classic" not in imported, name
 
 
 def test_threads_sharing_one_rules_object_play_the_same_games() -> None:

@@ -12,7 +12,7 @@ import zank
 from zank.agents import GreedyAgent, RandomAgent
 from zank.cards import full_deck, parse_card
 from zank.core import HIDDEN, State, Termination
-from zank.family.classic import START_INFO
+from zank.family.classic_common import START_INFO
 from zank.family.schikanieren import Schikanieren
 
 from ..matrix import finished_game

@@ -335,17 +335,17 @@ class ZankDetailed(faults.FaultCalls, FamilyTable):
         discard = piles[src[SRC_DISCARD]]
         if discard and self.own_discard_free:  # ZD-V1
             own.append((SRC_DISCARD, discard[-1]))
+        scan = self.scan(piles, p)
         # ZD-5 .. ZD-7; ZD-19: at most 50 house-to-house moves in a row
-        found, moves, gap = self.layout_moves(
-            piles, p, own, state.info[I_SHUFFLES] < self.shuffle_limit
-        )
+        blocked = -1 if state.info[I_SHUFFLES] >= self.shuffle_limit else 0
+        found, moves, _ = self.layout_moves(piles, own, scan, blocked)
         if found:
             if strict:
                 if reserve and found[0].source == SRC_RESERVE:
                     return (found[0],)  # ZD-9
                 return tuple(found)  # ZD-10
             moves[:0] = found
-        if not (strict and gap >= 0 and reserve):  # ZD-11
+        if not (strict and scan[2] >= 0 and reserve):  # ZD-11: the first gap
             if turned:
                 moves.append(self._end)  # ZD-13
             elif piles[self._hand_index[p]] or discard:
@@ -354,7 +354,7 @@ class ZankDetailed(faults.FaultCalls, FamilyTable):
                 moves.append(self._pass)  # ZD-14
         out = tuple(moves)
         if strict and self.stricter:  # ZD-V4
-            forced = self._stricter_moves(state, self.foundation_keys(piles), out)
+            forced = self._stricter_moves(state, scan[0], out)  # the foundation fits
             if forced:
                 return forced
         return out
@@ -373,7 +373,7 @@ class ZankDetailed(faults.FaultCalls, FamilyTable):
         """Source codes of the houses that cover a face-up card fitting a foundation."""
         hb = self.house_base
         dig = []
-        for h in range(8):
+        for h in range(self.house_count):
             house = state.piles[hb + h]
             # face-down cards (ZD-V5) are not looked at: nobody knows them
             if any(FKEY[c] in fits for c in house[state.down[hb + h] : -1]):
@@ -418,20 +418,11 @@ class ZankDetailed(faults.FaultCalls, FamilyTable):
                     to_move = None
                     outcome = score(self._interim(state, piles, down), p)
         elif kind == TURN:  # ZD-12, ZD-14
-            hi, di, ti = self._hand_index[p], src[SRC_DISCARD], src[SRC_TURNED]
-            hand = piles[hi]
-            if not hand:
-                hand = piles[di][::-1]
-                piles[di] = ()
-            piles[ti] = (hand[-1],)
-            piles[hi] = hand[:-1]
-            down[hi] = len(hand) - 1
+            self.turn_hand_card(piles, down, p)
             shuffles = 0
         else:  # END (ZD-13) or PASS (ZD-14): the turn ends
             if kind == END:
-                di, ti = src[SRC_DISCARD], src[SRC_TURNED]
-                piles[di] = piles[di] + piles[ti]
-                piles[ti] = ()
+                self.discard_turned(piles, p)
             if flags & F_RELEASE:
                 dry0 = dry1 = 0
             elif p == 0:
@@ -440,15 +431,9 @@ class ZankDetailed(faults.FaultCalls, FamilyTable):
                 dry1 += 1
             stale = 0 if flags & F_FOUNDATION else stale + 1
             shuffles = flags = 0
-            to_move = 1 - p
             turn += 1
-            if self._dry(piles, (dry0, dry1)):  # ZD-17
-                to_move = None
-                outcome = score(self._interim(state, piles, down), None)
-            elif stale >= self.no_progress_turns:  # ZD-18
-                to_move = None
-                r = score(self._interim(state, piles, down), None)
-                outcome = Result(r.winner, r.points, Termination.NO_PROGRESS)
+            outcome = self._stuck(state, piles, down, (dry0, dry1), stale)
+            to_move = None if outcome else 1 - p
         return State(
             rules=self,
             players=state.players,
@@ -461,6 +446,24 @@ class ZankDetailed(faults.FaultCalls, FamilyTable):
             turn=turn,
             outcome=outcome,
         )
+
+    def _stuck(
+        self,
+        state: State,
+        piles: list[tuple[int, ...]],
+        down: list[int],
+        dry: tuple[int, int],
+        stale: int,
+    ) -> Result | None:
+        """At the end of a turn: the result of a game that ends without anyone
+        going out (ZD-17: nothing is released any more, ZD-18: no progress),
+        or ``None``."""
+        if self._dry(piles, dry):  # ZD-17
+            return score(self._interim(state, piles, down), None)
+        if stale >= self.no_progress_turns:  # ZD-18
+            r = score(self._interim(state, piles, down), None)
+            return Result(r.winner, r.points, Termination.NO_PROGRESS)
+        return None
 
     def _interim(self, state: State, piles: list[tuple[int, ...]], down: list[int]) -> State:
         # only for counting cards at the end of a game
@@ -546,8 +549,8 @@ class ZankDetailed(faults.FaultCalls, FamilyTable):
         piles = state.piles
         src = self._src_index[p]
         reserve = piles[src[SRC_RESERVE]]
-        fslots = self.foundation_slots(piles)
-        if reserve and FKEY[reserve[-1]] in fslots:
+        fits, _, gap, _, _ = self.scan(piles, p)
+        if reserve and FKEY[reserve[-1]] in fits:
             return Violation(
                 "ZD-9",
                 f"mandatory move: your reserve top {card_unicode(reserve[-1])} fits a "
@@ -562,14 +565,14 @@ class ZankDetailed(faults.FaultCalls, FamilyTable):
                 + ", ".join(m.text for m in found)
                 + ")",
             )
-        _, gap = self.house_wants(piles)
         if move.kind != CARD and gap >= 0 and reserve:
             return Violation(
                 "ZD-11",
-                f"mandatory move: house {gap + 1} is a gap; while your reserve has cards, "
-                f"fill it from the reserve (r-h{gap + 1}) before you turn or discard a hand card",
+                f"mandatory move: {self.house_word} {gap + 1} is a gap; while your reserve has "
+                f"cards, fill it from the reserve (r-h{gap + 1}) before you turn or discard a "
+                "hand card",
             )
-        if self.stricter and self._stricter_moves(state, fslots, self.generate(state, False)):
+        if self.stricter and self._stricter_moves(state, fits, self.generate(state, False)):
             return Violation(
                 "ZD-V4",
                 "stricter rules: free the layout card that fits a foundation, or pack the "
@@ -589,7 +592,7 @@ class ZankDetailed(faults.FaultCalls, FamilyTable):
             )
         if state.info[I_SHUFFLES] > self.shuffle_limit or state.info[I_FLAGS] > 3:
             raise InvalidState("info: shuffles or flags out of range")
-        for h in range(8):
+        for h in range(self.house_count):
             i = self.house_base + h
             if down[i] > (1 if self.hidden_houses else 0):
                 raise InvalidState(
@@ -604,9 +607,9 @@ class ZankDetailed(faults.FaultCalls, FamilyTable):
                 )
 
     # ------------------------------------------------------ table mode (ZD-22)
-    def strict_moves(self, state: State) -> tuple[Move, ...]:
-        """The moves strict mode allows (the mandatory rules enforced)."""
-        return self.generate(state, strict=True)
+    # The moves strict mode allows: generate(state) with its default strict=True
+    # (an alias, not a method that calls it: one call less on the hot path).
+    strict_moves = generate
 
     def table_moves(self, state: State) -> tuple[Move, ...]:
         """Every move the cards allow, the mandatory rules ignored (ZD-22)."""
@@ -675,7 +678,7 @@ class ZankDetailed(faults.FaultCalls, FamilyTable):
             down = list(s.down)
             di = self.seat_pile(p, DISCARD)
             card = self.lift(piles, down, di)
-            f = self.foundation_slots(piles)[FKEY[card]]
+            f = self.foundation_slot(piles, card)
             piles[f] = (*piles[f], card)
             dry0, dry1, stale, shuffles, flags = s.info
             outcome = None

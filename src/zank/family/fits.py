@@ -58,9 +58,10 @@ def _key(rank: int, suit: int) -> int:
 
 
 #: ``FKEY[c]`` is rank * 4 + suit, the key of card ``c`` for foundations,
-#: same-suit houses and packing.  Jokers get a key no other card has.
+#: same-suit houses and packing.  Jokers get a key no other card has (below
+#: :data:`NO_KEY`, so that no table wants it).
 FKEY: tuple[int, ...] = tuple(
-    NO_KEY - c if IS_JOKER[c] else _key(RANK[c], SUIT[c]) for c in range(MAX_CARD)
+    NO_KEY - 1 - c if IS_JOKER[c] else _key(RANK[c], SUIT[c]) for c in range(MAX_CARD)
 )
 #: ``FOUNDATION_WANT[t]`` is the ``FKEY`` of the card that goes on foundation top
 #: ``t``: the same suit, one higher (a king wants a key no card has).
@@ -72,7 +73,7 @@ ACE_KEYS: tuple[int, ...] = tuple(_key(ACE, s) for s in range(4))
 #: ``ALT_KEY[c]`` is rank * 2 + colour, the key of card ``c`` for houses built in
 #: alternating colours.
 ALT_KEY: tuple[int, ...] = tuple(
-    NO_KEY - c if IS_JOKER[c] else RANK[c] * 2 + COLOUR[c] for c in range(MAX_CARD)
+    NO_KEY - 1 - c if IS_JOKER[c] else RANK[c] * 2 + COLOUR[c] for c in range(MAX_CARD)
 )
 #: ``ALT_WANT[t]`` is the ``ALT_KEY`` of the card that goes on house top ``t``:
 #: one lower, the other colour (an ace wants nothing).

@@ -28,7 +28,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from zank.core import HIDDEN, Move, Observation, Rules
-from zank.family.classic import (
+from zank.family.classic import ClassicZank
+from zank.family.classic_common import (
     DRAW,
     EMPTY,
     FREE,
@@ -37,7 +38,6 @@ from zank.family.classic import (
     I_GOAL,
     I_REMOVED,
     I_TARGET,
-    ClassicZank,
     Config,
 )
 from zank.family.table import CARD
@@ -104,10 +104,11 @@ def _step_score(rules: ClassicZank, observation: Observation, a: int, b: int) ->
     config = _config(rules, observation)
     removal = observation.players == 3 and not observation.info[I_REMOVED]
     limit = rules.gap_limit(observation.players, observation.turn)
-    nxt = rules.step_config(config, a, b, removal)
+    search = rules.manoeuvres
+    nxt = search.step_config(config, a, b, removal)
     left = observation.info[I_BUDGET] - 1
     goal, target = observation.info[I_GOAL], observation.info[I_TARGET]
-    return 100 - rules.distance(nxt, goal, target, limit, removal, left)
+    return 100 - search.distance(nxt, goal, target, limit, removal, left)
 
 
 def classic_policy(

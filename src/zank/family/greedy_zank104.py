@@ -30,20 +30,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from zank.cards import RANK
 from zank.core import HIDDEN, Move, Observation, Rules, State
-from zank.family.fits import ALT_KEY, ALT_WANT, FKEY, FOUNDATION_WANT
+from zank.family.fits import FKEY, fits_house
 from zank.family.table import CARD
-from zank.family.zank104 import (
-    SRC_RESERVE,
-    SRC_STAIR,
-    SRC_TURNED,
-    TGT_FOUNDATION,
-    TGT_PACK,
-    TURN,
-    Zank104,
-    counts,
-)
+from zank.family.zank104 import SRC_RESERVE, TGT_FOUNDATION, TURN, Zank104, counts
 from zank.random import Rng
 
 __all__ = ["SAMPLES", "move_score", "zank104_policy"]
@@ -51,24 +41,6 @@ __all__ = ["SAMPLES", "move_score", "zank104_policy"]
 SAMPLES = 2
 """States sampled per decision for the look to the end of the turn."""
 WON = 1000
-
-
-def _fits_foundation(piles: Sequence[tuple[int, ...]], card: int) -> bool:
-    key = FKEY[card]
-    return any(FOUNDATION_WANT[f[-1]] == key if f else RANK[card] == 1 for f in piles[0:8])
-
-
-def _packs(rules: Zank104, observation: Observation, card: int) -> bool:
-    """Whether ``card`` could be packed onto the opponent now."""
-    opp = 1 - observation.player
-    r, _, _, s = rules.own_piles(opp)
-    for i in (r, s):
-        pile = observation.piles[i]
-        if pile and pile[-1] != HIDDEN:
-            d = FKEY[card] - FKEY[pile[-1]]
-            if d in (4, -4):
-                return True
-    return False
 
 
 def move_score(rules: Zank104, observation: Observation, move: Move) -> int:
@@ -79,30 +51,28 @@ def move_score(rules: Zank104, observation: Observation, move: Move) -> int:
     if t == TGT_FOUNDATION:
         return 100
     piles = observation.piles
-    if s in (SRC_RESERVE, SRC_TURNED):
+    hb, pack = rules.house_base, rules.pack_target
+    if s < rules.house_source:  # the reserve top or the turned talon card
         base = 70 if s == SRC_RESERVE else 50
-        if t >= TGT_PACK:
+        if t >= pack:
             return base + 10
-        return base if piles[7 + t] else base - 5
-    house = piles[8 + s - SRC_STAIR]
-    if t >= TGT_PACK:
+        return base if piles[hb + t - 1] else base - 5
+    house = piles[hb + s - rules.house_source]
+    if t >= pack:
         return 66  # a card given away, and room made for the own cards
     # a move between stairs: what does it leave behind?
-    if rules.stair_runs:
-        w = ALT_WANT[piles[7 + t][-1]]
-        i = RANK[house[0]] - (w >> 1)
-    else:
-        i = len(house) - 1
+    i = rules.run_start(house, piles[hb + t - 1][-1]) if rules.stair_runs else len(house) - 1
     if i == 0:
         return 35  # a gap for the reserve or the talon
     below = house[i - 1]
-    if _fits_foundation(piles, below):
+    if FKEY[below] in rules.foundation_keys(piles):
         return 38
     me = observation.player
     reserve = piles[rules.own_piles(me)[0]]
-    if reserve and reserve[-1] != HIDDEN and ALT_KEY[reserve[-1]] == ALT_WANT[below]:
+    if reserve and reserve[-1] != HIDDEN and fits_house(reserve[-1], below):
         return 36
-    if _packs(rules, observation, below):
+    # the opponent's reserve top and second talon lie face up
+    if FKEY[below] in rules.pack_wants(piles, me):
         return 30
     return -5
 

@@ -1,7 +1,7 @@
 """Schikanieren, the game like the Zank-Patience from Grupp's book (the last
 paragraph of seed ``000_c96d15cb80edc941.txt``).
 
-It is :class:`~zank.family.classic.Zank` with what the paragraph changes
+It is :class:`~zank.family.classic.ClassicZank` with what the paragraph changes
 (the rules page ``docs/rules/schikanieren.md`` numbers the changes ``S-1`` …;
 everything else is the ``Z-`` rules of ``docs/rules/zank.md``):
 
@@ -32,7 +32,8 @@ from attrs import frozen
 
 from zank.core import Move, State, Violation
 from zank.errors import InvalidState, OptionError
-from zank.family.classic import PASS, ClassicZank, Geometry
+from zank.family.classic import ClassicZank
+from zank.family.classic_common import PASS, Geometry
 from zank.family.table import DISCARD, HAND, TURNED
 from zank.registry import register
 
@@ -50,7 +51,7 @@ class Schikanieren(ClassicZank):
     """Schikanieren (Grupp), for two players: ``zank`` with the changes of
     the seed's last paragraph.
 
-    The options are those of :class:`~zank.family.classic.Zank` but
+    The options are those of :class:`~zank.family.classic.ClassicZank` but
     ``learning`` (the learning game belongs to ``zank``); the game has no
     three-player form.
     """

@@ -21,20 +21,26 @@ named by :attr:`FamilyTable.sources`, then the houses) and a *target* code (0 th
 foundations, then the houses, then the opponent's piles named by
 :attr:`FamilyTable.pack_targets`) index :attr:`FamilyTable.card_moves`.
 
-Everything on the hot path is ints and tuples; the fit tests are lookups in
-tables built once at import:
+The kernel of the family is one scan of a state (:meth:`FamilyTable.foundation_keys`,
+:meth:`~FamilyTable.house_wants`, :meth:`~FamilyTable.pack_wants`): which keys
+the foundations, the houses and the opponent's piles take, and where the first
+gap is.  Every variant's move generator (:meth:`~FamilyTable.layout_moves`),
+its explanations (:meth:`~FamilyTable.explain_card_move`) and the greedy
+policies ask it; the fits themselves are lookups in the tables of
+:mod:`zank.family.fits`, built once at import.  Everything on the hot path is
+ints and tuples:
 
->>> from zank.cards import parse_card as c
->>> from zank.family.table import fits_house, fits_pack
->>> fits_house(c("9c"), c("Th")), fits_house(c("9h"), c("Th"))
-(True, False)
->>> fits_pack(c("8d"), c("9d")), fits_pack(c("Td"), c("9d")), fits_pack(c("8h"), c("9d"))
-(True, True, False)
+>>> import zank
+>>> rules = zank.variant("zank-detailed")
+>>> state = rules.new_game(seed=1)
+>>> wants, gap = rules.house_wants(state.piles)
+>>> sorted(h + 1 for hs in wants.values() for h in hs), gap
+([1, 2, 3, 4, 5, 6, 7, 8], -1)
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import ClassVar, Final, cast
 
 from attrs import field, frozen
@@ -44,13 +50,11 @@ from zank.core import Move, Observation, PileSpec, Rules, State, Violation
 from zank.errors import InvalidState, NotationError
 from zank.family.fits import (
     ACE_KEYS,
-    ALT_KEY,
-    ALT_WANT,
     FKEY,
     FOUNDATION_WANT,
-    SUIT_WANT,
+    PACK_WANTS,
     fits_house,
-    fits_pack,
+    house_tables,
     plain,
 )
 
@@ -61,7 +65,10 @@ __all__ = [
     "RESERVE",
     "TURNED",
     "FamilyTable",
+    "Scan",
     "colour_word",
+    "foundation_fits",
+    "lift",
     "rank_word",
 ]
 
@@ -106,6 +113,38 @@ def colour_word(colour: int) -> str:
     return "red" if colour else "black"
 
 
+#: The kernel scan of a state (:meth:`FamilyTable.scan`): ``(fits, wants, gap,
+#: tops, packs)``.
+Scan = tuple[set[int], dict[int, list[int]], int, list[int], dict[int, tuple[int, ...]]]
+
+
+def lift(piles: list[tuple[int, ...]], down: list[int], i: int) -> int:
+    """Take the top card of pile ``i`` (in place) and return it; a face-down
+    card that comes to lie on top turns face up at once.  (Also
+    :meth:`FamilyTable.lift`.)"""
+    pile = piles[i]
+    n = len(pile) - 1
+    piles[i] = pile[:n]
+    if down[i] >= n:
+        down[i] = n - 1 if n > 0 else 0
+    return pile[n]
+
+
+def foundation_fits(foundations: Sequence[tuple[int, ...]]) -> set[int]:
+    """The :data:`~zank.family.fits.FKEY` of every card that fits one of the
+    ``foundations`` now: what each top wants, and the aces if one is empty."""
+    fits: set[int] = set()
+    empty = False
+    for f in foundations:
+        if f:
+            fits.add(FOUNDATION_WANT[f[-1]])
+        else:
+            empty = True
+    if empty:
+        fits.update(ACE_KEYS)
+    return fits
+
+
 # ------------------------------------------------------------------- the table
 @frozen(cache_hash=True, kw_only=True)
 class FamilyTable(Rules):
@@ -143,6 +182,19 @@ class FamilyTable(Rules):
     """Every player plays with a deck of their own, best with different backs, as
     seed 001 advises ("am besten mit verschiedenen Rückseiten")."""
 
+    house_word: ClassVar[str] = "house"
+    """The word for a house in messages, as the variant's rules page says it
+    (``"stair"`` in zank-104, ``"edge pile"`` in zank)."""
+    pile_words: ClassVar[Mapping[str, str]] = {}
+    """Words for seat pile kinds in messages, where they differ from the kind
+    (zank-104: the turned *talon card*, the *second talon*)."""
+    gap_from_house: ClassVar[bool] = True
+    """Whether the outer card of a house may go into a gap (not in zank-104,
+    where a gap is filled only from the own piles)."""
+    gap_fillers: ClassVar[str] = "your own piles"
+    """The piles a gap is filled from, in words, when not from a house
+    (:attr:`gap_from_house`)."""
+
     _card_moves: tuple[tuple[Move | None, ...], ...] = field(
         init=False, default=(), eq=False, hash=False, repr=False
     )
@@ -152,6 +204,27 @@ class FamilyTable(Rules):
     _pack_index: tuple[tuple[int, ...], ...] = field(
         init=False, default=(), eq=False, hash=False, repr=False
     )
+    # _card_moves for the hot path, never indexed with a house onto itself
+    _grid: tuple[tuple[Move, ...], ...] = field(
+        init=False, default=(), eq=False, hash=False, repr=False
+    )
+    # (hand pile, turned card, discard) of each seat, when the table has all three
+    _stock_index: tuple[tuple[int, int, int], ...] = field(
+        init=False, default=(), eq=False, hash=False, repr=False
+    )
+    # the geometry as slot fields for the hot path (a class variable read
+    # through the instance costs more than a slot): piles[_foundations] are the
+    # foundations, piles[_houses] the houses; house_base, house_source,
+    # pack_target; gap_from_house
+    _foundations: slice = field(init=False, default=None, eq=False, hash=False, repr=False)
+    _houses: slice = field(init=False, default=None, eq=False, hash=False, repr=False)
+    _house_base: int = field(init=False, default=0, eq=False, hash=False, repr=False)
+    _house_source: int = field(init=False, default=0, eq=False, hash=False, repr=False)
+    _pack_target: int = field(init=False, default=0, eq=False, hash=False, repr=False)
+    _gap_moves: bool = field(init=False, default=True, eq=False, hash=False, repr=False)
+    # fits.house_tables(same_suit_houses): KEY and WANT of the houses
+    _house_key: tuple[int, ...] = field(init=False, default=(), eq=False, hash=False, repr=False)
+    _house_want: tuple[int, ...] = field(init=False, default=(), eq=False, hash=False, repr=False)
 
     def info_size(self, players: int = 2) -> int:
         """The most ``info`` integers: in table mode a call window's tail comes on top."""
@@ -201,6 +274,7 @@ class FamilyTable(Rules):
             if m.kind == CARD:
                 grid[m.source][m.target] = m
         object.__setattr__(self, "_card_moves", tuple(tuple(row) for row in grid))
+        object.__setattr__(self, "_grid", cast("tuple[tuple[Move, ...], ...]", self._card_moves))
         seats = self.max_players
         src = []
         pack = []
@@ -212,6 +286,22 @@ class FamilyTable(Rules):
             pack.append(tuple(self.seat_pile(opp, kind) for _, kind in self.pack_targets))
         object.__setattr__(self, "_src_index", tuple(src))
         object.__setattr__(self, "_pack_index", tuple(pack))
+        if all(kind in self.seat_piles for kind in (HAND, TURNED, DISCARD)):
+            stock = tuple(
+                (self.seat_pile(p, HAND), self.seat_pile(p, TURNED), self.seat_pile(p, DISCARD))
+                for p in range(seats)
+            )
+            object.__setattr__(self, "_stock_index", stock)
+        hb = self.house_base
+        object.__setattr__(self, "_foundations", slice(0, self.foundation_count))
+        object.__setattr__(self, "_houses", slice(hb, hb + self.house_count))
+        object.__setattr__(self, "_house_base", hb)
+        object.__setattr__(self, "_house_source", self.house_source)
+        object.__setattr__(self, "_pack_target", self.pack_target)
+        object.__setattr__(self, "_gap_moves", self.gap_from_house)
+        key, want = house_tables(self.same_suit_houses)
+        object.__setattr__(self, "_house_key", key)
+        object.__setattr__(self, "_house_want", want)
 
     # ------------------------------------------------------------ geometry
     @property
@@ -265,18 +355,21 @@ class FamilyTable(Rules):
         return self._pack_index[seat][target - self.pack_target]
 
     def source_name(self, source: int) -> str:
-        """A source in words: ``"your reserve"``, ``"house 3"``."""
+        """A source in words: ``"your reserve"``, ``"house 3"`` (:attr:`house_word`,
+        :attr:`pile_words`)."""
         if source < self.house_source:
-            return f"your {self.sources[source][1]}"
-        return f"house {source - self.house_source + 1}"
+            kind = self.sources[source][1]
+            return f"your {self.pile_words.get(kind, kind)}"
+        return f"{self.house_word} {source - self.house_source + 1}"
 
     def target_name(self, target: int) -> str:
         """A target in words: ``"a foundation"``, ``"house 3"``, ``"the opponent's reserve"``."""
         if target == 0:
             return "a foundation"
         if target < self.pack_target:
-            return f"house {target}"
-        return f"the opponent's {self.pack_targets[target - self.pack_target][1]}"
+            return f"{self.house_word} {target}"
+        kind = self.pack_targets[target - self.pack_target][1]
+        return f"the opponent's {self.pile_words.get(kind, kind)}"
 
     # ---------------------------------------------------------- hooks: table
     def _seat_specs(self, seat: int) -> list[PileSpec]:
@@ -315,10 +408,97 @@ class FamilyTable(Rules):
             yield Move(n, kind, 0, 0, text)
             n += 1
 
-    # ------------------------------------------------------------- helpers
+    # ------------------------------------------------------- the kernel scan
+    # What the cards of a state allow, scanned once per move list and shared by
+    # every variant's move generator, its explanations (``check``) and the
+    # greedy policies.  Each fit is a lookup in the tables of
+    # :mod:`zank.family.fits`, written once here, so that a fit rule changed
+    # there changes legal moves and explanations alike
+    # (``tests/family/test_kernel.py`` checks that they agree).
+
+    def scan(self, piles: Sequence[tuple[int, ...]], seat: int) -> Scan:
+        """The kernel scan of a state for ``seat``: ``(fits, wants, gap, tops, packs)``.
+
+        * ``fits``: the :data:`~zank.family.fits.FKEY` of every card that fits
+          some foundation now;
+        * ``wants``: house numbers (0-based, ascending) by the key
+          (:meth:`house_key`) of the card each non-empty house takes;
+        * ``gap``: the first empty house (``-1``: none);
+        * ``tops``: the houses whose outer card fits a foundation;
+        * ``packs``: the target codes (ascending) of the opponent's piles
+          ``seat`` may pack on, by the ``FKEY`` of the cards each takes (the
+          same suit, one higher or lower: :data:`~zank.family.fits.PACK_WANTS`).
+
+        >>> import zank
+        >>> rules = zank.variant("zank-detailed")
+        >>> state = rules.new_game(seed=1)
+        >>> fits, wants, gap, tops, packs = rules.scan(state.piles, 0)
+        >>> sorted(h + 1 for hs in wants.values() for h in hs), gap, tops
+        ([1, 2, 3, 4, 5, 6, 7, 8], -1, [])
+        """
+        fits = foundation_fits(piles[self._foundations])
+        wants: dict[int, list[int]] = {}
+        tops: list[int] = []
+        gap = -1
+        table = self._house_want
+        for h, house in enumerate(piles[self._houses]):
+            if house:
+                c = house[-1]
+                if FKEY[c] in fits:
+                    tops.append(h)
+                k = table[c]
+                if k in wants:
+                    wants[k].append(h)
+                else:
+                    wants[k] = [h]
+            elif gap < 0:
+                gap = h
+        packs: dict[int, tuple[int, ...]] = {}
+        t = self._pack_target
+        for i in self._pack_index[seat]:
+            pile = piles[i]
+            if pile:
+                lower, higher = PACK_WANTS[pile[-1]]
+                packs[lower] = (*packs[lower], t) if lower in packs else (t,)
+                packs[higher] = (*packs[higher], t) if higher in packs else (t,)
+            t += 1
+        return fits, wants, gap, tops, packs
+
+    def foundation_keys(self, piles: Sequence[tuple[int, ...]]) -> set[int]:
+        """The ``fits`` of the :meth:`scan`: the keys of the cards that fit some
+        foundation (``piles`` may also be the foundations alone)."""
+        return foundation_fits(piles[self._foundations])
+
+    def house_wants(self, piles: Sequence[tuple[int, ...]]) -> tuple[dict[int, list[int]], int]:
+        """``(wants, gap)`` of the :meth:`scan`: the houses by the key they take,
+        and the first gap."""
+        _, wants, gap, _, _ = self.scan(piles, 0)
+        return wants, gap
+
+    def pack_wants(self, piles: Sequence[tuple[int, ...]], seat: int) -> dict[int, tuple[int, ...]]:
+        """The ``packs`` of the :meth:`scan`: the opponent's piles ``seat`` may
+        pack on, by the key they take."""
+        return self.scan(piles, seat)[4]
+
+    def foundation_slot(self, piles: Sequence[tuple[int, ...]], card: int) -> int:
+        """The index of the first foundation that takes ``card`` (an ace: the
+        first empty one), ``-1`` if none does: where a card moved onto the
+        foundations goes (the fit of the :meth:`scan`)."""
+        key = FKEY[card]
+        ace = key in ACE_KEYS
+        for i, f in enumerate(piles[self._foundations]):
+            if f:
+                if FOUNDATION_WANT[f[-1]] == key:
+                    return i
+            elif ace:
+                return i
+        return -1
+
     def foundation_slots(self, piles: Sequence[tuple[int, ...]]) -> dict[int, int]:
-        """Map the :data:`FKEY` of every card that fits a foundation now to the
-        index of the first foundation it fits (an ace: the first empty one)."""
+        """Map the :data:`~zank.family.fits.FKEY` of every card that fits a
+        foundation now to :meth:`foundation_slot` (kept for
+        :meth:`~zank.family.classic.ClassicZank.strict_apply`; new code asks
+        :meth:`foundation_slot`)."""
         want: dict[int, int] = {}
         empty = -1
         for i in range(self.foundation_count):
@@ -334,129 +514,115 @@ class FamilyTable(Rules):
                 want[k] = empty
         return want
 
-    def foundation_keys(self, piles: Sequence[tuple[int, ...]]) -> set[int]:
-        """The :data:`FKEY` of every card that fits some foundation now."""
-        fnd = piles[0 : self.foundation_count]
-        fits = {FOUNDATION_WANT[f[-1]] for f in fnd if f}
-        if () in fnd:
-            fits.update(ACE_KEYS)
-        return fits
+    def house_key(self, card: int) -> int:
+        """The key the :meth:`scan` files a card under in ``wants``."""
+        return self._house_key[card]
 
-    def house_wants(self, piles: Sequence[tuple[int, ...]]) -> tuple[dict[int, list[int]], int]:
-        """``(wants, first_gap)``: house numbers (0-based) by the key of the card
-        each non-empty house takes, and the first empty house (``-1``: none)."""
-        wants: dict[int, list[int]] = {}
-        gap = -1
-        table = SUIT_WANT if self.same_suit_houses else ALT_WANT
-        base = self.house_base
-        for h in range(self.house_count):
-            house = piles[base + h]
-            if house:
-                k = table[house[-1]]
-                lst = wants.get(k)
-                if lst is None:
-                    wants[k] = [h]
-                else:
-                    lst.append(h)
-            elif gap < 0:
-                gap = h
-        return wants, gap
+    def run_targets(self, house: tuple[int, ...], h: int, wants: dict[int, list[int]]) -> list[int]:
+        """The other houses (0-based, ascending) that some card of house ``h``
+        fits, by ``wants`` (:meth:`scan`): where a move between houses may
+        carry the part of the run from that card on (zank-104's option
+        ``stair_runs``; the house is a face-up run built down)."""
+        hkey = self._house_key
+        ts = [t for c in house for t in wants.get(hkey[c], ()) if t != h]
+        if len(ts) > 1:
+            ts.sort()
+        return ts
 
+    @staticmethod
+    def run_start(house: tuple[int, ...], top: int) -> int:
+        """The index in ``house`` (a face-up run built down) of the card that
+        goes on a house showing ``top``, when :meth:`run_targets` found one."""
+        return RANK[house[0]] - RANK[top] + 1
+
+    # ------------------------------------------------------------ card moves
     def layout_moves(
         self,
         piles: tuple[tuple[int, ...], ...],
-        seat: int,
         own: Sequence[tuple[int, int]],
-        house_moves: bool = True,
+        scan: Scan,
+        blocked: int = 0,
+        runs: bool = False,
+        pack: bool = True,
+        found_only: bool = False,
     ) -> tuple[list[Move], list[Move], int]:
-        """Every card move the table allows now: ``(found, others, first_gap)``.
+        """Every card move the table allows now, by the :meth:`scan` ``scan``
+        of ``piles``: ``(found, others, laid)``.
 
-        ``own`` lists the free cards of ``seat``'s own piles as
-        ``(source code, card)``; the outer cards of the houses are added here.
-        ``found`` are the moves onto a foundation (in source order), ``others``
-        the moves onto houses, gaps and the opponent's piles; house-to-house
-        moves only with ``house_moves``.  A card goes into the first gap only,
-        and the only card of a house never moves into a gap (it would change
-        nothing).  ``first_gap`` is the first empty house (``-1``: none).
-        Mandatory moves are the variant's business.
+        ``own`` lists the free cards of the own piles as ``(source code,
+        card)``; the outer cards of the houses are added here.  ``found`` are
+        the moves onto a foundation (in source order), ``others`` the moves
+        onto houses, gaps and the opponent's piles, the first ``laid`` of them
+        those of the own cards.  A card goes into the first gap only; a house
+        card only with :attr:`gap_from_house`, and never the only card of a
+        house (it would change nothing).  The outer card of a house whose bit
+        is set in ``blocked`` (``-1``: every house) does not move to another
+        house; with ``runs`` a move between houses takes the part of the run
+        that fits (:meth:`run_targets`).  Without ``pack`` nothing is packed
+        onto the opponent.  With ``found_only``, ``others`` stays empty when
+        ``found`` is not (the foundations come first).  Mandatory moves are the
+        variant's business.
         """
-        mv = cast("tuple[tuple[Move, ...], ...]", self._card_moves)  # never a house onto itself
-        nf, nh = self.foundation_count, self.house_count
-        fnd = piles[0:nf]
-        fits = {FOUNDATION_WANT[f[-1]] for f in fnd if f}
-        if () in fnd:
-            fits.update(ACE_KEYS)
-        houses = piles[nf : nf + nh]
-        hkey, hwant = (FKEY, SUIT_WANT) if self.same_suit_houses else (ALT_KEY, ALT_WANT)
-        wants: dict[int, list[int]] = {}
-        gap = -1
-        for h, house in enumerate(houses):
-            if house:
-                k = hwant[house[-1]]
-                if k in wants:
-                    wants[k].append(h)
-                else:
-                    wants[k] = [h]
-            elif gap < 0:
-                gap = h
-        packs = []
-        for t, i in enumerate(self._pack_index[seat], start=self.pack_target):
-            pile = piles[i]
-            if pile:
-                packs.append((t, FKEY[pile[-1]]))
+        # One function on purpose: it is the hot path of every variant's move
+        # list, and a call per card would cost more than its loops.
+        fits, wants, gap, tops, packs = scan
+        mv = self._grid
+        hs = self._house_source
         found: list[Move] = []
+        for s, c in own:
+            if FKEY[c] in fits:
+                found.append(mv[s][0])
+        for h in tops:
+            found.append(mv[hs + h][0])
+        if found and found_only:
+            return found, [], 0
+        if not pack:
+            packs = {}
+        hkey = self._house_key
         moves: list[Move] = []
         append = moves.append
+        # (``k in d`` before ``d[k]``: most lookups miss, and ``in`` is cheaper than ``get``)
         for s, c in own:
             row = mv[s]
-            key = FKEY[c]
-            if key in fits:
-                found.append(row[0])
-            ws = wants.get(hkey[c])
-            if ws is not None:
-                for h in ws:
+            k = hkey[c]
+            if k in wants:
+                for h in wants[k]:
                     append(row[h + 1])
             if gap >= 0:
                 append(row[gap + 1])
-            for t, k in packs:  # same suit, one higher or lower (fits_pack)
-                if key - k == 4 or k - key == 4:
+            k = FKEY[c]
+            if k in packs:
+                for t in packs[k]:
                     append(row[t])
-        hs = self.house_source
-        for h, house in enumerate(houses):
+        laid = len(moves)
+        gap_from_house = gap >= 0 and self._gap_moves
+        h = -1
+        for house in piles[self._houses]:
+            h += 1
             if not house:
                 continue
             c = house[-1]
-            row = mv[hs + h]
-            key = FKEY[c]
-            if key in fits:
-                found.append(row[0])
-            if house_moves:
-                ws = wants.get(hkey[c])
-                if ws is not None:
-                    for t in ws:
-                        if t != h:
-                            append(row[t + 1])
-                if gap >= 0 and len(house) > 1:
-                    append(row[gap + 1])
-            for t, k in packs:
-                if key - k == 4 or k - key == 4:
+            if not blocked or not (blocked >> h) & 1:
+                if runs:
+                    for t in self.run_targets(house, h, wants):
+                        append(mv[hs + h][t + 1])
+                else:
+                    k = hkey[c]
+                    if k in wants:
+                        row = mv[hs + h]
+                        for t in wants[k]:
+                            if t != h:
+                                append(row[t + 1])
+                if gap_from_house and len(house) > 1:
+                    append(mv[hs + h][gap + 1])
+            k = FKEY[c]
+            if k in packs:
+                row = mv[hs + h]
+                for t in packs[k]:
                     append(row[t])
-        return found, moves, gap
+        return found, moves, laid
 
-    def house_key(self, card: int) -> int:
-        """The key :meth:`house_wants` files a card under."""
-        return FKEY[card] if self.same_suit_houses else ALT_KEY[card]
-
-    @staticmethod
-    def lift(piles: list[tuple[int, ...]], down: list[int], i: int) -> int:
-        """Take the top card of pile ``i`` (in place) and return it; a face-down
-        card that comes to lie on top turns face up at once."""
-        pile = piles[i]
-        n = len(pile) - 1
-        piles[i] = pile[:n]
-        if down[i] >= n:
-            down[i] = n - 1 if n > 0 else 0
-        return pile[n]
+    lift = staticmethod(lift)
 
     def move_card(
         self, piles: list[tuple[int, ...]], down: list[int], seat: int, source: int, target: int
@@ -468,20 +634,51 @@ class FamilyTable(Rules):
         house, or onto the opponent's pile; a face-down card it uncovers turns
         up (:meth:`lift`).
         """
-        card = self.lift(piles, down, self._src_index[seat][source])
+        card = lift(piles, down, self._src_index[seat][source])
         if target == 0:
-            dst = self.foundation_slots(piles)[FKEY[card]]
-        elif target < self.pack_target:
-            dst = self.house_base + target - 1
+            dst = self.foundation_slot(piles, card)
+        elif target < self._pack_target:
+            dst = self._house_base + target - 1
         else:
-            dst = self._pack_index[seat][target - self.pack_target]
+            dst = self._pack_index[seat][target - self._pack_target]
         piles[dst] = (*piles[dst], card)
         return card
 
+    def move_run(self, piles: list[tuple[int, ...]], source: int, target: int, runs: bool) -> None:
+        """Carry out a move between houses in place: the outer card of the
+        house of source code ``source`` onto house ``target`` (a target code),
+        or with ``runs`` the part of its run that fits (:meth:`run_start`)."""
+        hb = self._house_base
+        a = hb + source - self._house_source
+        b = hb + target - 1
+        run, onto = piles[a], piles[b]
+        i = self.run_start(run, onto[-1]) if runs else len(run) - 1
+        piles[a] = run[:i]
+        piles[b] = onto + run[i:]
+
+    def turn_hand_card(self, piles: list[tuple[int, ...]], down: list[int], seat: int) -> None:
+        """Turn the top card of ``seat``'s hand pile up onto the turned pile, in
+        place; an empty hand pile is first refilled by turning the discard over."""
+        hi, ti, di = self._stock_index[seat]
+        hand = piles[hi]
+        if not hand:
+            hand = piles[di][::-1]
+            piles[di] = ()
+        piles[ti] = (hand[-1],)
+        piles[hi] = hand[:-1]
+        down[hi] = len(hand) - 1
+
+    def discard_turned(self, piles: list[tuple[int, ...]], seat: int) -> None:
+        """Put ``seat``'s turned hand card onto the own discard, in place."""
+        _, ti, di = self._stock_index[seat]
+        piles[di] = piles[di] + piles[ti]
+        piles[ti] = ()
+
+    # ---------------------------------------------------------- explanations
     def house_needs(self, top: int) -> str:
         """What a house showing ``top`` takes, in words: ``"a black 7"``."""
         if RANK[top] == ACE:
-            return "nothing (an ace ends a house)"
+            return f"nothing (an ace ends a {self.house_word})"
         lower = rank_word(RANK[top] - 1)
         if self.same_suit_houses:
             return f"the {card_unicode(top)[-1]} {lower}"
@@ -490,6 +687,9 @@ class FamilyTable(Rules):
     def explain_card_move(self, state: State, move: Move) -> Violation | None:
         """Why the table does not allow card move ``move`` now, or ``None`` if
         the cards allow it (mandatory moves are the variant's business).
+
+        The answer comes from the kernel scan that :meth:`layout_moves` asks,
+        so that the two cannot disagree.
 
         >>> import zank
         >>> rules = zank.variant("zank-detailed")
@@ -507,53 +707,72 @@ class FamilyTable(Rules):
                 return Violation(self.rule_free, "you have no turned hand card: turn one first")
             return Violation(self.rule_free, f"{self.source_name(s)} is empty")
         card = pile[-1]
-        what = card_unicode(card)
+        fits, wants, gap, _, packs = self.scan(piles, p)
         if t == 0:
-            if FKEY[card] in self.foundation_keys(piles):
+            if FKEY[card] in fits:
                 return None
             return Violation(
                 self.rule_foundation,
-                f"{what} cannot go on a foundation: it goes on the "
+                f"{card_unicode(card)} cannot go on a foundation: it goes on the "
                 f"{card_unicode(plain(card) - 1)}, and no foundation shows one",
             )
         if t < self.pack_target:
-            house = piles[self.house_base + t - 1]
-            if house:
-                if fits_house(card, house[-1], self.same_suit_houses):
-                    return None
-                return Violation(
-                    self.rule_house,
-                    f"{what} cannot go on house {t}: it shows {card_unicode(house[-1])},"
-                    f" which takes {self.house_needs(house[-1])}",
-                )
-            _, gap = self.house_wants(piles)
-            if gap != t - 1:
-                return Violation(
-                    self.rule_house, f"a card for a gap goes into the first gap, house {gap + 1}"
-                )
-            hs = self.house_source
-            if s >= hs and len(piles[self.house_base + s - hs]) == 1:
-                return Violation(
-                    self.rule_house,
-                    f"moving the only card of house {s - hs + 1} into a gap changes nothing",
-                )
-            return None
+            return self._explain_house_move(piles, s, t, card, wants, gap)
         name = self.target_name(t)
         target = piles[self.pack_pile(p, t)]
         if not target:
             return Violation(self.rule_pack, f"{name} is empty: there is nothing to pack on")
-        top = target[-1]
-        if fits_pack(card, top):
+        if t in packs.get(FKEY[card], ()):
             return None
+        top = target[-1]
         top_plain = plain(top)
         takes = " or ".join(
             card_unicode(x) for x in (top_plain - 1, top_plain + 1) if ACE <= RANK[x] <= KING
         )
         return Violation(
             self.rule_pack,
-            f"{what} cannot be packed on {name}: it shows {card_unicode(top)},"
+            f"{card_unicode(card)} cannot be packed on {name}: it shows {card_unicode(top)},"
             f" which takes {takes} (same suit, one higher or lower)",
         )
+
+    def _explain_house_move(
+        self,
+        piles: tuple[tuple[int, ...], ...],
+        s: int,
+        t: int,
+        card: int,
+        wants: dict[int, list[int]],
+        gap: int,
+    ) -> Violation | None:
+        """:meth:`explain_card_move` of a card (from source code ``s``) onto
+        house ``t``, by the ``wants`` and ``gap`` of the :meth:`scan`."""
+        word = self.house_word
+        house = piles[self.house_base + t - 1]
+        if house:
+            if t - 1 in wants.get(self.house_key(card), ()):
+                return None
+            return Violation(
+                self.rule_house,
+                f"{card_unicode(card)} cannot go on {word} {t}: it shows "
+                f"{card_unicode(house[-1])}, which takes {self.house_needs(house[-1])}",
+            )
+        hs = self.house_source
+        if s >= hs and not self.gap_from_house:
+            return Violation(
+                self.rule_house,
+                f"{word} {t} is a gap: a gap is filled only from {self.gap_fillers}, "
+                f"never from another {word}",
+            )
+        if gap != t - 1:
+            return Violation(
+                self.rule_house, f"a card for a gap goes into the first gap, {word} {gap + 1}"
+            )
+        if s >= hs and len(piles[self.house_base + s - hs]) == 1:
+            return Violation(
+                self.rule_house,
+                f"moving the only card of {word} {s - hs + 1} into a gap changes nothing",
+            )
+        return None
 
     # ----------------------------------------------------------- validation
     def validate_table(self, state: State) -> None:
