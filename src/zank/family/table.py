@@ -46,7 +46,7 @@ from typing import ClassVar, Final, cast
 from attrs import field, frozen
 
 from zank.cards import ACE, COLOUR, KING, RANK, card_unicode
-from zank.core import Move, Observation, PileSpec, Rules, State, Violation
+from zank.core import Move, Observation, PileSpec, Result, Rules, State, Violation
 from zank.errors import InvalidState, NotationError
 from zank.family.fits import (
     ACE_KEYS,
@@ -54,6 +54,7 @@ from zank.family.fits import (
     FOUNDATION_WANT,
     PACK_WANTS,
     fits_house,
+    fits_pack,
     house_tables,
     plain,
 )
@@ -70,6 +71,7 @@ __all__ = [
     "foundation_fits",
     "lift",
     "rank_word",
+    "result_words",
 ]
 
 # ---------------------------------------------------------------- pile kinds
@@ -143,6 +145,12 @@ def foundation_fits(foundations: Sequence[tuple[int, ...]]) -> set[int]:
     if empty:
         fits.update(ACE_KEYS)
     return fits
+
+
+def result_words(result: Result) -> str:
+    """A result in words, for messages: ``p0 wins (went out, points [1, 0])``."""
+    who = "a draw" if result.winner is None else f"p{result.winner} wins"
+    return f"{who} ({result.reason.value}, points {list(result.points)})"
 
 
 # ------------------------------------------------------------------- the table
@@ -233,9 +241,7 @@ class FamilyTable(Rules):
         size = faults.info_size(self)
         return super().info_size(players) if size is None else size
 
-    def touched_piles(
-        self, after: State | Observation, move: Move
-    ) -> tuple[frozenset[int], int | None]:
+    def _touched(self, after: State | Observation, move: Move) -> tuple[frozenset[int], int | None]:
         """A card move's piles (:meth:`card_move_piles`; the player's turn goes
         on, so the player is the one to move).  In a call window of table mode
         the window's record of the move under call names them.  Other moves
@@ -812,3 +818,26 @@ class FamilyTable(Rules):
                     raise InvalidState(f"{specs[i].label}: its top card lies face up")
                 elif kind in (TURNED, DISCARD) and d:
                     raise InvalidState(f"{specs[i].label}: its cards lie face up")
+                elif kind == RESERVE:
+                    self._validate_reserve(specs[i].label, pile, d)
+
+    def reserve_dealt(self) -> int:
+        """The cards dealt to each reserve (13; a variant with an option overrides it)."""
+        return 13
+
+    def _validate_reserve(self, label: str, pile: tuple[int, ...], down: int) -> None:
+        """A reserve is dealt face down but for its top card, which alone turns
+        up when it is played; all other face-up cards were packed on it one by
+        one, each fitting the card below."""
+        if down > self.reserve_dealt() - 1:
+            raise InvalidState(
+                f"{label}: {down} face-down cards; a reserve is dealt with "
+                f"{self.reserve_dealt() - 1} face down under its top card"
+            )
+        for below, card in zip(pile[down:], pile[down + 1 :], strict=False):
+            if not fits_pack(card, below):
+                raise InvalidState(
+                    f"{label}: {card_unicode(card)} cannot lie on {card_unicode(below)}: only "
+                    "the top card of a reserve turns up, and packed cards follow in suit, "
+                    "one up or down"
+                )
