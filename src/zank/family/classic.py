@@ -103,7 +103,7 @@ from zank.family.fits import (
     house_tables,
 )
 from zank.family.manoeuvre import ManoeuvreSearch, edge_wants
-from zank.family.table import CARD, DISCARD, HAND, TURNED
+from zank.family.table import CARD, DISCARD, HAND, TURNED, result_words
 from zank.random import Rng
 from zank.registry import register
 
@@ -758,9 +758,18 @@ class ClassicZank(ClassicExplanations):
                 "info must be seven integers >= 0: "
                 "(goal, target, budget, removed, empties, stale, flags)"
             )
-        goal, target, budget, removed = state.info[:4]
+        goal, target, budget, removed, empties, stale, flags = state.info
         if goal not in (0, GOAL_FREE, GOAL_EMPTY) or budget > self.manoeuvre_steps:
             raise InvalidState("info: no such announcement, or a budget above manoeuvre_steps")
+        if not goal and (target or budget):
+            raise InvalidState("info: a target and a budget belong to an announced manoeuvre")
+        if empties > self.empties_per_progress or flags > F_PROGRESS:
+            raise InvalidState("info: more move-3 announcements than Z-10 allows, or no such flag")
+        if stale > min(self.no_progress_turns, state.turn - 1):  # one more per turn ended
+            raise InvalidState(
+                f"info: {stale} turns without progress, but {state.turn - 1} turns ended "
+                f"(and no_progress_turns={self.no_progress_turns})"
+            )
         if goal == GOAL_FREE and not (0 <= target < MAX_CARD and target in self._free):
             raise InvalidState("info: the announced card is no card of the game")
         if goal == GOAL_EMPTY and target >= g.edges:
@@ -810,6 +819,33 @@ class ClassicZank(ClassicExplanations):
         if g.aside >= 0 and down[g.aside]:
             raise InvalidState("aside: the set-aside joker lies face up")
         self._validate_extra(state, g)
+        self._validate_outcome(state, g)
+
+    def _validate_outcome(self, state: State, g: Geometry) -> None:
+        """The outcome is the one the rules give the position (Z-19, Z-20),
+        recomputed: a seat without cards to get rid of has won; a game without
+        progress is won by the fewest cards left."""
+        piles = list(state.piles)
+        out = [q for q in range(state.players) if self._won(piles, g, q)]
+        stale = state.info[I_STALE] >= self.no_progress_turns
+        outcome = state.outcome
+        if outcome is None:
+            if out:
+                raise InvalidState(f"p{out[0]} has no card left: the game is over (Z-19)")
+            if stale:
+                raise InvalidState("the game has ended for lack of progress (Z-20)")
+            return
+        expected = None
+        if out:
+            if len(out) == 1:
+                expected = Result(out[0], self._points(state.players, out[0]), Termination.WENT_OUT)
+        elif stale:
+            expected = self._no_progress_result(piles, g, state.players)
+        if outcome != expected:
+            raise InvalidState(
+                "'outcome' is not the one the position gives: "
+                + ("the game is not over" if expected is None else result_words(expected))
+            )
 
     def _validate_extra(self, state: State, g: Geometry) -> None:
         """The variant's own invariants."""
