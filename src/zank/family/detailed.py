@@ -51,7 +51,15 @@ from zank.core import (
 from zank.errors import InvalidState, OptionError
 from zank.family import faults
 from zank.family.fits import FKEY
-from zank.family.table import CARD, DISCARD, HAND, RESERVE, TURNED, FamilyTable
+from zank.family.table import (
+    CARD,
+    DISCARD,
+    HAND,
+    RESERVE,
+    TURNED,
+    FamilyTable,
+    result_words,
+)
 from zank.random import Rng
 from zank.registry import register
 
@@ -581,6 +589,10 @@ class ZankDetailed(faults.FaultCalls, FamilyTable):
         return Violation("ZD-4", f"{move.text} is not possible now")
 
     # ------------------------------------------------------------ validation
+    def reserve_dealt(self) -> int:
+        """The cards dealt to each reserve: the option ``reserve_size`` (ZD-V2)."""
+        return self.reserve_size
+
     def validate_settled(self, state: State) -> None:
         """The invariants of a state of strict play (table mode checks its
         window states through the state before the move under call)."""
@@ -592,6 +604,13 @@ class ZankDetailed(faults.FaultCalls, FamilyTable):
             )
         if state.info[I_SHUFFLES] > self.shuffle_limit or state.info[I_FLAGS] > 3:
             raise InvalidState("info: shuffles or flags out of range")
+        dry0, dry1, stale = state.info[:3]
+        done = state.turn - 1  # turns ended; each adds at most one to dry0 + dry1 and stale
+        if dry0 + dry1 > done or stale > min(done, self.no_progress_turns):
+            raise InvalidState(
+                f"info: dry counts {dry0} and {dry1} and the turns without progress {stale} "
+                f"do not fit {done} turns ended (and no_progress_turns={self.no_progress_turns})"
+            )
         for h in range(self.house_count):
             i = self.house_base + h
             if down[i] > (1 if self.hidden_houses else 0):
@@ -605,6 +624,40 @@ class ZankDetailed(faults.FaultCalls, FamilyTable):
                 raise InvalidState(
                     f"p{q}.turned: only the player to move may have one turned hand card"
                 )
+        self._validate_outcome(state)
+
+    def _validate_outcome(self, state: State) -> None:
+        """The outcome is the one the rules give the position (ZD-16 to ZD-20),
+        recomputed: a seat without cards of its own has won; a game ended at a
+        turn's end by ZD-17 or ZD-18 scores the counts of the final position."""
+        piles = state.piles
+        out = [
+            q
+            for q in range(state.players)
+            if not any(piles[self.seat_pile(q, k)] for k in (RESERVE, HAND, TURNED, DISCARD))
+        ]
+        outcome = state.outcome
+        if outcome is None:
+            if out:
+                raise InvalidState(f"p{out[0]} has no card left: the game is over (ZD-16)")
+            if state.info[I_STALE] >= self.no_progress_turns:
+                raise InvalidState("the game has ended for lack of progress (ZD-18)")
+            return
+        dry0, dry1, stale = state.info[:3]
+        if out:
+            expected = score(state, out[0]) if len(out) == 1 else None
+        elif self._dry(list(piles), (dry0, dry1)):
+            expected = score(state, None)
+        elif stale >= self.no_progress_turns:
+            r = score(state, None)
+            expected = Result(r.winner, r.points, Termination.NO_PROGRESS)
+        else:
+            expected = None
+        if outcome != expected:
+            raise InvalidState(
+                "'outcome' is not the one the position gives: "
+                + ("the game is not over" if expected is None else result_words(expected))
+            )
 
     # ------------------------------------------------------ table mode (ZD-22)
     # The moves strict mode allows: generate(state) with its default strict=True
