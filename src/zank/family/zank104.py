@@ -60,7 +60,16 @@ from zank.core import (
 )
 from zank.errors import InvalidState
 from zank.family import faults
-from zank.family.table import CARD, DISCARD, HAND, RESERVE, TURNED, FamilyTable, Scan
+from zank.family.table import (
+    CARD,
+    DISCARD,
+    HAND,
+    RESERVE,
+    TURNED,
+    FamilyTable,
+    Scan,
+    result_words,
+)
 from zank.random import Rng
 from zank.registry import register
 
@@ -548,8 +557,13 @@ class Zank104(faults.FaultCalls, FamilyTable):
         if len(info) != 5 or not all(isinstance(i, int) for i in info) or min(info) < 0:
             raise InvalidState("info must be five integers >= 0: (stale, low0, low1, moved, flags)")
         stale, low0, low1, moved, flags = info
-        if stale > self.no_progress_turns or max(low0, low1) > 104 or flags > F_FOUNDATION:
-            raise InvalidState("info: stale, low0, low1 or flags out of range")
+        if stale > min(self.no_progress_turns, state.turn - 1):  # one more per turn ended
+            raise InvalidState(
+                f"info: {stale} turns without progress, but {state.turn - 1} turns ended "
+                f"(and no_progress_turns={self.no_progress_turns})"
+            )
+        if max(low0, low1) > START_COUNT or flags > F_FOUNDATION:  # the lows only fall
+            raise InvalidState("info: low0, low1 or flags out of range")
         hb, nh = self.house_base, self.house_count
         if moved >> nh or any((moved >> h) & 1 and not piles[hb + h] for h in range(nh)):
             raise InvalidState("info: 'moved' may only mark stairs that hold cards")
@@ -562,6 +576,32 @@ class Zank104(faults.FaultCalls, FamilyTable):
                 raise InvalidState(
                     f"p{q}.turned: only the player to move may have one turned talon card"
                 )
+        self._validate_outcome(state)
+
+    def _validate_outcome(self, state: State) -> None:
+        """The outcome is the one the rules give the position (Z104-17,
+        Z104-18), recomputed: a seat without cards of its own has won; a game
+        without progress scores the counts of the final position."""
+        piles = state.piles
+        out = [q for q in range(state.players) if not any(piles[i] for i in self._seat[q])]
+        outcome = state.outcome
+        if outcome is None:
+            if out:
+                raise InvalidState(f"p{out[0]} has no card left: the game is over (Z104-17)")
+            if state.info[I_STALE] >= self.no_progress_turns:
+                raise InvalidState("the game has ended for lack of progress (Z104-18)")
+            return
+        if out:
+            expected = _ended(piles, self._seat, out[0]) if len(out) == 1 else None
+        elif state.info[I_STALE] >= self.no_progress_turns:
+            expected = _ended(piles, self._seat, -1)
+        else:
+            expected = None
+        if outcome != expected:
+            raise InvalidState(
+                "'outcome' is not the one the position gives: "
+                + ("the game is not over" if expected is None else result_words(expected))
+            )
 
     # ---------------------------------------------------- table mode (Z104-16)
     # The moves strict mode allows: generate(state) with its default strict=True
