@@ -663,6 +663,8 @@ def validate(rules: FaultRules, state: State) -> None:
         not tail[SRC] or not tail[DST] or tail[COUNT] > len(state.piles[tail[DST] - 1])
     ):
         raise InvalidState("table mode: the take-back moves cards that are not there")
+    if not tail[COUNT] and (tail[SRC] or tail[DST] or tail[DOWN] or tail[FLIP]):
+        raise InvalidState("table mode: a move that moved no card has nothing to take back")
     before = before_call(rules, state)
     rules.validate_settled(strict_view(rules, before))
     move = rules.moves[tail[ACTION] - 1]
