@@ -367,3 +367,25 @@ def test_an_outcome_the_position_does_not_give_is_refused(rules: zank.Rules, pla
     rules.validate(running)
     with pytest.raises(zank.InvalidState):
         rules.validate(attrs.evolve(running, to_move=None, outcome=final.outcome))
+
+
+def some_states(rules: zank.Rules, players: int) -> list[zank.State]:
+    """The deal, and states along the first finished game, a few dozen moves apart."""
+    _, final = finished_game(rules, players, 1)
+    record, _ = finished_game(rules, players, 1)
+    states = list(zank.replay(record))
+    return [*states[:: max(1, len(states) // 8)], final]
+
+
+@pytest.mark.parametrize(("rules", "players"), [*CASES, *TABLE_CASES])
+def test_counters_far_outside_their_range_are_refused(rules: zank.Rules, players: int) -> None:
+    """Every counter of ``info`` and ``phase`` has a range; 10**9 is outside all of them."""
+    for state in some_states(rules, players):
+        rules.validate(state)
+        for i in range(len(state.info)):
+            info = list(state.info)
+            info[i] = 10**9
+            with pytest.raises(zank.InvalidState):
+                rules.validate(attrs.evolve(state, info=tuple(info)))
+        with pytest.raises(zank.InvalidState):
+            rules.validate(attrs.evolve(state, phase=10**9))

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-import attrs
 import pytest
 
 import zank
@@ -40,10 +39,7 @@ def pos(
     """A position past the first round; the Schikanier piles hold a king
     each unless named (kings of the other pack than the edge piles' use)."""
     named = {"p0.schikanier": "", "p1.schikanier": "", **piles}
-    state = position(RULES, named, to_move=to_move, rest=rest, info=START_INFO, down=down)
-    state = attrs.evolve(state, turn=9, ply=8)  # a move began every turn
-    RULES.validate(state)
-    return state
+    return position(RULES, named, to_move=to_move, rest=rest, info=START_INFO, down=down, turn=9)
 
 
 # ------------------------------------------------------------------- S-2
