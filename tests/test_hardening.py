@@ -389,3 +389,19 @@ def test_counters_far_outside_their_range_are_refused(rules: zank.Rules, players
                 rules.validate(attrs.evolve(state, info=tuple(info)))
         with pytest.raises(zank.InvalidState):
             rules.validate(attrs.evolve(state, phase=10**9))
+
+
+@pytest.mark.parametrize("name", ["zank-104", "zank-detailed"])
+def test_a_reserve_all_face_up_is_refused(name: str) -> None:
+    """The issue's example: a reserve lies face down but for its top card; the face-up
+    cards above that were packed on it, each fitting the one below."""
+    rules = zank.variant(name)
+    state = rules.new_game(seed=4)
+    reserve = rules.pile_index(2, "p0.reserve")
+    down = list(state.down)
+    down[reserve] = 0
+    with pytest.raises(zank.InvalidState, match=r"p0\.reserve"):
+        rules.validate(attrs.evolve(state, down=tuple(down)))
+    down[reserve] = len(state.piles[reserve])  # and its top card must lie face up
+    with pytest.raises(zank.InvalidState, match=r"p0\.reserve"):
+        rules.validate(attrs.evolve(state, down=tuple(down)))
