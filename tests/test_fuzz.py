@@ -14,7 +14,7 @@ determinized state and a JSON round trip work, and a legal move applies.
 
 **Profiles.**  By default each test runs a quick number of examples (40, or
 200 under ``HYPOTHESIS_PROFILE=ci``, as CI runs).  The long profile runs
-12,000 examples per test, 120,000 inputs in all::
+20,000 examples per test, 120,000 inputs in all (six tests)::
 
     ZANK_FUZZ=long pytest tests/test_fuzz.py -p no:cacheprovider --hypothesis-show-statistics
 
@@ -43,7 +43,7 @@ from zank.random import Rng
 
 _PROFILE = os.environ.get("ZANK_FUZZ", "")
 EXAMPLES = (
-    12_000
+    20_000
     if _PROFILE == "long"
     else int(_PROFILE)
     if _PROFILE.isdigit()
