@@ -103,7 +103,7 @@ from zank.family.fits import (
     house_tables,
 )
 from zank.family.manoeuvre import ManoeuvreSearch, edge_wants
-from zank.family.table import CARD, DISCARD, HAND, TURNED, result_words
+from zank.family.table import CARD, DISCARD, HAND, TURNED
 from zank.random import Rng
 from zank.registry import register
 
@@ -826,26 +826,14 @@ class ClassicZank(ClassicExplanations):
         recomputed: a seat without cards to get rid of has won; a game without
         progress is won by the fewest cards left."""
         piles = list(state.piles)
-        out = [q for q in range(state.players) if self._won(piles, g, q)]
+        gone = [q for q in range(state.players) if self._won(piles, g, q)]
         stale = state.info[I_STALE] >= self.no_progress_turns
-        outcome = state.outcome
-        if outcome is None:
-            if out:
-                raise InvalidState(f"p{out[0]} has no card left: the game is over (Z-19)")
-            if stale:
-                raise InvalidState("the game has ended for lack of progress (Z-20)")
-            return
         expected = None
-        if out:
-            if len(out) == 1:
-                expected = Result(out[0], self._points(state.players, out[0]), Termination.WENT_OUT)
-        elif stale:
+        if len(gone) == 1:
+            expected = Result(gone[0], self._points(state.players, gone[0]), Termination.WENT_OUT)
+        elif not gone and stale:
             expected = self._no_progress_result(piles, g, state.players)
-        if outcome != expected:
-            raise InvalidState(
-                "'outcome' is not the one the position gives: "
-                + ("the game is not over" if expected is None else result_words(expected))
-            )
+        self.check_outcome(state, gone, stale, expected, ("Z-19", "Z-20"))
 
     def _validate_extra(self, state: State, g: Geometry) -> None:
         """The variant's own invariants."""

@@ -51,15 +51,7 @@ from zank.core import (
 from zank.errors import InvalidState, OptionError
 from zank.family import faults
 from zank.family.fits import FKEY
-from zank.family.table import (
-    CARD,
-    DISCARD,
-    HAND,
-    RESERVE,
-    TURNED,
-    FamilyTable,
-    result_words,
-)
+from zank.family.table import CARD, DISCARD, HAND, RESERVE, TURNED, FamilyTable
 from zank.random import Rng
 from zank.registry import register
 
@@ -631,33 +623,25 @@ class ZankDetailed(faults.FaultCalls, FamilyTable):
         recomputed: a seat without cards of its own has won; a game ended at a
         turn's end by ZD-17 or ZD-18 scores the counts of the final position."""
         piles = state.piles
-        out = [
+        gone = [
             q
             for q in range(state.players)
             if not any(piles[self.seat_pile(q, k)] for k in (RESERVE, HAND, TURNED, DISCARD))
         ]
-        outcome = state.outcome
-        if outcome is None:
-            if out:
-                raise InvalidState(f"p{out[0]} has no card left: the game is over (ZD-16)")
-            if state.info[I_STALE] >= self.no_progress_turns:
-                raise InvalidState("the game has ended for lack of progress (ZD-18)")
-            return
         dry0, dry1, stale = state.info[:3]
-        if out:
-            expected = score(state, out[0]) if len(out) == 1 else None
-        elif self._dry(list(piles), (dry0, dry1)):
+        expected = None
+        if gone:
+            expected = score(state, gone[0]) if len(gone) == 1 else None
+        elif state.outcome is not None and self._dry(list(piles), (dry0, dry1)):
+            # ZD-17 is asked only at a turn's end (mid-turn a turned card is out of
+            # the stock): only a finished game is checked for it
             expected = score(state, None)
         elif stale >= self.no_progress_turns:
             r = score(state, None)
             expected = Result(r.winner, r.points, Termination.NO_PROGRESS)
-        else:
-            expected = None
-        if outcome != expected:
-            raise InvalidState(
-                "'outcome' is not the one the position gives: "
-                + ("the game is not over" if expected is None else result_words(expected))
-            )
+        self.check_outcome(
+            state, gone, stale >= self.no_progress_turns, expected, ("ZD-16", "ZD-18")
+        )
 
     # ------------------------------------------------------ table mode (ZD-22)
     # The moves strict mode allows: generate(state) with its default strict=True

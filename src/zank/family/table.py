@@ -821,6 +821,32 @@ class FamilyTable(Rules):
                 elif kind == RESERVE:
                     self._validate_reserve(specs[i].label, pile, d)
 
+    def check_outcome(
+        self,
+        state: State,
+        gone: Sequence[int],
+        stale: bool,
+        expected: Result | None,
+        rules: tuple[str, str],
+    ) -> None:
+        """Refuse an outcome the position does not give (a variant's validation).
+
+        ``gone`` are the seats without cards left, ``stale`` whether the turns
+        without progress have reached the limit, ``expected`` the result the
+        rules give the position if the game is over there; ``rules`` name the
+        rules of going out and of no progress for the messages.
+        """
+        if state.outcome is None:
+            if gone:
+                raise InvalidState(f"p{gone[0]} has no card left: the game is over ({rules[0]})")
+            if stale:
+                raise InvalidState(f"the game has ended for lack of progress ({rules[1]})")
+        elif state.outcome != expected:
+            raise InvalidState(
+                "'outcome' is not the one the position gives: "
+                + ("the game is not over" if expected is None else result_words(expected))
+            )
+
     def reserve_dealt(self) -> int:
         """The cards dealt to each reserve (13; a variant with an option overrides it)."""
         return 13

@@ -60,16 +60,7 @@ from zank.core import (
 )
 from zank.errors import InvalidState
 from zank.family import faults
-from zank.family.table import (
-    CARD,
-    DISCARD,
-    HAND,
-    RESERVE,
-    TURNED,
-    FamilyTable,
-    Scan,
-    result_words,
-)
+from zank.family.table import CARD, DISCARD, HAND, RESERVE, TURNED, FamilyTable, Scan
 from zank.random import Rng
 from zank.registry import register
 
@@ -583,25 +574,14 @@ class Zank104(faults.FaultCalls, FamilyTable):
         Z104-18), recomputed: a seat without cards of its own has won; a game
         without progress scores the counts of the final position."""
         piles = state.piles
-        out = [q for q in range(state.players) if not any(piles[i] for i in self._seat[q])]
-        outcome = state.outcome
-        if outcome is None:
-            if out:
-                raise InvalidState(f"p{out[0]} has no card left: the game is over (Z104-17)")
-            if state.info[I_STALE] >= self.no_progress_turns:
-                raise InvalidState("the game has ended for lack of progress (Z104-18)")
-            return
-        if out:
-            expected = _ended(piles, self._seat, out[0]) if len(out) == 1 else None
-        elif state.info[I_STALE] >= self.no_progress_turns:
+        gone = [q for q in range(state.players) if not any(piles[i] for i in self._seat[q])]
+        stale = state.info[I_STALE] >= self.no_progress_turns
+        expected = None
+        if gone:
+            expected = _ended(piles, self._seat, gone[0]) if len(gone) == 1 else None
+        elif stale:
             expected = _ended(piles, self._seat, -1)
-        else:
-            expected = None
-        if outcome != expected:
-            raise InvalidState(
-                "'outcome' is not the one the position gives: "
-                + ("the game is not over" if expected is None else result_words(expected))
-            )
+        self.check_outcome(state, gone, stale, expected, ("Z104-17", "Z104-18"))
 
     # ---------------------------------------------------- table mode (Z104-16)
     # The moves strict mode allows: generate(state) with its default strict=True
