@@ -405,3 +405,21 @@ def test_a_reserve_all_face_up_is_refused(name: str) -> None:
     down[reserve] = len(state.piles[reserve])  # and its top card must lie face up
     with pytest.raises(zank.InvalidState, match=r"p0\.reserve"):
         rules.validate(attrs.evolve(state, down=tuple(down)))
+
+
+def test_an_announced_manoeuvre_that_is_met_or_out_of_reach_is_refused() -> None:
+    """Found by the fuzz suite: a zank document announcing to empty an edge pile that
+    is already empty reached the manoeuvre search, which asserted."""
+    from zank.family.classic_common import GOAL_EMPTY, GOAL_FREE, I_BUDGET, I_GOAL, I_TARGET
+
+    rules = zank.variant("zank")
+    state = rules.new_game(seed=5)
+    empty = next(h for h in range(8) if not state.pile(f"h{h + 1}"))
+    info = list(state.info)
+    info[I_GOAL], info[I_TARGET], info[I_BUDGET] = GOAL_EMPTY, empty, 6
+    with pytest.raises(zank.InvalidState, match="manoeuvre is met"):
+        zank.loads(json.dumps({**json.loads(zank.dumps(state)), "info": info}))
+    buried = state.pile("p0.hand")[0]  # a card in no edge pile cannot be freed there
+    info[I_GOAL], info[I_TARGET] = GOAL_FREE, buried
+    with pytest.raises(zank.InvalidState, match="out of reach"):
+        rules.validate(attrs.evolve(state, info=tuple(info)))

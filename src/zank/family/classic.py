@@ -818,8 +818,35 @@ class ClassicZank(ClassicExplanations):
                 raise InvalidState("the joker is set aside as soon as it turns up")
         if g.aside >= 0 and down[g.aside]:
             raise InvalidState("aside: the set-aside joker lies face up")
+        if goal:
+            self._validate_goal(state, g)
         self._validate_extra(state, g)
         self._validate_outcome(state, g)
+
+    def _validate_goal(self, state: State, g: Geometry) -> None:
+        """An announced manoeuvre is not met yet and can still be met with the
+        steps left: a met one, or one out of reach, is cleared (Z-9, Z-10)."""
+        goal, target, budget, removed = state.info[:4]
+        piles = state.piles
+        edges = piles[self.foundation_count : self.foundation_count + g.edges]
+        if goal == GOAL_EMPTY:
+            met = not edges[target]
+        else:
+            met = any(pile and pile[-1] == target for pile in edges)
+        search = self._search
+        if met or not search.reachable(
+            search.config_of(piles, state.down, g.edges, removed),
+            goal,
+            target,
+            self._gap_limit(state),
+            state.players == 3 and not removed,
+            budget,
+        ):
+            raise InvalidState(
+                "info: the announced manoeuvre is "
+                + ("met" if met else "out of reach")
+                + ": it would have been cleared (Z-9, Z-10)"
+            )
 
     def _validate_outcome(self, state: State, g: Geometry) -> None:
         """The outcome is the one the rules give the position (Z-19, Z-20),
