@@ -47,7 +47,8 @@ __all__ = [
 HIDDEN = -1
 #: The largest magnitude of the integers of a state (counters, points, ``ply``):
 #: what JSON readers in every language hold exactly.  :meth:`Rules.validate`
-#: refuses larger ones.
+#: refuses larger ones (no game comes near: a state at this ``ply`` cannot take
+#: another move and stay valid).
 MAX_STATE_INT = (1 << 53) - 1
 
 
