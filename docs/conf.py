@@ -25,7 +25,7 @@ version = ".".join(release.split(".")[:2])
 # -- General configuration ---------------------------------------------------
 
 extensions = [
-    "myst_parser",
+    "myst_nb",  # MyST Markdown pages (it brings myst_parser) and notebooks
     "sphinx.ext.autodoc",
     "sphinx.ext.napoleon",
     "sphinx.ext.intersphinx",
@@ -33,7 +33,7 @@ extensions = [
     "sphinx.ext.viewcode",
 ]
 
-source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
+source_suffix = {".rst": "restructuredtext", ".md": "myst-nb", ".ipynb": "myst-nb"}
 root_doc = "index"
 # _generated/ holds the pictures and page fragments written at build time (below);
 # its fragments are included into pages, never read as pages themselves.
@@ -66,6 +66,12 @@ suppress_warnings = ["toc.empty_glob"]
 myst_enable_extensions = ["colon_fence", "deflist"]
 myst_heading_anchors = 3
 
+# Notebooks (tutorials/*.ipynb, stored without outputs) are run at every build, so
+# the pages show what the code gives today and a cell that fails fails the build.
+nb_execution_mode = "force"
+nb_execution_raise_on_error = True
+nb_execution_timeout = 300
+
 # -- autodoc and napoleon ------------------------------------------------------
 
 autodoc_typehints = "description"
@@ -85,20 +91,8 @@ napoleon_numpy_docstring = False
 
 # -- doctest -------------------------------------------------------------------
 
-# Docstring examples are written as for the standard doctest module, which runs them
-# with the module's names in scope. The doctest builder runs them on the API page, so
-# give them the public names of the documented modules.
-doctest_global_setup = """
-import zank
-import zank.svg
-from zank.render import text
-from zank import *
-from zank.cards import *
-from zank.core import *
-from zank.errors import *
-from zank.random import *
-from zank.spite_malice import *
-"""
+# No hidden set-up: every example, in a page or a docstring, imports what it uses,
+# so that a reader can copy it (tests/test_docs_examples.py checks this).
 
 # -- intersphinx ---------------------------------------------------------------
 

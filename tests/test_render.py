@@ -16,17 +16,17 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import struct
 import subprocess
 import tempfile
 import xml.etree.ElementTree as ET
-import zlib
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 from attrs import frozen
+from PIL import Image, ImageChops, ImageDraw, ImageStat
 
 import zank
 import zank.svg
@@ -168,8 +168,9 @@ def test_text_is_escaped() -> None:
 def test_observation_needs_rules() -> None:
     rules = zank.variant("spite-and-malice")
     obs = rules.observe(rules.new_game(seed=1), 1)
+    assert svg(obs) == svg(obs, rules=rules)  # an observation knows its rules object
     with pytest.raises(TypeError, match="rules"):
-        svg(obs)
+        svg(attrs.evolve(obs, rules=None))  # one built by hand may not
     with pytest.raises(ValueError, match="perspective"):
         text(obs, 0, rules=rules)
 
@@ -288,73 +289,30 @@ def screenshot(picture: str, out: Path) -> None:
         )
 
 
-def read_png(path: Path) -> tuple[int, int, bytes]:
-    """Decode an 8-bit RGB or RGBA PNG to (width, height, RGB bytes), in pure Python."""
-    data = path.read_bytes()
-    assert data[:8] == b"\x89PNG\r\n\x1a\n", f"{path} is not a PNG"
-    pos, idat = 8, []
-    width = height = channels = 0
-    while pos < len(data):
-        (length,) = struct.unpack(">I", data[pos : pos + 4])
-        kind, body = data[pos + 4 : pos + 8], data[pos + 8 : pos + 8 + length]
-        pos += 12 + length
-        if kind == b"IHDR":
-            width, height, depth, colour, _, _, interlace = struct.unpack(">IIBBBBB", body)
-            assert depth == 8, "unsupported PNG: not 8 bits per channel"
-            assert colour in (2, 6), "unsupported PNG: not RGB or RGBA"
-            assert not interlace, "unsupported PNG: interlaced"
-            channels = 3 if colour == 2 else 4
-        elif kind == b"IDAT":
-            idat.append(body)
-        elif kind == b"IEND":
-            break
-    raw = zlib.decompress(b"".join(idat))
-    stride = width * channels
-    prev = bytearray(stride)
-    rgb = bytearray()
-    for y in range(height):
-        start = y * (stride + 1)
-        filter_type = raw[start]
-        row = bytearray(raw[start + 1 : start + 1 + stride])
-        if filter_type == 1:
-            for i in range(channels, stride):
-                row[i] = (row[i] + row[i - channels]) & 255
-        elif filter_type == 2:
-            for i in range(stride):
-                row[i] = (row[i] + prev[i]) & 255
-        elif filter_type == 3:
-            for i in range(stride):
-                left = row[i - channels] if i >= channels else 0
-                row[i] = (row[i] + ((left + prev[i]) >> 1)) & 255
-        elif filter_type == 4:
-            for i in range(stride):
-                a = row[i - channels] if i >= channels else 0
-                b, c = prev[i], prev[i - channels] if i >= channels else 0
-                p = a + b - c
-                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-                pred = a if pa <= pb and pa <= pc else b if pb <= pc else c
-                row[i] = (row[i] + pred) & 255
-        prev = row
-        if channels == 3:
-            rgb += row
-        else:
-            del row[3::4]
-            rgb += row
-    return width, height, bytes(rgb)
-
-
 def compare(got: Path, want: Path) -> tuple[float, float]:
     """(mean absolute channel difference, share of pixels off by more than 64)."""
-    w1, h1, a = read_png(got)
-    w2, h2, b = read_png(want)
-    assert (w1, h1) == (w2, h2), f"size {w1}x{h1}, golden {w2}x{h2}"
-    total = sum(abs(x - y) for x, y in zip(a, b, strict=True))
-    off = sum(
-        1
-        for i in range(0, len(a), 3)
-        if max(abs(a[i] - b[i]), abs(a[i + 1] - b[i + 1]), abs(a[i + 2] - b[i + 2])) > 64
-    )
-    return total / len(a), off / (w1 * h1)
+    with Image.open(got) as a_file, Image.open(want) as b_file:
+        a, b = a_file.convert("RGB"), b_file.convert("RGB")
+    assert a.size == b.size, f"size {a.width}x{a.height}, golden {b.width}x{b.height}"
+    diff = ImageChops.difference(a, b)
+    mean = sum(ImageStat.Stat(diff).mean) / 3
+    red, green, blue = diff.split()
+    worst = ImageChops.lighter(ImageChops.lighter(red, green), blue)  # per pixel
+    off = sum(worst.histogram()[65:])
+    return mean, off / (a.width * a.height)
+
+
+def test_compare_sees_a_missing_card(tmp_path: Path) -> None:
+    golden = IMAGES / "spite-and-malice-midgame.png"
+    assert compare(golden, golden) == (0.0, 0.0)
+    with Image.open(golden) as image:
+        changed = image.convert("RGB")
+    w, h = changed.size
+    ImageDraw.Draw(changed).rectangle((w // 4, h // 4, w // 2, h // 2), fill=(255, 0, 255))
+    changed.save(tmp_path / "changed.png")
+    mean, off = compare(tmp_path / "changed.png", golden)
+    assert mean > 3.0
+    assert off > 0.01
 
 
 @pytest.mark.slow

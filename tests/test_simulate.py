@@ -4,17 +4,29 @@ from __future__ import annotations
 
 import concurrent.futures
 import csv
+import gc
 import io
 import json
 import math
+import re
+from collections.abc import Callable
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import pytest
 
 import zank
 from zank.agents import RandomAgent
-from zank.simulate import GameStats, Simulation, agent_factory, percentile, run, wilson
+from zank.simulate import (
+    GameStats,
+    Simulation,
+    agent_factory,
+    open_executor,
+    percentile,
+    run,
+    stream,
+    wilson,
+)
 
 RULES = zank.variant("spite-and-malice", pay_off_size=4)
 
@@ -215,3 +227,241 @@ def test_an_unregistered_rules_class_runs_in_process() -> None:
     sim = run(Mine(pay_off_size=4), ["random", "random"], games=3, seed=2)
     assert sim.variant == "my-spite"
     assert [g.moves for g in sim.games] == [g.moves for g in run(RULES, ["random"] * 2, 3, 2).games]
+
+
+# ------------------------------------------------------------- streaming
+def test_a_tally_summarizes_as_the_simulation_does() -> None:
+    sim = run(RULES, ["greedy", "random", "first"], games=25, seed=4, rotate=True)
+    tally = sim.tally()
+    assert tally.summary() == sim.summary()
+    assert tally.seat_wins() == sim.seat_wins()
+    assert tally.draws() == sim.draws()
+    assert tally.agent_wins() == sim.agent_wins()
+    assert (tally.games, tally.played) == (25, 25)
+
+
+def test_stream_writes_the_games_of_run_as_they_arrive(tmp_path: Path) -> None:
+    seen: list[int] = []
+    path = tmp_path / "g.jsonl"
+
+    def progress(done: int, total: int) -> None:
+        # every finished game is in the file by the time progress is told of it
+        assert len(path.read_text().splitlines()) == done
+        seen.append(done)
+
+    tally = stream(RULES, ["random", "first"], 10, 3, out=path, chunk_size=4, progress=progress)
+    sim = run(RULES, ["random", "first"], 10, 3)
+    assert seen == [4, 8, 10]
+    assert [
+        GameStats.from_dict(json.loads(line)) for line in path.read_text().splitlines()
+    ] == list(sim.games)
+    assert tally.summary().splitlines()[:-1] == sim.summary().splitlines()[:-1]
+    assert (
+        stream(RULES, ["random", "first"], 10, 3).summary().splitlines()[:-1]
+        == (sim.summary().splitlines()[:-1])
+    )
+
+
+def test_stream_writes_csv_like_save(tmp_path: Path) -> None:
+    sim = run(RULES, ["random", "first"], 6, 1, rotate=True)
+    sim.save(tmp_path / "saved.csv")
+    stream(RULES, ["random", "first"], 6, 1, rotate=True, out=tmp_path / "streamed.csv")
+
+    def cells(name: str) -> list[list[str]]:
+        with open(tmp_path / name, newline="") as f:
+            return [row[:-1] for row in csv.reader(f)]  # without the seconds
+
+    assert cells("streamed.csv") == cells("saved.csv")
+
+
+def first_lines(path: Path, n: int, partial: str = "") -> str:
+    return "".join(path.read_text().splitlines(keepends=True)[:n]) + partial
+
+
+@pytest.mark.parametrize("suffix", ["jsonl", "csv"])
+def test_resume_plays_only_the_missing_games(tmp_path: Path, suffix: str) -> None:
+    kw: dict[str, object] = {"rotate": True, "chunk_size": 3}
+    whole = tmp_path / f"whole.{suffix}"
+    full = stream(RULES, ["random", "first"], 20, 5, out=whole, **kw)  # type: ignore[arg-type]
+    part = tmp_path / f"part.{suffix}"
+    header = 1 if suffix == "csv" else 0
+    # an interrupted run: 8 whole games and the start of a ninth line
+    part.write_text(first_lines(whole, header + 8, partial='{"game": 8, "se'))
+    calls: list[int] = []
+    tally = stream(
+        RULES,
+        ["random", "first"],
+        20,
+        5,
+        out=part,
+        resume=True,
+        progress=lambda d, t: calls.append(d),
+        **kw,  # type: ignore[arg-type]
+    )
+    assert (tally.games, tally.played) == (20, 12)
+    assert calls[0] == 11
+    assert calls[-1] == 20
+    assert tally.summary().splitlines()[:-1] == full.summary().splitlines()[:-1]
+
+    def without_seconds(path: Path) -> list[str]:
+        return [
+            re.sub(r'"?seconds"?: [\d.]+|,[\d.]+$', "", line)
+            for line in path.read_text().splitlines()
+        ]
+
+    assert without_seconds(part) == without_seconds(whole)
+    # resuming a finished file plays nothing and still summarizes it
+    again = stream(RULES, ["random", "first"], 20, 5, out=part, resume=True, **kw)  # type: ignore[arg-type]
+    assert (again.games, again.played) == (20, 0)
+    assert again.summary().splitlines()[:-1] == full.summary().splitlines()[:-1]
+
+
+def test_resume_of_a_missing_file_starts_from_zero(tmp_path: Path) -> None:
+    tally = stream(RULES, ["random", "random"], 4, out=tmp_path / "new.jsonl", resume=True)
+    assert (tally.games, tally.played) == (4, 4)
+    assert len((tmp_path / "new.jsonl").read_text().splitlines()) == 4
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        ({"seed": 6}, "dealt with seed 5, but this run deals it with seed 6"),
+        (
+            {"agents": ["first", "random"]},
+            "played by random,first, but this run seats first,random",
+        ),
+        ({"rotate": False}, "played by first,random, but this run seats random,first"),
+        ({"games": 3}, "game 3 is beyond the 3 games of this run"),
+    ],
+)
+def test_resume_refuses_the_file_of_another_run(
+    tmp_path: Path, change: dict[str, object], words: str
+) -> None:
+    path = tmp_path / "g.jsonl"
+    stream(RULES, ["random", "first"], 6, 5, out=path, rotate=True)
+    kw: dict[str, object] = {"agents": ["random", "first"], "games": 6, "seed": 5, "rotate": True}
+    kw.update(change)
+    with pytest.raises(zank.ZankError, match=words):
+        stream(RULES, out=path, resume=True, **kw)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("damage", "words"),
+    [
+        (lambda lines: [*lines[:2], "not json\n", *lines[2:]], "line 3: not valid JSON"),
+        (lambda lines: [*lines, lines[1]], "line 7: game 1 is in the file twice"),
+        (lambda lines: [lines[0].replace('"moves"', '"m"'), *lines[1:]], "the field 'moves'"),
+        (lambda lines: ["[1, 2]\n", *lines], "line 1: a game row must be a JSON object"),
+        (lambda lines: [lines[0].replace('"winner": ', '"winner": 7, "w": '), *lines[1:]],
+         "game 0 has no seat 7"),
+    ],
+)  # fmt: skip
+def test_resume_refuses_a_damaged_file(
+    tmp_path: Path, damage: Callable[[list[str]], list[str]], words: str
+) -> None:
+    path = tmp_path / "g.jsonl"
+    stream(RULES, ["random", "first"], 6, out=path)
+    path.write_text("".join(damage(path.read_text().splitlines(keepends=True))))
+    with pytest.raises(zank.ZankError, match=words):
+        stream(RULES, ["random", "first"], 6, out=path, resume=True)
+
+
+def test_stream_refuses_bad_arguments(tmp_path: Path) -> None:
+    with pytest.raises(zank.ZankError, match="not to CSV"):
+        stream(RULES, ["random"] * 2, 2, out=tmp_path / "g.csv", keep_records=True)
+    with pytest.raises(zank.ZankError, match="resume continues a file"):
+        stream(RULES, ["random"] * 2, 2, resume=True)
+    with pytest.raises(zank.ZankError, match="chunk_size must be >= 1"):
+        stream(RULES, ["random"] * 2, 2, chunk_size=0)
+    with (
+        pytest.raises(zank.ZankError, match="in_flight must be >= 1"),
+        concurrent.futures.ThreadPoolExecutor(1) as ex,
+    ):
+        run(RULES, ["random"] * 2, 2, executor=ex, in_flight=0)
+
+
+class CountingExecutor(concurrent.futures.ThreadPoolExecutor):
+    """A thread pool that records how many of its tasks were submitted and not
+    yet collected, at every submission."""
+
+    def __init__(self) -> None:
+        super().__init__(max_workers=2)
+        self.outstanding: list[int] = []
+        self.submitted = 0
+        self.collected = 0
+
+    def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Any:
+        self.submitted += 1
+        self.outstanding.append(self.submitted - self.collected)
+        future = super().submit(fn, *args, **kwargs)
+        result = future.result
+
+        def collect(timeout: float | None = None) -> Any:
+            self.collected += 1
+            return result(timeout)
+
+        future.result = collect  # type: ignore[method-assign]
+        return future
+
+
+@pytest.mark.parametrize(("in_flight", "window"), [(None, 8), (3, 3)])
+def test_the_tasks_in_flight_are_bounded(in_flight: int | None, window: int) -> None:
+    with CountingExecutor() as ex:
+        tally = stream(RULES, ["first"] * 2, 60, executor=ex, chunk_size=2, in_flight=in_flight)
+    assert tally.games == 60
+    assert ex.submitted == 30
+    assert max(ex.outstanding) == window  # default: four per worker, at least 8
+
+
+def live_games() -> int:
+    return sum(1 for o in gc.get_objects() if isinstance(o, GameStats))
+
+
+@pytest.mark.parametrize("executor", [False, True])
+def test_stream_keeps_no_game_after_counting_it(tmp_path: Path, executor: bool) -> None:
+    """Memory flat in the number of games: at any time only the games of the
+    tasks in flight are alive (run(), which keeps its games, shows the contrast)."""
+    alive: dict[str, list[int]] = {"stream": [], "run": []}
+    kw: dict[str, Any] = {"max_moves": 2, "chunk_size": 10, "in_flight": 2}
+    gc.collect()
+    before = live_games()  # of other tests, still referenced somewhere
+    with concurrent.futures.ThreadPoolExecutor(2) as ex:
+        if executor:
+            kw["executor"] = ex
+        for name, fn in (("stream", stream), ("run", run)):
+            counts = alive[name]
+
+            def count(done: int, total: int, counts: list[int] = counts) -> None:
+                counts.append(live_games() - before)
+
+            fn(RULES, ["first"] * 2, 200, progress=count, **kw)
+    assert len(alive["stream"]) == 20
+    assert max(alive["stream"]) <= 30  # the chunk in hand and two in flight
+    assert alive["run"][-1] >= 200
+
+
+# ------------------------------------------------------------- executors
+def test_open_executor_makes_a_process_pool() -> None:
+    with open_executor("process", 1) as none:
+        assert none is None
+    with open_executor("process", 2) as pool:
+        assert isinstance(pool, concurrent.futures.ProcessPoolExecutor)
+        serial = run(RULES, ["random", "first"], games=6, seed=2)
+        assert run(RULES, ["random", "first"], games=6, seed=2, executor=pool).games == serial.games
+
+
+@pytest.mark.parametrize("spec", ["spark", "dask:", "ray:", "process:4", ""])
+def test_open_executor_refuses_unknown_kinds(spec: str) -> None:
+    with pytest.raises(zank.ZankError, match="unknown executor"):
+        open_executor(spec)
+
+
+def test_a_missing_engine_is_named_with_its_extra(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    monkeypatch.setitem(sys.modules, "dask.distributed", None)
+    monkeypatch.setitem(sys.modules, "ray", None)
+    with pytest.raises(zank.ZankError, match=r"zank\[dask\]"):
+        open_executor("dask://localhost:8786")
+    with pytest.raises(zank.ZankError, match=r"zank\[ray\]"):
+        open_executor("ray")

@@ -11,6 +11,9 @@ True
 
 from __future__ import annotations
 
+import importlib
+from typing import TYPE_CHECKING
+
 from zank import _variants as _variants
 from zank._version import __version__
 from zank.cards import Card
@@ -27,8 +30,25 @@ from zank.core import (
 )
 from zank.errors import IllegalMove, InvalidState, NotationError, OptionError, ZankError
 from zank.play import GameRecord, play, replay
-from zank.registry import VARIANTS, variant
+from zank.registry import VARIANTS
 from zank.serialize import dumps, loads
+
+if TYPE_CHECKING:
+    from zank import render as render
+    from zank import svg as svg
+    from zank._variant_types import variant as variant  # typed per variant name
+else:
+    from zank.registry import variant
+
+    _LAZY = ("render", "svg")
+
+    def __getattr__(name: str) -> object:
+        # `zank.svg.svg(state)` and `zank.render.text(state)` work after a plain
+        # `import zank`; the renderers are imported on first use only.
+        if name in _LAZY:
+            return importlib.import_module(f"zank.{name}")
+        raise AttributeError(f"module 'zank' has no attribute {name!r}")
+
 
 __all__ = [
     "HIDDEN",

@@ -154,6 +154,7 @@ _SUIT_OF = {"c": 0, "d": 1, "h": 2, "s": 3, "♣": 0, "♦": 1, "♥": 2, "♠":
 def parse_card(text: str) -> int:
     """Parse card notation (case-insensitive; ``10d`` and ``Td`` both work).
 
+    >>> from zank.cards import parse_card
     >>> parse_card("ah") == parse_card("A♥")
     True
 
@@ -196,6 +197,7 @@ def full_deck(deck: int = 0, jokers: int = 0) -> tuple[int, ...]:
 class Card(int):
     """A card id with readable properties; it *is* the ``int`` the engines use.
 
+    >>> from zank.cards import RED, Card
     >>> Card.parse("Kh").colour == RED
     True
     """

@@ -20,25 +20,25 @@ error on standard error and exit status 2.
 from __future__ import annotations
 
 import argparse
-import concurrent.futures
+import codecs
+import contextlib
 import json
 import os
-import re
 import shutil
 import sys
-import textwrap
 from collections.abc import Callable, Sequence
-from typing import Any, NoReturn
+from typing import IO, NoReturn
 
 import attrs
 
 import zank
+from zank._summaries import headline, rules_page, summary
 from zank.agents.base import Agent, GreedyAgent
 from zank.core import Move, Observation, Rules, State
 from zank.errors import IllegalMove, InvalidState, NotationError, ZankError, quote
 from zank.play import GameRecord
 from zank.serialize import MAX_DOCUMENT_SIZE, observation_to_dict, read_json
-from zank.simulate import AGENTS, agent_factory, check_agents, run
+from zank.simulate import AGENTS, agent_factory, check_agents, open_executor, stream
 
 __all__ = ["build_parser", "main"]
 
@@ -79,7 +79,8 @@ def _non_negative(text: str) -> int:
 
 
 def _rules_from(args: argparse.Namespace) -> Rules:
-    return zank.variant(args.variant, **dict(args.option or []))
+    name: str = args.variant
+    return zank.variant(name, **dict(args.option or []))
 
 
 def _text(rules: Rules, view: State | Observation, seat: int | None = None) -> str:
@@ -122,17 +123,9 @@ def _write(path: str, text: str) -> None:
 
 
 # --------------------------------------------------------------- variants
-def _first_sentence(doc: str) -> str:
-    """The first sentence of a docstring, on one line, without reST markup."""
-    paragraph = " ".join(doc.strip().split("\n\n")[0].split())
-    paragraph = re.sub(r":[a-z]+:`~?(?:[\w.]*\.)?([^`]+)`", r"\1", paragraph).replace("``", "")
-    end = paragraph.find(". ")
-    return paragraph if end < 0 else paragraph[: end + 1]
-
-
 def _variants(args: argparse.Namespace) -> int:
     for name, cls in sorted(zank.VARIANTS.items()):
-        doc = _first_sentence(cls.__doc__ or "")
+        doc = headline(name)
         seats = (
             str(cls.min_players)
             if cls.min_players == cls.max_players
@@ -184,7 +177,7 @@ def _load_record(path: str, game: int | None) -> GameRecord:
         raise _Fail(f"cannot read {path}: {e.strerror or e}") from None
 
 
-def _record_of_game(path: str, f: Any, game: int) -> GameRecord:
+def _record_of_game(path: str, f: IO[bytes], game: int) -> GameRecord:
     """Game ``game`` of an open JSONL file of ``zank simulate --records``."""
     for n, line in enumerate(iter(lambda: f.readline(MAX_DOCUMENT_SIZE + 1), b""), start=1):
         line = line.rstrip(b"\r\n")
@@ -268,6 +261,13 @@ def _progress_bar() -> Callable[[int, int], None] | None:
     return show
 
 
+def _positive(text: str) -> int:
+    value = _non_negative(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} must be >= 1")
+    return value
+
+
 def _simulate(args: argparse.Namespace) -> int:
     rules = _rules_from(args)
     names = [n.strip() for n in args.agents.split(",") if n.strip()] or ["random"]
@@ -279,38 +279,59 @@ def _simulate(args: argparse.Namespace) -> int:
     rules.layout(players)  # refuses a seat count the variant does not allow
     check_agents(rules, names)
     out = args.out
+    if args.resume is not None:
+        if out is not None and out != args.resume:
+            raise _Fail("--resume FILE goes on writing FILE: give no other --out")
+        out = args.resume
     if out is not None and not out.lower().endswith((".jsonl", ".csv")):
         raise _Fail(f"--out {out!r}: the file name must end in .jsonl or .csv")
     if args.records and (out is None or out.lower().endswith(".csv")):
         raise _Fail("--records needs --out FILE.jsonl")
-    progress = _progress_bar()
-    jobs = args.jobs or (os.cpu_count() or 1)
-    kwargs: dict[str, Any] = {
-        "rotate": args.rotate,
-        "max_moves": args.max_moves,
-        "keep_records": args.records,
-        "progress": progress,
-    }
-    if jobs > 1 and args.games > 1:
-        with concurrent.futures.ProcessPoolExecutor(max_workers=jobs) as executor:
-            sim = run(rules, names, args.games, args.seed, executor=executor, **kwargs)
-    else:
-        sim = run(rules, names, args.games, args.seed, **kwargs)
+    jobs = args.jobs
+    if jobs is None:  # the process pool plays in this process; a local cluster uses every CPU
+        jobs = 1 if args.executor == "process" else 0
+    try:
+        with open_executor(args.executor, jobs or None) as executor:
+            tally = stream(
+                rules,
+                names,
+                args.games,
+                args.seed,
+                out=out,
+                resume=args.resume is not None,
+                executor=executor if args.games > 1 else None,
+                chunk_size=args.chunk,
+                rotate=args.rotate,
+                max_moves=args.max_moves,
+                keep_records=args.records,
+                progress=_progress_bar(),
+            )
+    except OSError as e:
+        if out is None:
+            raise
+        raise _Fail(f"cannot write {out}: {e.strerror or e}") from None
+    except KeyboardInterrupt:
+        if out is not None:
+            print(
+                f"zank: {out} keeps the games finished so far; to play the rest, "
+                f"run the same command with --resume {out}",
+                file=sys.stderr,
+            )
+        raise
+    print(tally.summary())
     if out is not None:
-        try:
-            sim.save(out)
-        except OSError as e:
-            raise _Fail(f"cannot write {out}: {e.strerror or e}") from None
-    print(sim.summary())
-    if out is not None:
-        print(f"wrote {len(sim.games)} games to {out}")
+        resumed = tally.games - tally.played
+        print(
+            f"wrote {tally.played} games to {out}"
+            + (f" ({resumed} were there already)" if args.resume is not None else "")
+        )
     return 0
 
 
 # ------------------------------------------------------------------- play
 PLAY_HELP = """\
 Type the number of a move or its notation, or one of:
-  help   this text and the move notation of the variant
+  help   this text, and the rules and move notation of the variant
   hint   the move the greedy agent would make
   undo   take back your last move (and the bots' replies)
   board  show the table again
@@ -329,13 +350,19 @@ def _ask(prompt: str) -> str:
         raise _Quit from None
 
 
-def _notation_help(rules: Rules) -> str:
-    """The variant module's docs (where each variant explains its notation), as plain text."""
-    doc = textwrap.dedent(sys.modules[type(rules).__module__].__doc__ or "").strip()
-    doc = re.sub(r":[a-z]+:`~?(?:[\w.]*\.)?([^`]+)`", r"\1", doc)  # :class:`~a.B` -> B
-    # a literal that starts a line is a table cell: keep the columns aligned
-    doc = re.sub(r"^``([^`]+)``", lambda m: m.group(1).ljust(len(m.group(0))), doc, flags=re.M)
-    return doc.replace("``", "")
+def _variant_help(rules: Rules) -> str:
+    """The variant's rules in a few lines and its notation, and where to read more."""
+    page = rules_page(rules.name)
+    more = f"The whole rules: {page}" if page else "Its rules: see the variant's documentation."
+    return f"{summary(rules.name)}\n\n{more}\nOptions: zank variants"
+
+
+def _enable_line_editing() -> None:
+    """History and editing for the move prompt, where Python has ``readline``."""
+    if sys.stdin.isatty():
+        # importing it is what makes input() use it; Windows has none
+        with contextlib.suppress(ImportError):
+            import readline  # noqa: F401
 
 
 def _is_move_number(answer: str) -> bool:
@@ -414,6 +441,7 @@ def _play(args: argparse.Namespace) -> int:
         print(_text(rules, rules.observe(state, me)))
 
     shown = False
+    _enable_line_editing()
     try:
         while history[-1].outcome is None:
             state = history[-1]
@@ -449,7 +477,7 @@ def _play(args: argparse.Namespace) -> int:
                 if word in ("help", "?", "h"):
                     print(PLAY_HELP)
                     print()
-                    print(_notation_help(rules))
+                    print(_variant_help(rules))
                     continue
                 if word in ("board", "b"):
                     shown = False
@@ -547,8 +575,10 @@ def build_parser() -> argparse.ArgumentParser:
         "play",
         help="play a game against bots in the terminal",
         description="Play one game against bots. The table is drawn as you see it; "
-        "choose a move by its number or its notation. Commands: help, hint, undo, "
-        "board, quit (saves the game as a record; replay it with 'zank replay').",
+        "choose a move by its number or its notation. Commands: help (the rules and "
+        "the move notation of the variant), hint, undo, board, quit (saves the game as "
+        "a record; replay it with 'zank replay'). The rules of every variant: "
+        "https://zank.readthedocs.io/en/latest/rules/",
     )
     _add_variant_arguments(p, seed_default=None)
     p.add_argument(
@@ -584,8 +614,27 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--jobs",
         type=_non_negative,
-        default=1,
-        help="worker processes (default 1; 0 = one per CPU)",
+        default=None,
+        help="worker processes of the process pool or of a local Dask or Ray cluster "
+        "(0 = one per CPU; default 1 for the process pool, which then plays in this "
+        "process, and one per CPU for a local cluster)",
+    )
+    p.add_argument(
+        "--executor",
+        default="process",
+        metavar="KIND",
+        help="where the games run: process (a process pool, the default), dask (a local "
+        "Dask cluster), dask://HOST:PORT (a Dask scheduler), ray (a local Ray instance), "
+        "ray://HOST:PORT (a Ray cluster through Ray Client); dask and ray need "
+        "'pip install zank[dask]' or 'zank[ray]'",
+    )
+    p.add_argument(
+        "--chunk",
+        type=_positive,
+        default=None,
+        metavar="N",
+        help="games per task sent to the workers (default: games/64, between 1 and 64; "
+        "a few hundred suit a cluster)",
     )
     p.add_argument(
         "--rotate", action="store_true", help="rotate the agents through the seats game by game"
@@ -596,7 +645,17 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help="stop a game after this many moves (counted as 'stopped')",
     )
-    p.add_argument("--out", metavar="FILE", help="write one row per game to FILE.jsonl or FILE.csv")
+    p.add_argument(
+        "--out",
+        metavar="FILE",
+        help="write one row per game to FILE.jsonl or FILE.csv, each as it is played",
+    )
+    p.add_argument(
+        "--resume",
+        metavar="FILE",
+        help="go on with FILE, the --out file of an interrupted run of the same command: "
+        "its games are counted and not played again",
+    )
     p.add_argument(
         "--records", action="store_true", help="put each game's record in the JSONL rows"
     )
@@ -626,8 +685,31 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _ascii_fallback(error: UnicodeError) -> tuple[str, int]:
+    """A codec error handler: what a stream cannot encode, written in ASCII."""
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    from zank.render.text import to_ascii
+
+    bad = to_ascii(error.object[error.start : error.end])
+    return "".join(c if c.isascii() else "?" for c in bad), error.end
+
+
+def _fall_back_to_ascii() -> None:
+    """Let standard output and error write ASCII for what their encoding lacks.
+
+    A terminal whose encoding has no card symbols (cp1252 on Windows, ASCII)
+    gets suit letters (``10d``) and an ASCII frame instead of an exception.
+    """
+    codecs.register_error("zank-ascii", _ascii_fallback)
+    for out in (sys.stdout, sys.stderr):
+        if getattr(out, "errors", None) == "strict" and hasattr(out, "reconfigure"):
+            out.reconfigure(errors="zank-ascii")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``zank`` command; return its exit status."""
+    _fall_back_to_ascii()
     parser = build_parser()
     args = parser.parse_args(argv)
     try:

@@ -184,6 +184,15 @@ class State:
 
         return svg(self)
 
+    def __str__(self) -> str:
+        """The table as :func:`zank.render.text` draws it, every hand face up."""
+        from zank.render.text import text
+
+        return text(self)
+
+    def __repr__(self) -> str:
+        return _short_repr(self, f"{self.rules.name}, {self.players} players")
+
 
 @frozen
 class Observation:
@@ -205,6 +214,40 @@ class Observation:
     ply: int
     turn: int
     outcome: Result | None
+    rules: Rules | None = field(default=None, eq=False, repr=False)
+    """The rules object of the observed state (to draw it); not part of equality."""
+
+    def _repr_svg_(self) -> str:
+        """The observation as an SVG picture, from its player's side (needs ``rules``)."""
+        from zank.render.svg import svg
+
+        return svg(self, rules=self.rules)
+
+    def __str__(self) -> str:
+        """The table as :func:`zank.render.text` draws it for :attr:`player`.
+
+        Without :attr:`rules` (an observation built by hand) this is the short ``repr``.
+        """
+        if self.rules is None:
+            return repr(self)
+        from zank.render.text import text
+
+        return text(self, rules=self.rules)
+
+    def __repr__(self) -> str:
+        name = "" if self.rules is None else f"{self.rules.name}, "
+        return _short_repr(self, f"{name}player {self.player} of {self.players}")
+
+
+def _short_repr(view: State | Observation, what: str) -> str:
+    """``<State spite-and-malice, 2 players, turn 3, ply 17, seat 1 to move>``."""
+    out = view.outcome
+    if out is not None:
+        end = "drawn" if out.winner is None else f"won by seat {out.winner}"
+        status = f"{end} ({out.reason.value})"
+    else:
+        status = f"seat {view.to_move} to move"
+    return f"<{type(view).__name__} {what}, turn {view.turn}, ply {view.ply}, {status}>"
 
 
 def option_validator(
@@ -505,6 +548,7 @@ class Rules:
             ply=state.ply,
             turn=state.turn,
             outcome=state.outcome,
+            rules=self,
         )
 
     def sample_state(self, observation: Observation, seed: int | None = None) -> State:

@@ -15,6 +15,7 @@ algorithms may change between versions).  It uses:
 The generator state is an ``int`` that states carry, so that reshuffles during
 play are a pure function of the state.
 
+>>> from zank.random import Rng
 >>> rng = Rng(7)
 >>> rng.shuffle([1, 2, 3, 4, 5])
 [5, 2, 4, 1, 3]

@@ -36,6 +36,11 @@ def variant(name: str, **options: Any) -> Rules:
     >>> zank.variant("spite-and-malice", pay_off_size=25).pay_off_size
     25
 
+    For a type checker, ``zank.variant`` with the name of a built-in variant
+    gives its rules class (:class:`~zank.spite_malice.SpiteAndMalice` for
+    ``"spite-and-malice"``, and so on), so the options are typed attributes;
+    any other name gives :class:`~zank.core.Rules`.
+
     Raises:
         OptionError: unknown variant, unknown option, or a value out of range;
             the message lists what is valid.

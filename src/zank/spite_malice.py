@@ -650,6 +650,7 @@ def match_scores(results: Iterable[Result | None]) -> tuple[int, ...]:
     round's points before adding them up).
 
     >>> from zank.core import Result, Termination
+    >>> from zank.spite_malice import match_scores
     >>> won = Result(0, (12, 0), Termination.WENT_OUT)
     >>> drawn = Result(None, (0, 0), Termination.DRAW_PILE_EMPTY)
     >>> match_scores([won, drawn, Result(1, (0, 9), Termination.WENT_OUT)])

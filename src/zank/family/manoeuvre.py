@@ -61,6 +61,7 @@ class BoundedCache(Generic[K, V]):
     a write are one dict operation each, so a reader sees a key with the value
     written for it, or a miss.
 
+    >>> from zank.family.manoeuvre import BoundedCache
     >>> cache: BoundedCache[str, int] = BoundedCache(2)
     >>> cache.put("a", 1), cache.put("b", 2), cache.put("c", 3)
     (1, 2, 3)

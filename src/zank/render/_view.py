@@ -179,6 +179,7 @@ def table_view(
     player's perspective.
     """
     if isinstance(state, Observation):
+        rules = rules or state.rules
         if rules is None:
             raise TypeError("rendering an Observation needs the rules object: pass rules=...")
         if perspective is not None and perspective != state.player:

@@ -14,7 +14,7 @@ from zank.render._view import (
     table_view,
 )
 
-__all__ = ["BACK", "EMPTY", "text"]
+__all__ = ["ASCII", "BACK", "EMPTY", "text", "to_ascii"]
 
 #: How a face-down or hidden card is shown.
 BACK = "▒▒"
@@ -175,3 +175,40 @@ def _house_left(p: PileView) -> str:
 def _house_right(p: PileView) -> str:
     cards = [_card(p, i) for i in range(len(p.cards))]
     return f"{p.spec.label}  " + " ".join(cards or [EMPTY])
+
+
+#: ASCII stand-ins for the symbols of the drawings and of the ``zank`` command's
+#: output (for a terminal that cannot show them): suits become the letters of the
+#: card notation (``10♦`` -> ``10d``), jokers ``Xb``/``Xr``, the frame ``-``/``|``,
+#: ``▒▒`` (a card face down) ``##``.  A ``str.translate`` table.
+ASCII: dict[int, str] = str.maketrans(
+    {
+        "♣": "c",
+        "♦": "d",
+        "♥": "h",
+        "♠": "s",
+        "🃏": "Xb",
+        "🂿": "Xr",
+        "▒": "#",
+        "█": "#",
+        "─": "-",
+        "│": "|",
+        "▶": ">",
+        "★": "*",
+        "·": ".",
+        "×": "x",
+        "…": "...",
+        "—": "-",
+        "–": "-",
+    }
+)
+
+
+def to_ascii(drawing: str) -> str:
+    """``drawing`` with the symbols of :data:`ASCII` replaced (other characters stay).
+
+    >>> from zank.render.text import to_ascii
+    >>> print(to_ascii("pay-off 10♦ ×20   hand ▒▒ ×5"))
+    pay-off 10d x20   hand ## x5
+    """
+    return drawing.translate(ASCII)

@@ -1,0 +1,65 @@
+"""Test zank on every Python version the package metadata claims: ``nox``.
+
+``.ci/run`` runs the whole suite on one Python; this file runs a quick subset of
+it on every other version that pyproject.toml's classifiers list and that is
+installed (a version that is missing is skipped, with a message). The subset
+covers what differs between versions: the portable shuffle and the golden
+deals, the public API, cards, records and JSON, the command, and typing.
+
+    nox                     # every listed version that is installed
+    nox -s tests-3.12       # one version
+    nox -s tests-3.12 -- tests/test_contract.py   # other tests
+
+pyenv's versions are found without ``pyenv global``: their ``bin`` folders are
+put on the path.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import nox
+
+ROOT = Path(__file__).resolve().parent
+
+#: The versions of the classifiers ("Programming Language :: Python :: 3.N").
+PYTHONS = re.findall(
+    r'"Programming Language :: Python :: (3\.\d+)"',
+    (ROOT / "pyproject.toml").read_text(encoding="utf-8"),
+)
+
+#: The quick subset run on every version (the whole suite runs in .ci/run).
+QUICK = [
+    "tests/test_random.py",
+    "tests/test_golden.py",
+    "tests/test_cards.py",
+    "tests/test_api.py",
+    "tests/test_play.py",
+    "tests/test_terminal.py",
+    "tests/test_typing.py",
+    "tests/test_schemas.py",
+]
+
+nox.options.error_on_missing_interpreters = False  # skip what is not installed
+nox.options.reuse_venv = "yes"
+
+
+def _pyenv_on_path() -> None:
+    root = Path(os.environ.get("PYENV_ROOT", Path.home() / ".pyenv"))
+    found = sorted(str(p) for p in (root / "versions").glob("3.*/bin") if p.is_dir())
+    if found:  # ahead of pyenv's shims, which only serve the global version
+        os.environ["PATH"] = os.pathsep.join([*found, os.environ.get("PATH", "")])
+
+
+_pyenv_on_path()
+
+
+@nox.session(python=PYTHONS, venv_backend="venv")
+def tests(session: nox.Session) -> None:
+    """The quick subset of the tests (or the tests given after ``--``)."""
+    session.install("-e", ".[test]")
+    session.run(
+        "python", "-m", "pytest", "-q", "-p", "no:cacheprovider", *(session.posargs or QUICK)
+    )
