@@ -628,6 +628,79 @@ def test_a_completed_pile_refills_an_empty_draw_pile_in_time() -> None:
     assert len(after.pile("draw")) == 12 - 3
 
 
+WHEN_EMPTY = SpiteAndMalice(draw_pile_end="when-empty")
+
+
+def test_by_default_a_player_may_still_win_after_the_last_card_is_drawn() -> None:
+    """S&M-14 ("when-drawing"): the draw that takes the last card does not end the
+    game; with "when-empty" it does, before the player can play."""
+    piles = {**TABLE, "p1.pay": "5h:1", "p1.hand": "2h 3c", "draw": "8h 9h 7h"}
+    state = position(DEFAULT, piles, rest="p1.side1")
+    after = play(DEFAULT, state, "j-s2")
+    assert after.outcome is None
+    assert after.pile("draw") == ()
+    won = play(DEFAULT, after, "p-b1")
+    assert won.outcome == Result(1, (0, 5 + 3), Termination.WENT_OUT)
+    state = position(WHEN_EMPTY, piles, rest="p1.side1")
+    after = play(WHEN_EMPTY, state, "j-s2")
+    assert after.outcome == Result(None, (0, 0), Termination.DRAW_PILE_EMPTY)
+    assert after.to_move is None
+    assert len(after.pile("p1.hand")) == 5  # the cards drawn stay drawn
+
+
+def test_when_empty_a_draw_that_cannot_fill_the_hand_draws_the_game() -> None:
+    """S&M-14 ("when-empty"): a short draw takes what there is and ends the game."""
+    piles = {**TABLE, "p1.hand": "2h 3c", "draw": "8h 9h"}
+    state = position(WHEN_EMPTY, piles, rest="p1.side1")
+    after = play(WHEN_EMPTY, state, "j-s2")
+    assert after.outcome == Result(None, (0, 0), Termination.DRAW_PILE_EMPTY)
+    assert sorted(after.pile("p1.hand")) == sorted(parse_cards("2h 3c 8h 9h"))
+    assert play(DEFAULT, position(DEFAULT, piles, rest="p1.side1"), "j-s2").outcome is None
+
+
+def test_when_empty_a_draw_that_leaves_cards_goes_on() -> None:
+    """S&M-14 ("when-empty"): while the draw pile has cards the game goes on."""
+    piles = {**TABLE, "p1.hand": "2h 3c", "draw": "6d 8h 9h 7h"}
+    after = play(WHEN_EMPTY, position(WHEN_EMPTY, piles, rest="p1.side1"), "j-s2")
+    assert after.outcome is None
+    assert after.pile("draw") == (parse_card("6d"),)
+
+
+def test_when_empty_the_empty_hand_draw_that_empties_the_pile_draws_the_game() -> None:
+    """S&M-10, S&M-14 ("when-empty"): the empty-hand draw counts like any other."""
+    state = position(WHEN_EMPTY, {**TABLE, "p0.hand": "5s", "draw": "8h"}, rest="p1.side1")
+    after = play(WHEN_EMPTY, state, "5-b1")
+    assert after.outcome is not None
+    assert after.outcome.reason is Termination.DRAW_PILE_EMPTY
+    assert after.pile("p0.hand") == (parse_card("8h"),)
+
+
+def test_when_empty_a_running_game_always_has_a_draw_pile() -> None:
+    """S&M-14 ("when-empty"): an empty draw pile in a running game is refused."""
+    state = position(DEFAULT, {**TABLE, "p1.hand": "2h 3c"}, rest="p1.side1")
+    with pytest.raises(zank.InvalidState, match="when-empty"):
+        WHEN_EMPTY.validate(attrs.evolve(state, rules=WHEN_EMPTY))
+    with pytest.raises(zank.OptionError):
+        SpiteAndMalice(draw_pile_end="never")
+
+
+def test_when_empty_unlimited_piles_come_back_the_moment_the_draw_pile_is_empty() -> None:
+    """S&M-V1, S&M-14 ("when-empty"): the piles set aside are shuffled in when a draw
+    empties the draw pile; only with none set aside is the game drawn."""
+    rules = SpiteAndMalice(draw_pile_end="when-empty", unlimited_build_piles=True)
+    piles = {**TABLE, "build2": _nearly_full(), "p0.hand": "Qd Jc", "p1.hand": "2h 3c"}
+    piles["draw"] = "8h 9h 7h"
+    after = play(rules, position(rules, piles, rest="p1.side1"), "q-b2", "j-s2")
+    assert after.outcome is None
+    assert after.pile("done") == ()
+    assert len(after.pile("draw")) == 12
+    assert after.down[0] == 12
+    before = position(rules, {**TABLE, "p1.hand": "2h 3c", "draw": "8h 9h 7h"}, rest="p1.side1")
+    after = play(rules, before, "j-s2")
+    assert after.outcome is not None
+    assert after.outcome.reason is Termination.DRAW_PILE_EMPTY
+
+
 # ------------------------------------------------------------ S&M-15 scoring
 
 

@@ -12,6 +12,7 @@ from typing_extensions import assert_type
 import zank
 from zank.core import Rules
 from zank.family.classic import ClassicZank
+from zank.family.crapette import Crapette
 from zank.family.detailed import ZankDetailed
 from zank.family.schikanieren import Schikanieren
 from zank.family.zank104 import Zank104
@@ -27,6 +28,8 @@ def test_a_built_in_name_gives_its_rules_class_with_typed_options() -> None:
     assert type(assert_type(zank.variant("zank-104"), Zank104)) is Zank104
     assert type(assert_type(zank.variant("schikanieren"), Schikanieren)) is Schikanieren
     assert assert_type(zank.variant("zank-detailed").reserve_size, int) == 13
+    assert type(assert_type(zank.variant("crapette"), Crapette)) is Crapette
+    assert assert_type(zank.variant("crapette").waste_playable, bool) is False
 
 
 def test_any_other_name_gives_rules() -> None:

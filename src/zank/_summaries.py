@@ -100,6 +100,28 @@ Moves:
   turn     turn the top card of your talon
   t-s      the turned card onto your second talon: the turn ends (also: end)
   pass     end the turn when there is nothing to turn""",
+    "crapette": """\
+Crapette (Russian Bank): empty your reserve, hand and waste first.
+
+Each player has a reserve of 13 (its top face up), a face-down hand of 35 and
+a waste; eight houses and eight foundations are shared. Foundations build up
+in suit from the ace; houses build down in alternating colours, and an empty
+house takes any card. First the reserve top, then every free card that fits a
+foundation must go there, and empty houses are filled from the reserve. Load
+the opponent's reserve or waste with the same suit, one higher or lower. Turn
+your hand cards one by one; the turned card laid on your waste ends the turn.
+Going out scores 30, plus 2 per card in the opponent's reserve and 1 per card
+in the opponent's hand and waste.
+
+Moves:
+  r-f      the reserve top onto a foundation
+  h3-h5    the outer card of house 3 onto house 5
+  t-h2     the turned hand card onto house 2
+  h2-or    the outer card of house 2 onto the opponent's reserve
+  t-od     the turned hand card onto the opponent's waste
+  turn     turn the top card of your hand
+  t-d      the turned card onto your waste: the turn ends (also: end)
+  pass     end the turn when there is no hand card to turn""",
     "schikanieren": """\
 Schikanieren: the classic Zank-Patience (see 'zank') with a Schikanier pile.
 

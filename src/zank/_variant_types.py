@@ -18,6 +18,7 @@ from zank import registry
 if TYPE_CHECKING:
     from zank.core import Rules
     from zank.family.classic import ClassicZank
+    from zank.family.crapette import Crapette
     from zank.family.detailed import ZankDetailed
     from zank.family.schikanieren import Schikanieren
     from zank.family.zank104 import Zank104
@@ -36,6 +37,8 @@ def variant(name: Literal["zank-detailed"], **options: Any) -> ZankDetailed: ...
 def variant(name: Literal["zank-104"], **options: Any) -> Zank104: ...
 @overload
 def variant(name: Literal["schikanieren"], **options: Any) -> Schikanieren: ...
+@overload
+def variant(name: Literal["crapette"], **options: Any) -> Crapette: ...
 @overload
 def variant(name: str, **options: Any) -> Rules: ...
 

@@ -26,7 +26,8 @@ cards needs the rank *n* + 1 next, whatever wild cards it holds.
 
 Decisions where the seed is silent (each is argued on the rules page): one
 pack per player (at least two); the game is drawn when a player is due to
-draw and the draw pile is empty (a short draw pile gives what it has); a
+draw and the draw pile is empty (a short draw pile gives what it has), or with
+``draw_pile_end="when-empty"`` the moment a draw empties the draw pile; a
 complete pile is shuffled into the whole draw pile with the state's
 generator; who begins is decided by the pay-off tops (a joker above the king),
 tied seats reshuffling up to :data:`MAX_SEED_TIES` times; the winner scores 5
@@ -70,12 +71,15 @@ from zank.registry import register
 
 __all__ = [
     "DISCARD",
+    "DRAW_PILE_ENDS",
     "HAND_SIZE",
     "MAX_SEED_TIES",
     "PLAY",
     "SIDE_STACKS",
     "SRC_PAY",
     "SRC_SIDE",
+    "WHEN_DRAWING",
+    "WHEN_EMPTY",
     "SpiteAndMalice",
     "match_scores",
 ]
@@ -99,6 +103,14 @@ SRC_SIDE: Final = 15
 ``SRC_SIDE + j - 1``."""
 _RANK_TEXT = ("x", "a", "2", "3", "4", "5", "6", "7", "8", "9", "t", "j", "q", "k")
 _RANK_WORD = ("joker", "ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king")
+WHEN_DRAWING: Final = "when-drawing"
+"""``draw_pile_end``: the game is drawn when a player is due to draw and the draw
+pile is empty (S&M-14, the default)."""
+WHEN_EMPTY: Final = "when-empty"
+"""``draw_pile_end``: the game is drawn the moment a draw empties the draw pile
+(S&M-14, the seed's literal "Ist der Ziehstapel vorher leer")."""
+DRAW_PILE_ENDS: Final = (WHEN_DRAWING, WHEN_EMPTY)
+"""The values of the option ``draw_pile_end``."""
 MAX_SEED_TIES: Final = 64
 """How often tied seats reshuffle their pay-off piles before the lowest tied seat begins."""
 _NOT_TO_SIDE = re.compile(r"^(p|s[1-9])-s[1-9]$", re.IGNORECASE)
@@ -138,6 +150,10 @@ class SpiteAndMalice(Rules):
       before anything else.
     * ``pay_off_size`` (S&M-V3): cards in each pay-off pile, 1 to 30 (20).
     * ``jokers`` (S&M-V4): two jokers per pack, wild like kings, never an ace.
+    * ``draw_pile_end`` (S&M-14): when an empty draw pile draws the game:
+      ``"when-drawing"`` (default) when a player is due to draw and finds it
+      empty; ``"when-empty"`` the moment it is empty, that is when a draw takes
+      its last card (also a draw that cannot fill the hand to five).
 
     >>> import zank
     >>> rules = zank.variant("spite-and-malice", pay_off_size=25)
@@ -156,12 +172,17 @@ class SpiteAndMalice(Rules):
         {},
         {"unlimited_build_piles": True, "pay_off_size": 5},
         {"aces_immediately": True, "jokers": True, "pay_off_size": 10},
+        {"draw_pile_end": WHEN_EMPTY},
+        {"draw_pile_end": WHEN_EMPTY, "unlimited_build_piles": True, "pay_off_size": 5},
     )
 
     unlimited_build_piles: bool = field(default=False, validator=BOOL_OPTION)
     aces_immediately: bool = field(default=False, validator=BOOL_OPTION)
     pay_off_size: int = field(default=20, validator=option_validator(low=1, high=30))
     jokers: bool = field(default=False, validator=BOOL_OPTION)
+    draw_pile_end: str = field(
+        default=WHEN_DRAWING, validator=option_validator(choices=DRAW_PILE_ENDS)
+    )
 
     # ----------------------------------------------------------- dimensions
     @staticmethod
@@ -458,10 +479,13 @@ class SpiteAndMalice(Rules):
         """Fill a hand up to five (S&M-4, S&M-10); ``False`` when the game is drawn (S&M-14).
 
         A draw takes what the draw pile has, even if that is fewer cards than
-        needed; only a draw that finds nothing at all draws the game.  With
+        needed.  With ``draw_pile_end="when-drawing"`` only a draw that finds
+        nothing at all draws the game; with ``"when-empty"`` a draw that leaves
+        the draw pile empty does (the cards it took stay in the hand).  With
         unlimited build piles (S&M-V1) the completed piles set aside are
         shuffled into the draw pile whenever a draw finds it empty, and the
-        draw goes on from there.
+        draw goes on from there; with ``"when-empty"`` already when a draw
+        empties it ("bis der Ziehstapel leer ist").
         """
         need = HAND_SIZE - len(piles[hand_i])
         taken: list[int] = []
@@ -478,11 +502,17 @@ class SpiteAndMalice(Rules):
             taken += reversed(draw[len(draw) - k :])  # from the top, one by one
             piles[0] = draw[: len(draw) - k]
             need -= k
+        when_empty = self.draw_pile_end == WHEN_EMPTY
+        if when_empty and not piles[0] and piles[1]:
+            rng = Rng(rng_state)  # S&M-V1: "bis der Ziehstapel leer ist"
+            piles[0] = tuple(rng.shuffle(list(piles[1])))
+            piles[1] = ()
+            rng_state = rng.state
         down[0] = len(piles[0])
         if not taken:
             return rng_state, False
         piles[hand_i] = tuple(sorted(piles[hand_i] + tuple(taken)))
-        return rng_state, True
+        return rng_state, not (when_empty and not piles[0])
 
     @staticmethod
     def _drawn_game(players: int) -> Result:
@@ -586,6 +616,10 @@ class SpiteAndMalice(Rules):
             raise InvalidState("the completed piles set aside must be whole piles of 12 cards")
         if state.down[0] != len(state.piles[0]):
             raise InvalidState("the draw pile lies face down")
+        if self.draw_pile_end == WHEN_EMPTY and not state.piles[0] and state.outcome is None:
+            raise InvalidState(
+                "with draw_pile_end='when-empty' the game is drawn once the draw pile is empty"
+            )
         if any(state.down[1 : 2 + self.build_places]):
             raise InvalidState("build piles and completed piles lie face up")
         for p in range(state.players):

@@ -123,7 +123,7 @@ def test_wrong_seat_count_and_too_much_info_are_errors() -> None:
         encoding.ObservationEncoder(rules, 2, depth=0)
 
 
-@pytest.mark.parametrize("name", ["zank", "zank-detailed", "zank-104", "schikanieren"])
+@pytest.mark.parametrize("name", ["zank", "zank-detailed", "zank-104", "schikanieren", "crapette"])
 def test_table_mode_states_fit_the_default_encoder(name: str) -> None:
     """Call windows lengthen ``info``; the encoder sizes its room from ``info_size``."""
     from zank.agents import Agent, CallingAgent, FaultyRandomAgent

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import attrs
 import pytest
 
 import zank
@@ -411,6 +412,121 @@ def test_the_game_is_blocked_after_a_full_dry_pass_through_both_stocks() -> None
     # one dry turn fewer for p1: not blocked yet
     state = position(RULES, base, rest="p1.hand", info=(1, 92, 0, 0, 0), turn=100)
     assert play(RULES, state, "t-d").outcome is None
+
+
+#: A position no card can leave: kings on the houses (they take only queens),
+#: the aces at the bottom of player 1's reserve, and own cards that fit nothing.
+FROZEN = {**KINGS, "p0.reserve": "3c", "p0.hand": "9d", "p0.turned": "4s", "p1.reserve": "3c:1"}
+
+
+def test_a_position_where_no_card_can_ever_move_is_blocked_at_once() -> None:
+    # "Kann keiner mehr eine Karte aus Reserve oder Handstapel spielen, ist das
+    # Spiel blockiert und endet": no dry pass needed (info (0, 0, ...))
+    state = position(RULES, FROZEN, rest="p1.reserve")
+    end = play(RULES, state, "t-d")
+    assert end.outcome is not None
+    assert end.outcome.reason is Termination.BLOCKED
+    assert end.info[:2] == (1, 0)
+    assert RULES.frozen(end.piles, 1)
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"p0.hand": "Qh"},  # a hand card that fits a house (a red queen on a black king)
+        {"p0.hand": "4c"},  # ... that may be packed on the opponent's reserve top
+        {"p1.reserve": "8d:1"},  # a reserve top that fits the opponent's discard (9d)
+        {"h1": "", "p0.reserve": ""},  # a gap (that player 1 may fill)
+        {"h1": "Kc Qh Jc", "h4": "Ks Qd", "p0.hand": "Td"},  # Td fits J♣
+    ],
+)
+def test_a_position_where_a_card_can_still_move_is_not_blocked_at_once(
+    change: dict[str, str],
+) -> None:
+    state = position(RULES, {**FROZEN, **change}, rest="p1.reserve")
+    after = play(RULES, state, "t-d")
+    assert after.outcome is None
+    assert not RULES.frozen(after.piles, 1)
+
+
+def test_house_cards_moving_between_houses_do_not_keep_a_blocked_game_going() -> None:
+    # J♣ can go back and forth between the red queens, but no card of a reserve,
+    # hand pile or discard will ever fit anything
+    piles = {**FROZEN, "h1": "Kc Qh Jc", "h4": "Ks Qd"}
+    state = position(RULES, piles, rest="p1.reserve")
+    assert "h1-h4" in texts(RULES, state)
+    end = play(RULES, state, "t-d")
+    assert end.outcome is not None
+    assert end.outcome.reason is Termination.BLOCKED
+
+
+def test_a_house_move_that_frees_a_foundation_card_keeps_the_game_going() -> None:
+    # 2♥ can move from 3♣ onto 3♠; then 3♣ fits the foundation (A♣ 2♣)
+    piles = {**FROZEN, "f1": "Ac 2c", "h1": "4d 3c 2h", "h4": "4h 3s"}
+    piles.update({"p0.reserve": "9c", "p1.reserve": "9c:1", "h2": "Kc", "h5": "Ks"})
+    state = position(RULES, piles, rest="p1.reserve")
+    assert play(RULES, state, "t-d").outcome is None
+    # with K♦ for 4♥ 3♠ nothing takes 2♥: blocked
+    state = position(RULES, {**piles, "h4": "Kd"}, rest="p1.reserve")
+    end = play(RULES, state, "t-d")
+    assert end.outcome is not None
+    assert end.outcome.reason is Termination.BLOCKED
+
+
+def test_turned_cards_that_never_meet_the_discard_they_fit_do_not_keep_it_going() -> None:
+    # Player 0's stock comes up 9♠, J♥, 5♦ (its discard turned over), player 1's
+    # 6♦, 9♣, J♦: while both only turn and discard, 5♦ and 6♦ never meet (when
+    # player 1 turns 6♦ player 0's discard shows 9♠; when player 0 turns 5♦,
+    # player 1's shows 9♣)
+    base = {**KINGS, "p0.reserve": "3c", "p1.reserve": "3c:1", "p0.hand": ""}
+    never = {**base, "p0.discard": "Jh 5d", "p0.turned": "9s", "p1.hand": "Jd:1 9c:1 6d:1"}
+    state = position(RULES, never, rest="p1.reserve")
+    end = play(RULES, state, "t-d")
+    assert end.outcome is not None
+    assert end.outcome.reason is Termination.BLOCKED
+    # the other order: player 0 turns 5♦ when player 1's discard shows 6♦
+    meet = {**base, "p0.discard": "5d Jh", "p0.turned": "9s", "p1.hand": "Jd:1 9c:1 6d:1"}
+    state = position(RULES, meet, rest="p1.reserve")
+    after = play(RULES, state, "t-d", "turn", "t-d", "turn")
+    assert after.outcome is None
+    assert after.pile("p0.turned") == (c("5d"),)
+    assert "t-od" in texts(RULES, after)
+
+
+@pytest.mark.parametrize("seed", [190, 278, 321])
+def test_a_game_blocked_at_once_never_lets_a_card_of_a_player_move_again(seed: int) -> None:
+    """Random games that the exact check ends: played on with the moves the
+    cards allow (houses to houses, turning, discarding), no card ever leaves a
+    reserve, hand pile or discard, and none reaches a foundation or a pack."""
+    rules = rules_with(own_discard_free=True, reserve_size=11, who_begins="cut")
+    state = rules.new_game(seed=seed)
+    rng = Rng(seed)
+    before = state
+    while state.outcome is None:
+        legal = rules.legal_moves(state)
+        before, state = state, rules.apply(state, legal[rng.below(len(legal))])
+    assert state.outcome.reason is Termination.BLOCKED
+    assert before.to_move is not None
+    assert rules.frozen(state.piles, 1 - before.to_move)
+    running = State(
+        rules=rules,
+        players=2,
+        piles=state.piles,
+        down=state.down,
+        to_move=1 - before.to_move,
+        info=(0, 0, 0, 0, 0),
+    )
+    for _ in range(400):
+        moves = rules.generate(running, strict=False)
+        for m in moves:
+            if m.kind == 0:  # a card move: only a house card onto another house
+                assert m.source >= 3, m.text
+                assert 0 < m.target < 9, m.text
+        p = running.to_move
+        assert p is not None
+        running = rules.strict_apply(running, moves[rng.below(len(moves))])
+        if running.outcome is not None:  # the turn ended: play on regardless
+            running = attrs.evolve(running, outcome=None, to_move=1 - p)
 
 
 def test_a_card_leaving_a_reserve_or_hand_pile_resets_the_blocked_count() -> None:

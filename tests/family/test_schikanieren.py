@@ -157,6 +157,25 @@ def test_a_player_wins_with_source_discard_and_schikanier_pile_empty() -> None:
     assert RULES.result(state) == zank.Result(0, (1, 0), Termination.WENT_OUT)
 
 
+LITERAL = Schikanieren(schikanier_counts=False)
+
+
+def test_with_schikanier_counts_false_source_and_discard_empty_win() -> None:
+    # "Gewonnen hat, wer keine Karte mehr auf Quelle und Ablagestapel hat"
+    piles = {**EDGES, "p0.hand": "", "p0.discard": "Ad", "p0.schikanier": "Ac"}
+    piles["p1.schikanier"] = "Qd:1"
+    state = attrs.evolve(position(LITERAL, piles, rest="p1.hand", info=START_INFO), turn=9)
+    LITERAL.validate(state)
+    assert LITERAL.cards_left(state) == (1, 93)  # the Schikanier piles do not count
+    assert isinstance(RULES, Schikanieren)
+    assert RULES.cards_left(attrs.evolve(state, rules=RULES)) == (2, 94)
+    end = play(LITERAL, state, "d-f")
+    assert LITERAL.result(end) == zank.Result(0, (1, 0), Termination.WENT_OUT)
+    assert end.pile("p0.schikanier") == (c("Ac"),)
+    # by default the Schikanier pile counts (S-6): the game goes on
+    assert RULES.result(play(RULES, attrs.evolve(state, rules=RULES), "d-f")) is None
+
+
 def test_with_nothing_to_play_the_player_passes() -> None:
     state = pos({**EDGES, "p0.hand": "", "p0.discard": "", "p0.schikanier": "5h"}, rest="p1.hand")
     assert texts(RULES, state) == ["pass"]

@@ -1,7 +1,7 @@
 """Table mode (docs/table-mode.md): faults, calls and their penalties, per variant.
 
 Sections: the shared mechanics and the contract checks over every table-mode
-preset; zank-detailed ("Stopp!", ZD-22); the agents.
+preset; zank-detailed ("Stopp!", ZD-22); crapette ("Crapette!", C-22); the agents.
 """
 
 from __future__ import annotations
@@ -14,11 +14,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import zank
-from zank.agents import Agent, CallingAgent, FaultyRandomAgent, RandomAgent
+from zank.agents import Agent, CallingAgent, FaultyRandomAgent, GreedyAgent, RandomAgent
 from zank.cards import parse_card
 from zank.core import Rules, State, Termination
 from zank.family import faults
 from zank.family.classic import ClassicZank
+from zank.family.crapette import Crapette
 from zank.family.detailed import ZankDetailed
 from zank.family.zank104 import Zank104
 
@@ -316,6 +317,130 @@ def test_detailed_window_states_are_validated() -> None:
         STRICT.validate(attrs.evolve(STRICT.new_game(seed=1), phase=faults.CALL))
 
 
+# ============================================================ crapette C-22
+def crapette(**options: Any) -> Crapette:
+    rules = zank.variant("crapette", **options)
+    assert isinstance(rules, Crapette)
+    return rules
+
+
+CTM = crapette(table_mode=True)
+CASIS = crapette(table_mode=True, call_penalty="as-is")
+CEVERY = crapette(table_mode=True, call_window="every-move")
+CSTRICT = crapette()
+
+
+def test_crapette_a_fault_is_legal_in_table_mode_and_named_in_both_modes() -> None:
+    piles = {**KINGS, "f1": "Ah", "h1": "3c 2h:1", "p0.reserve": "4c 2h", "p0.turned": "Ac"}
+    strict = position(CSTRICT, piles)
+    table = position(CTM, piles, info=INFO)
+    assert texts(CSTRICT, strict) == ["r-f"]
+    assert {"r-f", "h1-f", "t-f", "t-d"} <= set(texts(CTM, table))
+    assert CTM.check(table, move(CTM, "h1-f")) is None
+    named = faults.fault(CTM, table, move(CTM, "h1-f"))
+    assert named is not None
+    assert named.rule == "C-9"
+    window = play(CTM, table, "h1-f")
+    assert window.phase == faults.CALL
+    assert texts(CTM, window) == ["crapette", "let"]
+    assert faults.pending_rule(CTM, CTM.observe(window, 1)) == "C-9"
+    assert CTM.parse_move(window, "Stop") is move(CTM, "crapette")
+    v = CTM.check(window, move(CTM, "r-f"))
+    assert v is not None
+    assert v.rule == "C-22"
+    v = CTM.check(table, move(CTM, "h2-h3"))  # the cards still decide where a card goes
+    assert v is not None
+    assert v.rule == "C-6"
+
+
+def test_crapette_the_call_takes_the_move_back_and_ends_the_turn() -> None:
+    piles = {**KINGS, "f1": "Ah", "h1": "3c 2h:1", "p0.reserve": "4c 2h", "p0.turned": "Qh"}
+    state = position(CTM, piles, info=INFO)
+    fault = play(CTM, state, "t-h5")  # Q♥ onto K♣ while the reserve's 2♥ is due (C-9)
+    assert faults.pending_rule(CTM, fault) == "C-9"
+    called = play(CTM, fault, "crapette")
+    assert called.phase == faults.PLAY
+    assert called.to_move == 1
+    assert called.turn == state.turn + 1
+    assert called.ply == state.ply + 2
+    assert called.pile("h5") == (c("Kc:1"),)  # taken back
+    assert called.pile("p0.reserve") == (c("4c"), c("2h"))  # nothing made up for player 0
+    assert called.pile("f1") == (c("Ah"),)
+    assert called.pile("p0.discard")[-1] == c("Qh")  # the turned card onto the waste
+    let = play(CTM, fault, "let")
+    assert let.pile("h5") == (c("Kc:1"), c("Qh"))
+    assert let.to_move == 0
+
+
+def test_crapette_the_call_on_a_turn_before_the_gap_was_filled() -> None:
+    state = position(CTM, {**KINGS, "h4": "", "p0.reserve": "5c 9d"}, info=INFO)
+    fault = play(CTM, state, "turn")
+    assert faults.pending_rule(CTM, fault) == "C-11"
+    called = play(CTM, fault, "crapette")
+    assert called.pile("h4") == ()  # the gap stays for the opponent
+    assert called.pile("p0.turned") == ()
+    assert called.pile("p0.hand") == state.pile("p0.hand")  # the card turned back
+    assert called.pile("p0.discard") == ()
+    assert called.to_move == 1
+
+
+def test_crapette_as_is_leaves_the_fault_and_ends_the_turn() -> None:
+    piles = {**KINGS, "f1": "Ah", "h1": "3c 2h:1", "p0.reserve": "4c 2h", "p0.turned": "Qh"}
+    state = position(CASIS, piles, info=INFO)
+    called = play(CASIS, state, "h1-f", "crapette")
+    assert called.pile("f1") == (c("Ah"), c("2h:1"))  # the faulty move stands
+    assert called.pile("p0.discard") == (c("Qh"),)  # the turned card onto the waste
+    assert called.to_move == 1
+    assert called.turn == state.turn + 1
+    ended = play(CASIS, state, "t-d", "crapette")  # a fault that ended the turn itself
+    assert ended == play(CASIS, state, "t-d", "let")
+
+
+def test_crapette_a_fault_that_would_win_wins_only_if_nobody_calls() -> None:
+    piles = {
+        **KINGS,
+        "f1": "Ah",
+        "h1": "3c 2h:1",
+        "p0.reserve": "Qh",
+        "p0.hand": "",
+        "p1.reserve": "5c:1",
+    }
+    state = position(CTM, piles, rest="p1.hand", info=INFO)
+    fault = play(CTM, state, "r-h5")  # the last card, while 2♥ waits for a foundation
+    assert fault.outcome is None
+    won = play(CTM, fault, "let")
+    assert won.outcome is not None
+    assert won.outcome.winner == 0
+    called = play(CTM, fault, "crapette")
+    assert called.outcome is None
+    assert called.pile("p0.reserve") == (c("Qh"),)
+    assert called.to_move == 1
+    state = position(CASIS, piles, rest="p1.hand", info=INFO)
+    wins = play(CASIS, state, "r-h5", "crapette")  # "as-is": the call takes no card back
+    assert wins.outcome is not None
+    assert wins.outcome.winner == 0
+
+
+def test_crapette_every_move_windows_and_a_wrong_call() -> None:
+    state = position(CEVERY, {**KINGS, "p0.reserve": "3c", "p0.hand": "Jh 5s 9d"}, info=INFO)
+    after = play(CEVERY, state, "turn")
+    assert after.phase == faults.CALL
+    assert faults.pending(CEVERY, after) is None
+    assert play(CEVERY, after, "crapette") == play(CEVERY, after, "let")
+
+
+def test_crapette_greedy_calls_faults_and_lets_correct_moves_pass() -> None:
+    agent = GreedyAgent(1)
+    piles = {**KINGS, "f1": "Ah", "h1": "3c 2h:1", "p0.reserve": "4c 2h", "p0.turned": "Ac"}
+    window = play(CEVERY, position(CEVERY, piles, info=INFO), "h1-f")
+    chosen = agent.choose(CEVERY, CEVERY.observe(window, 1), CEVERY.legal_moves(window))
+    assert chosen.text == "crapette"
+    state = position(CEVERY, {**KINGS, "p0.reserve": "3c", "p0.hand": "Jh 5s 9d"}, info=INFO)
+    window = play(CEVERY, state, "turn")
+    chosen = agent.choose(CEVERY, CEVERY.observe(window, 1), CEVERY.legal_moves(window))
+    assert chosen.text == "let"
+
+
 # ================================================================== agents
 @pytest.mark.parametrize(("rules", "players"), CASES)
 def test_faulty_and_calling_agents_play_games_that_conserve_the_cards_and_end(
@@ -385,7 +510,13 @@ def test_games_with_calls_are_recorded_and_replayed() -> None:
 
 def test_table_presets_are_valid_rules() -> None:
     assert TABLE, "no variant declares table-mode presets"
-    assert {r.name for r in TABLE} == {"zank", "zank-detailed", "zank-104", "schikanieren"}
+    assert {r.name for r in TABLE} == {
+        "zank",
+        "zank-detailed",
+        "zank-104",
+        "schikanieren",
+        "crapette",
+    }
     for rules in TABLE:
         assert isinstance(rules, Rules)
         assert faults.as_fault_rules(rules) is not None
@@ -464,6 +595,23 @@ def test_104_a_wrong_halt_costs_nothing() -> None:
     assert window.phase == faults.CALL
     assert faults.pending(EVERY104, window) is None
     assert play(EVERY104, window, "halt") == play(EVERY104, window, "let")
+
+
+def test_104_packing_onto_the_own_piles_is_no_fault() -> None:
+    # Z104-8: "theoretisch möglich" -- a legal move, so no call window opens;
+    # with call_window="every-move" a "Halt!" on it is a wrong call
+    piles = {**KINGS, "h1": "6c 5d", "p0.reserve": "4d", "p0.second-talon": "6d"}
+    state = position104(TM104, piles, info=INFO104)
+    assert {"h1-r", "h1-s"} <= set(texts(TM104, state))
+    assert faults.fault(TM104, state, move(TM104, "h1-r")) is None
+    after = play(TM104, state, "h1-r")
+    assert after.phase == faults.PLAY
+    assert after.to_move == 0
+    window = play(EVERY104, position104(EVERY104, piles, info=INFO104), "h1-s")
+    assert window.phase == faults.CALL
+    assert faults.pending(EVERY104, window) is None
+    without = rules104(table_mode=True, own_packing=False)
+    assert "h1-r" not in {m.text for m in without.moves}
 
 
 def test_at_most_twenty_faults_are_let_pass_in_a_turn() -> None:

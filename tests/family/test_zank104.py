@@ -290,9 +290,82 @@ def test_packing_onto_the_opponents_second_talon_and_what_does_not_fit() -> None
     assert "the opponent's reserve is empty" in v.message
 
 
-def test_nothing_is_packed_onto_the_own_piles() -> None:
+def test_a_stair_card_may_be_packed_onto_the_own_reserve_or_second_talon_once_a_turn() -> None:
+    piles = {**KINGS, "h1": "6c 5d", "p0.reserve": "4d", "p0.second-talon": "6d"}
+    state = position(RULES, piles)
+    # 4♦ fits nowhere on the table: the talon may be turned, or 5♦ packed onto the
+    # own reserve or second talon; the own packs are never mandatory
+    assert texts(RULES, state) == ["h1-r", "h1-s", "turn"]
+    before = counts(state)[0]
+    after = play(RULES, state, "h1-r")
+    assert after.pile("p0.reserve")[-2:] == tuple(parse_cards("4d 5d"))
+    assert after.down[RULES.pile_index(2, "p0.reserve")] == 0  # packed cards lie face up
+    assert counts(after)[0] == before + 1  # "sich selbst eine Karte kaufen"
+    assert after.info[4] == 2  # once a turn: the flag
+    # 5♦ is the reserve top now, and fits 6♣: it must be laid before the talon
+    assert texts(RULES, after) == ["r-h1"]
+    after = play(RULES, after, "r-h1")
+    v = violation(RULES, after, "h1-s")
+    assert v.rule == "Z104-8"
+    assert v.message == (
+        "you have packed a stair card onto your own piles this turn already: "
+        "once a turn is the most"
+    )
+    assert texts(RULES, after) == ["turn"]
+    after = play(RULES, state, "h1-s")
+    assert after.pile("p0.second-talon") == tuple(parse_cards("6d 5d"))
+    assert after.pile("h1") == (c("6c"),)
+    assert texts(RULES, after) == ["turn"]
+
+
+def test_only_stair_cards_are_packed_onto_the_own_piles_and_only_what_fits() -> None:
     targets = {m.text.split("-")[1] for m in RULES.moves if "-" in m.text and m.text != "t-s"}
+    assert targets == {"f", "or", "os", "r", "s", *(f"h{h}" for h in range(1, 9))}
+    own = [m.text for m in RULES.moves if m.text.endswith(("-r", "-s")) and m.text != "t-s"]
+    assert own == [f"h{h}-{t}" for h in range(1, 9) for t in ("r", "s")]
+    assert RULES.action_space == 121
+    assert RULES.moves[102].text == "turn"
+    state = position(RULES, {**KINGS, "h1": "6c 5d", "p0.reserve": "9d", "p0.second-talon": ""})
+    v = violation(RULES, state, "h1-r")
+    assert v.rule == "Z104-8"
+    assert v.message == (
+        "5♦ cannot be packed on your reserve: it shows 9♦, which takes 8♦ or 10♦ "
+        "(same suit, one higher or lower)"
+    )
+    v = violation(RULES, state, "h1-s")
+    assert v.message == "your second talon is empty: there is nothing to pack on"
+    assert violation(RULES, state, "h2-r").rule == "Z104-8"  # K♦ on 9♦
+    state = position(RULES, {**KINGS, "h1": "", "p0.reserve": "4d"})
+    assert violation(RULES, state, "h1-r").message == "stair 1 is empty"
+    for text in ("r-s", "t-r", "r-r"):
+        with pytest.raises(zank.NotationError):
+            RULES.parse_move(state, text)
+
+
+def test_without_own_packing_nothing_is_packed_onto_the_own_piles() -> None:
+    rules = rules_with(own_packing=False)
+    targets = {m.text.split("-")[1] for m in rules.moves if "-" in m.text and m.text != "t-s"}
     assert targets == {"f", "or", "os", *(f"h{h}" for h in range(1, 9))}
+    assert rules.action_space == 105
+    state = position(rules, {**KINGS, "h1": "6c 5d", "p0.reserve": "4d", "p0.second-talon": "6d"})
+    assert texts(rules, state) == ["turn"]
+    with pytest.raises(zank.NotationError):
+        rules.parse_move(state, "h1-r")
+    with pytest.raises(zank.InvalidState):  # the once-a-turn flag belongs to own_packing
+        rules.validate(attrs.evolve(state, info=(0, 48, 48, 0, 2)))
+
+
+def test_own_packs_wait_for_a_stall_with_pack_when_stalled() -> None:
+    rules = rules_with(pack_when_stalled=True)
+    piles = {**KINGS, "h1": "Kc Qh", "h2": "6c 5d", "p0.reserve": "4d Jc"}
+    piles["p0.second-talon"] = "6d"
+    state = position(rules, piles)
+    assert "h2-s" not in texts(rules, state)
+    v = violation(rules, state, "h2-s")
+    assert v.rule == "Z104-V2"
+    assert v.message.startswith("you may pack onto your own piles only when")
+    state = play(rules, state, "r-h1")  # 4♦ fits nowhere: play has stopped
+    assert {"h2-r", "h2-s"} <= set(texts(rules, state))
 
 
 # ------------------------------------------------------------ Z104-9, Z104-10
@@ -435,16 +508,22 @@ def test_with_nothing_to_turn_the_player_passes() -> None:
 
 # ------------------------------------------------------------------ Z104-15
 def test_what_lies_lies_no_card_ever_returns_to_the_own_reserve_or_talon() -> None:
-    for seed in range(10):
-        state = RULES.new_game(seed=seed)
-        agent = RandomAgent(seed)
-        while state.outcome is None:
-            p = state.to_move
-            assert p is not None
-            before = counts(state)[p]
-            move = agent.choose(RULES, RULES.observe(state, p), RULES.legal_moves(state))
-            state = RULES.apply(state, move)
-            assert counts(state)[p] <= before
+    """Only an own pack (Z104-8, once a turn) adds a card to the mover's piles."""
+    for rules in (RULES, rules_with(own_packing=False)):
+        own_packs = 0
+        for seed in range(10):
+            state = rules.new_game(seed=seed)
+            agent = RandomAgent(seed)
+            while state.outcome is None:
+                p = state.to_move
+                assert p is not None
+                before = counts(state)[p]
+                move = agent.choose(rules, rules.observe(state, p), rules.legal_moves(state))
+                state = rules.apply(state, move)
+                own = rules.is_own_pack(move)
+                own_packs += own
+                assert counts(state)[p] <= before + own
+        assert (own_packs > 0) == rules.own_packing
 
 
 # ------------------------------------------------------------------ Z104-16
@@ -486,7 +565,7 @@ def test_cards_on_the_second_talon_must_still_be_placed() -> None:
     assert state.outcome is None
     assert texts(RULES, state) == ["h2-f"]
     state = play(RULES, state, "h2-f")
-    assert texts(RULES, state) == ["turn"]
+    assert texts(RULES, state) == ["h1-s", "turn"]  # K♥ onto the own Q♥: Z104-8, unwise
     state = play(RULES, state, "turn", "t-f")
     assert state.outcome is not None
     assert state.outcome.winner == 0
@@ -564,7 +643,7 @@ def test_observations_hide_the_talons_and_the_reserve_below_its_top() -> None:
 
 def test_a_bad_info_is_refused() -> None:
     state = RULES.new_game(seed=4)
-    for info in [(0, 48, 48, 0), (0, 48, 48, 256, 0), (0, 48, 48, 0, 2), (51, 48, 48, 0, 0)]:
+    for info in [(0, 48, 48, 0), (0, 48, 48, 256, 0), (0, 48, 48, 0, 4), (51, 48, 48, 0, 0)]:
         with pytest.raises(zank.InvalidState):
             RULES.validate(attrs.evolve(state, info=info))
 
@@ -673,9 +752,10 @@ def test_random_games_all_end(rules: Zank104) -> None:
 
 
 def test_a_turn_is_bounded_by_the_termination_measure() -> None:
-    """Within a turn, every move but a stair-to-stair move lowers
-    phi = 2 * (the mover's cards) + (stair cards) or turns a talon card, and
-    stair-to-stair moves come at most (stair cards) in a row (rules page)."""
+    """Within a turn, every move but a stair-to-stair move and one own pack
+    (Z104-8, which raises it by 1) lowers phi = 2 * (the mover's cards) +
+    (stair cards) or turns a talon card, and stair-to-stair moves come at most
+    (stair cards) in a row (rules page)."""
     for seed in range(20):
         state = RUNS.new_game(seed=seed)
         agent = RandomAgent(seed)
@@ -684,7 +764,8 @@ def test_a_turn_is_bounded_by_the_termination_measure() -> None:
             assert p is not None
             stairs = sum(len(state.piles[8 + h]) for h in range(8))
             phi = 2 * counts(state)[p] + stairs
-            bound = (2 * phi + 2) * (stairs + phi + 1)
+            # 2 phi + 5 moves but stair-to-stair ones, with one own pack (Z104-8)
+            bound = (2 * phi + 5) * (stairs + phi + 2)
             n = 0
             while state.outcome is None and state.to_move == p:
                 move = agent.choose(RUNS, RUNS.observe(state, p), RUNS.legal_moves(state))
@@ -725,11 +806,30 @@ def test_greedy_packs_from_the_stairs_and_plays_the_reserve_first() -> None:
     assert scores["h1-h4"] < 0  # shuffling a queen between kings changes nothing
 
 
+def test_greedy_never_packs_onto_its_own_piles() -> None:
+    from zank.agents import GreedyAgent
+    from zank.family import greedy_zank104
+
+    state = position(RULES, {**KINGS, "h1": "6c 5d", "p0.reserve": "4d", "p0.second-talon": "6d"})
+    obs = RULES.observe(state, 0)
+    legal = RULES.legal_moves(state)
+    assert {"h1-r", "h1-s"} <= {m.text for m in legal}
+    for seed in range(5):
+        assert GreedyAgent(seed).choose(RULES, obs, legal).text == "turn"
+    assert greedy_zank104.move_score(RULES, obs, legal[0]) < min(
+        greedy_zank104.move_score(RULES, obs, m) for m in legal if not RULES.is_own_pack(m)
+    )
+    record = zank.play(RULES, [GreedyAgent(1), GreedyAgent(2)], seed=5)
+    assert not any(m.endswith(("-r", "-s")) and m != "t-s" for m in record.moves)
+
+
 # ------------------------------------------------------------ golden lines
 #: Like perft for chess: from the deals of seeds 0-2, the move with index
 #: ``(7 * i) % len(legal)`` is played at step i; the number of legal moves at
 #: each step and the moves played are pinned.  A change here means the rules
 #: (or the order of legal moves) changed: check the rules page, then the pins.
+#: These lines are those of ``own_packing=False`` (the rules before issue 21);
+#: :data:`GOLDEN_LINES_OWN` pins the default rules.
 GOLDEN_LINES: dict[int, tuple[str, str]] = {
     0: (
         "2 1 1 1 2 2 1 2 2 1 1 1 1 1 1 2 2 2 1 1 1 3 1 1 2 1 2 2 2 1 2 1 3 2 3 2 3 2 2 1",
@@ -758,17 +858,53 @@ GOLDEN_LINES: dict[int, tuple[str, str]] = {
 }
 
 
-@pytest.mark.parametrize("seed", sorted(GOLDEN_LINES))
-def test_golden_line(seed: int) -> None:
-    state = RULES.new_game(seed=seed)
+#: The golden lines of the default rules, where a stair card may be packed
+#: onto the own reserve (``h8-r``) or second talon (``h7-s``) once a turn (Z104-8).
+GOLDEN_LINES_OWN: dict[int, tuple[str, str]] = {
+    0: (
+        "2 1 1 1 2 3 2 1 2 4 2 1 1 1 1 1 1 2 2 2 1 1 1 3 3 2 1 1 1 1 1 1 1 1 1 1 2 3 1 3",
+        (
+            "h5-f h7-f h6-f r-h5 r-h3 h8-r r-h3 r-h6 r-h7 h7-or r-h3 r-h7 r-h8 turn t-s turn "
+            "t-s turn h2-os t-h2 r-h2 turn t-s turn h4-os t-h4 turn t-s turn t-h5 turn t-s "
+            "turn t-s turn t-s h5-os h4-os r-h4 r-h6"
+        ),
+    ),
+    1: (
+        "7 6 5 4 5 3 2 2 2 2 1 1 1 1 1 5 6 5 4 4 3 2 2 2 2 1 1 1 1 1 2 1 1 1 2 2 2 2 1 1",
+        (
+            "h1-h6 h2-h8 h8-r r-h1 h4-h1 h3-h7 r-h2 h1-or r-h3 h1-h8 r-h1 r-h4 r-h5 turn t-s "
+            "r-h4 h4-r h7-os h1-h7 r-h8 h8-h4 h5-or r-h1 turn t-h4 turn t-h2 turn t-s r-h5 "
+            "h5-r r-h5 turn t-s h5-or turn h5-os t-h5 turn t-s"
+        ),
+    ),
+    2: (
+        "4 2 1 3 2 1 1 1 1 1 2 1 1 1 1 2 2 3 2 3 2 1 2 1 1 1 1 2 1 2 2 1 1 3 3 3 2 2 2 1",
+        (
+            "h1-h5 h3-h4 r-h1 r-h3 h1-h3 r-h1 turn t-h3 turn t-s r-h8 turn t-h2 turn t-s turn "
+            "h7-os h3-os r-h7 h7-s r-h7 r-or t-or turn t-h4 turn t-s h8-or r-h4 turn h4-r "
+            "r-h4 t-s r-h8 h8-r h8-os r-h8 turn h4-or t-s"
+        ),
+    ),
+}
+
+
+@pytest.mark.parametrize(
+    ("own_packing", "seed"),
+    [(False, seed) for seed in sorted(GOLDEN_LINES)]
+    + [(True, seed) for seed in sorted(GOLDEN_LINES_OWN)],
+)
+def test_golden_line(own_packing: bool, seed: int) -> None:
+    rules = rules_with(own_packing=own_packing)
+    lines = GOLDEN_LINES_OWN if own_packing else GOLDEN_LINES
+    state = rules.new_game(seed=seed)
     counts, played = [], []
     for i in range(40):
-        legal = RULES.legal_moves(state)
+        legal = rules.legal_moves(state)
         counts.append(len(legal))
         move = legal[(i * 7) % len(legal)]
         played.append(move.text)
-        state = RULES.apply(state, move)
-    want = [int(n) for n in GOLDEN_LINES[seed][0].split()]
+        state = rules.apply(state, move)
+    want = [int(n) for n in lines[seed][0].split()]
     for i, (got, expected) in enumerate(zip(counts, want, strict=True)):
         assert got == expected, f"seed {seed}, step {i}: {got} legal moves, expected {expected}"
-    assert " ".join(played) == GOLDEN_LINES[seed][1]
+    assert " ".join(played) == lines[seed][1]

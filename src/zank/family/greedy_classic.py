@@ -59,12 +59,9 @@ def _config(rules: ClassicZank, observation: Observation) -> Config:
 
 
 def _cards_left(rules: ClassicZank, observation: Observation, seat: int) -> int:
+    # the rules' own count (schikanieren: with or without the Schikanier pile, S-6)
     g = rules.geometry(observation.players)
-    piles = observation.piles
-    n = len(piles[g.hand[seat]]) + len(piles[g.discard[seat]]) + len(piles[g.turned[seat]])
-    if g.extra[seat] >= 0:
-        n += len(piles[g.extra[seat]])
-    return n
+    return rules._counts(list(observation.piles), g, observation.players)[seat]
 
 
 def move_score(rules: ClassicZank, observation: Observation, move: Move) -> int:

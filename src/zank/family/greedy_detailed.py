@@ -26,7 +26,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from zank.core import Move, Observation, Rules
-from zank.family.detailed import (
+from zank.family.detailed import ZankDetailed
+from zank.family.stock import (
     END,
     PASS,
     SRC_DISCARD,
@@ -36,17 +37,19 @@ from zank.family.detailed import (
     TGT_FOUNDATION,
     TGT_PACK,
     TURN,
-    ZankDetailed,
+    StockGame,
 )
 from zank.random import Rng
 
-__all__ = ["detailed_policy", "move_score"]
+__all__ = ["best_move", "detailed_policy", "move_score"]
 
 _SOURCE_WEIGHT = {SRC_RESERVE: 60, SRC_TURNED: 40, SRC_DISCARD: 35}
 
 
-def move_score(rules: ZankDetailed, observation: Observation, move: Move) -> int:
-    """How much the greedy policy likes ``move`` (higher is better)."""
+def move_score(rules: StockGame, observation: Observation, move: Move) -> int:
+    """How much the greedy policy likes ``move`` (higher is better); for every
+    game of :class:`~zank.family.stock.StockGame` (crapette's policy asks it
+    too)."""
     if move.kind == TURN:
         return 1
     if move.kind in (END, PASS):
@@ -80,6 +83,14 @@ def detailed_policy(
 ) -> Move:
     """The greedy choice among ``legal_moves`` (ties at random from ``rng``)."""
     assert isinstance(rules, ZankDetailed)
+    return best_move(rules, observation, legal_moves, rng)
+
+
+def best_move(
+    rules: StockGame, observation: Observation, legal_moves: Sequence[Move], rng: Rng
+) -> Move:
+    """The move of ``legal_moves`` with the highest :func:`move_score` (ties
+    at random from ``rng``)."""
     best: list[Move] = []
     top = -(10**9)
     for m in legal_moves:

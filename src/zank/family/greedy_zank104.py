@@ -14,7 +14,10 @@ score (:func:`move_score`), and plays the move that leaves the best card lead
 * a move between stairs only when it empties a stair (a gap for the reserve)
   or uncovers a card that can go to a foundation, take the reserve top, or be
   packed onto the opponent; no idle shuffling;
-* turn a talon card, or end the turn, only when nothing better is left.
+* turn a talon card, or end the turn, only when nothing better is left;
+* never pack a stair card onto the own reserve or second talon (Z104-8, the
+  option ``own_packing``): the seed calls it "ganz unlogisch", and there is
+  always another legal move.
 
 Importing this module registers the policy for :class:`~zank.agents.GreedyAgent`.
 
@@ -41,12 +44,16 @@ __all__ = ["SAMPLES", "move_score", "zank104_policy"]
 SAMPLES = 2
 """States sampled per decision for the look to the end of the turn."""
 WON = 1000
+_NEVER = -(10**6)
+# the move_score of packing onto the own piles: below every other move
 
 
 def move_score(rules: Zank104, observation: Observation, move: Move) -> int:
     """How much the greedy policy likes ``move`` (higher is better)."""
     if move.kind != CARD:
         return 1 if move.kind == TURN else 0
+    if rules.is_own_pack(move):
+        return _NEVER
     s, t = move.source, move.target
     if t == TGT_FOUNDATION:
         return 100
@@ -119,6 +126,8 @@ def zank104_policy(
     wins, ties at random from ``rng``.
     """
     assert isinstance(rules, Zank104)
+    if rules.own_packing:  # Z104-8: never onto the own piles (another move is always legal)
+        legal_moves = [m for m in legal_moves if not rules.is_own_pack(m)]
     if len(legal_moves) == 1:
         return legal_moves[0]
     player = observation.player

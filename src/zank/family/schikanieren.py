@@ -14,7 +14,9 @@ everything else is the ``Z-`` rules of ``docs/rules/zank.md``):
   and 7b), and its owner plays its top card like the top of the own discard
   (moves 4, 5, 6 and 7a, source ``s``);
 * freed face-down cards turn up by themselves;
-* a player wins with source, discard and Schikanier pile empty.
+* a player wins with source, discard and Schikanier pile empty (with
+  ``schikanier_counts=False``, as the seed's sentence on winning reads, with
+  source and discard empty).
 
 >>> import zank
 >>> rules = zank.variant("schikanieren")
@@ -28,9 +30,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
-from attrs import frozen
+from attrs import field, frozen
 
-from zank.core import Move, State, Violation
+from zank.core import BOOL_OPTION, Move, State, Violation
 from zank.errors import InvalidState, OptionError
 from zank.family.classic import ClassicZank
 from zank.family.classic_common import PASS, Geometry
@@ -52,8 +54,14 @@ class Schikanieren(ClassicZank):
     the seed's last paragraph.
 
     The options are those of :class:`~zank.family.classic.ClassicZank` but
-    ``learning`` (the learning game belongs to ``zank``); the game has no
-    three-player form.
+    ``learning`` (the learning game belongs to ``zank``), and:
+
+    * ``schikanier_counts`` (S-6): the Schikanier pile is among the piles a
+      player must empty to win, and its cards count as cards left (default).
+      ``False`` reads the seed's sentence as it stands: "Gewonnen hat, wer
+      keine Karte mehr auf Quelle und Ablagestapel hat".
+
+    The game has no three-player form.
     """
 
     name = "schikanieren"
@@ -63,6 +71,7 @@ class Schikanieren(ClassicZank):
         {},
         {"advanced": True, "first_player": 1},
         {"manoeuvre_steps": 4, "no_progress_turns": 60},
+        {"schikanier_counts": False},
     )
     seat_piles = (HAND, TURNED, DISCARD, SCHIKANIER)
     house_count = 8
@@ -70,6 +79,8 @@ class Schikanieren(ClassicZank):
     sources = (("d", DISCARD), ("t", TURNED), ("s", SCHIKANIER))
     pack_targets = (("os", SCHIKANIER),)
     first_turn_piles = None
+
+    schikanier_counts: bool = field(default=True, validator=BOOL_OPTION)
 
     def __attrs_post_init__(self) -> None:
         if self.learning:
@@ -111,7 +122,15 @@ class Schikanieren(ClassicZank):
         return (self._special[PASS],)  # S-6
 
     def _won(self, piles: list[tuple[int, ...]], g: Geometry, p: int) -> bool:
-        return super()._won(piles, g, p) and not piles[g.extra[p]]  # S-6
+        # S-6: the Schikanier pile too, unless schikanier_counts=False
+        return super()._won(piles, g, p) and not (self.schikanier_counts and piles[g.extra[p]])
+
+    def _counts(self, piles: list[tuple[int, ...]], g: Geometry, players: int) -> tuple[int, ...]:
+        counts = super()._counts(piles, g, players)
+        if self.schikanier_counts:
+            return counts
+        # S-6, schikanier_counts=False: the cards left are those on source and discard
+        return tuple(n - len(piles[g.extra[q]]) for q, n in enumerate(counts))
 
     def target_name(self, target: int) -> str:
         """A target in words; the pack target is the opponent's Schikanier pile."""

@@ -274,7 +274,9 @@ class FamilyTable(Rules):
     def __attrs_post_init__(self) -> None:
         super().__attrs_post_init__()
         n_src = len(self.sources) + self.house_count
-        n_tgt = 1 + self.house_count + len(self.pack_targets)
+        # the targets of the card moves: foundation, houses, the opponent's piles,
+        # and any a variant adds after them (zank-104's own packs)
+        n_tgt = 1 + max(m.target for m in self.moves if m.kind == CARD)
         grid: list[list[Move | None]] = [[None] * n_tgt for _ in range(n_src)]
         for m in self.moves:
             if m.kind == CARD:

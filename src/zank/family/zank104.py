@@ -17,6 +17,8 @@ are named from the point of view of the player to move:
                ``stair_runs``: the part of stair 3's run that fits stair 5)
 ``t-or``       the turned talon card packed onto the opponent's reserve
 ``h2-os``      the outer card of stair 2 packed onto the opponent's second talon
+``h2-r``       the outer card of stair 2 packed onto the own reserve (``h2-s``:
+               onto the own second talon; with ``own_packing``, the default)
 ``turn``       turn the top card of the talon (turning the second talon over
                first when the talon is empty)
 ``t-s``        the turned talon card onto the own second talon: the turn ends
@@ -38,9 +40,11 @@ from typing import ClassVar, Final
 from attrs import field, frozen
 
 from zank.cards import (
+    ACE,
     CLUBS,
     DIAMONDS,
     HEARTS,
+    KING,
     MAX_CARD,
     RANK,
     SPADES,
@@ -60,6 +64,7 @@ from zank.core import (
 )
 from zank.errors import InvalidState
 from zank.family import faults
+from zank.family.fits import FKEY, PACK_WANTS, plain
 from zank.family.table import CARD, DISCARD, HAND, RESERVE, TURNED, FamilyTable, Scan
 from zank.random import Rng
 from zank.registry import register
@@ -101,6 +106,7 @@ I_LOW: Final = 1  # 1 and 2: each player's record low (Z104-18)
 I_MOVED: Final = 3
 I_FLAGS: Final = 4
 F_FOUNDATION: Final = 1  # this turn a card reached a foundation
+F_OWN: Final = 2  # this turn a stair card was packed onto the own piles (Z104-8)
 PLAY: Final = 0
 """The only phase of strict mode (table mode will add phases for pending faults)."""
 
@@ -157,6 +163,10 @@ class Zank104(faults.FaultCalls, FamilyTable):
     * ``pack_when_stalled`` (Z104-V2): cards are packed onto the opponent only
       when neither the reserve top nor the turned talon card can be laid on a
       stair or into a gap.
+    * ``own_packing`` (Z104-8): the outer card of a stair may be packed onto
+      the own reserve or second talon, once a turn (the seed's "theoretisch
+      möglich"; ``True`` by default).  ``False`` offers no such move (the
+      rules before issue 21), and the action space has no ``h1-r`` … ``h8-s``.
     * ``no_progress_turns`` (Z104-18): the game is "endless" and ends when
       this many turns in a row pass in which no card reached a foundation and
       no player got down to fewer cards than ever before (50).
@@ -178,10 +188,12 @@ class Zank104(faults.FaultCalls, FamilyTable):
         {},
         {"stair_runs": True},
         {"stair_runs": True, "pack_when_stalled": True, "no_progress_turns": 8},
+        {"own_packing": False},
     )
     table_presets: ClassVar[tuple[dict[str, object], ...]] = (
         {"table_mode": True},
         {"table_mode": True, "call_window": faults.EVERY_MOVE, "stair_runs": True},
+        {"table_mode": True, "own_packing": False},
     )
     """Table-mode option sets (Z104-16), checked by ``tests/family/test_table_mode.py``."""
     # table mode (zank.family.faults)
@@ -207,6 +219,9 @@ class Zank104(faults.FaultCalls, FamilyTable):
     #: plays the part of the family's hand pile, the second talon that of the discard.
     pile_kinds: ClassVar[dict[str, str]] = {HAND: TALON, DISCARD: SECOND_TALON}
     pack_targets = (("or", RESERVE), ("os", DISCARD))
+    #: The own piles a stair card may be packed on with ``own_packing`` (Z104-8),
+    #: as (notation, pile kind) pairs; their target codes follow the opponent's.
+    own_pack_targets: ClassVar[tuple[tuple[str, str], ...]] = (("r", RESERVE), ("s", DISCARD))
 
     stair_runs: bool = field(default=False, validator=BOOL_OPTION)
     pack_when_stalled: bool = field(default=False, validator=BOOL_OPTION)
@@ -215,6 +230,7 @@ class Zank104(faults.FaultCalls, FamilyTable):
     call_window: str = field(
         default=faults.FAULTS, validator=option_validator(choices=faults.CALL_WINDOWS)
     )
+    own_packing: bool = field(default=True, validator=BOOL_OPTION)
 
     _turn: Move = field(init=False, default=None, eq=False, hash=False, repr=False)
     _end: Move = field(init=False, default=None, eq=False, hash=False, repr=False)
@@ -222,6 +238,8 @@ class Zank104(faults.FaultCalls, FamilyTable):
     _seat: tuple[tuple[int, int, int, int], ...] = field(
         init=False, default=(), eq=False, hash=False, repr=False
     )
+    # the target code of the own reserve (the own second talon's is one more)
+    _own_target: int = field(init=False, default=0, eq=False, hash=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         faults.check_options(self)
@@ -240,12 +258,57 @@ class Zank104(faults.FaultCalls, FamilyTable):
             for p in range(2)
         )
         object.__setattr__(self, "_seat", seats)
+        object.__setattr__(self, "_own_target", self.pack_target + len(self.pack_targets))
         for m in self.moves:  # "end" for "t-s"
             if m.kind == END:
                 self._by_text["end"] = m
 
     def _special_moves(self) -> Iterable[tuple[int, str]]:
         return ((TURN, "turn"), (END, "t-s"), (PASS, "pass"), *faults.special_moves(self))
+
+    def _build_moves(self) -> Iterable[Move]:
+        # Z104-8: the own packs come last, so that without them (own_packing=False)
+        # the action space is the one of earlier releases, and with them the
+        # other moves keep their actions
+        n = 0
+        for m in super()._build_moves():
+            yield m
+            n += 1
+        if not self.own_packing:
+            return
+        own = self.pack_target + len(self.pack_targets)
+        for h in range(self.house_count):
+            for j, (code, _) in enumerate(self.own_pack_targets):
+                yield Move(n, CARD, self.house_source + h, own + j, f"h{h + 1}-{code}")
+                n += 1
+
+    @property
+    def own_target(self) -> int:
+        """The target code of the own reserve (``h3-r``); the own second talon's
+        (``h3-s``) is one more (Z104-8, ``own_packing``)."""
+        return self._own_target
+
+    def is_own_pack(self, move: Move) -> bool:
+        """Whether ``move`` packs a stair card onto the own reserve or second
+        talon (Z104-8): legal with ``own_packing``, never wise."""
+        return move.kind == CARD and move.target >= self._own_target
+
+    def card_move_piles(self, players: int, seat: int, source: int, target: int) -> frozenset[int]:
+        """As :meth:`~zank.family.table.FamilyTable.card_move_piles`; an own pack
+        names the own pile."""
+        if target >= self._own_target:
+            ri, _, _, si = self._seat[seat]
+            own = ri if target == self._own_target else si
+            return frozenset((self.source_pile(seat, source), own))
+        return super().card_move_piles(players, seat, source, target)
+
+    def target_name(self, target: int) -> str:
+        """As :meth:`~zank.family.table.FamilyTable.target_name`; ``"your
+        reserve"``, ``"your second talon"`` for the own packs."""
+        if target >= self._own_target:
+            kind = self.own_pack_targets[target - self._own_target][1]
+            return f"your {self.pile_words.get(kind, kind)}"
+        return super().target_name(target)
 
     def _seat_specs(self, seat: int) -> list[PileSpec]:
         kinds = [self.pile_kinds.get(kind, kind) for kind in self.seat_piles]
@@ -344,6 +407,10 @@ class Zank104(faults.FaultCalls, FamilyTable):
             if first:
                 return tuple(found)
             moves[:0] = found
+        # Z104-8: a stair card onto the own reserve or second talon, once a turn;
+        # never mandatory, so it does not count as laying the own cards
+        if self.own_packing and pack and not (strict and state.info[I_FLAGS] & F_OWN):
+            self._own_packs(piles, p, moves)
         if turned:
             if not (strict and laid):
                 moves.append(self._end)  # Z104-12, Z104-13
@@ -351,6 +418,27 @@ class Zank104(faults.FaultCalls, FamilyTable):
             # Z104-12, Z104-14
             moves.append(self._turn if piles[ki] or piles[si] else self._pass)
         return tuple(moves)
+
+    def _own_packs(self, piles: tuple[tuple[int, ...], ...], p: int, moves: list[Move]) -> None:
+        """Append the packs of stair cards onto ``p``'s own reserve and second
+        talon (Z104-8): same suit, one higher or one lower, on a pile with
+        cards; in action order (``h1-r``, ``h1-s``, ``h2-r`` …)."""
+        ri, _, _, si = self._seat[p]
+        reserve, second = piles[ri], piles[si]
+        if not (reserve or second):
+            return
+        on_reserve = PACK_WANTS[reserve[-1]] if reserve else ()
+        on_second = PACK_WANTS[second[-1]] if second else ()
+        mv, t = self._grid, self._own_target
+        s = self._house_source
+        for house in piles[self._houses]:
+            if house:
+                k = FKEY[house[-1]]
+                if k in on_reserve:
+                    moves.append(mv[s][t])
+                if k in on_second:
+                    moves.append(mv[s][t + 1])
+            s += 1
 
     def _lays(self, own: list[tuple[int, int]], scan: Scan) -> bool:
         """Whether the reserve top or the turned card can be laid on a stair or
@@ -377,6 +465,11 @@ class Zank104(faults.FaultCalls, FamilyTable):
             if from_stair and TGT_FOUNDATION < t < self._pack_target:  # Z104-7
                 self.move_run(piles, s, t, self.stair_runs)  # Z104-V1
                 moved |= 1 << (t - 1)
+            elif t >= self._own_target:  # Z104-8: a stair card onto the own piles
+                moved = 0
+                flags |= F_OWN
+                dst = ri if t == self._own_target else si
+                piles[dst] = (*piles[dst], self.lift(piles, down, self.source_pile(p, s)))
             else:
                 moved = 0
                 self.move_card(piles, down, p, s, t)  # Z104-5, Z104-6, Z104-8
@@ -471,6 +564,8 @@ class Zank104(faults.FaultCalls, FamilyTable):
         s, t = move.source, move.target
         if s == SRC_TURNED and not piles[self._seat[p][2]]:
             return Violation("Z104-4", "you have no turned talon card: turn one first (turn)")
+        if t >= self._own_target:
+            return self._explain_own_pack(piles, p, s, t)
         hs, hb = self.house_source, self.house_base
         if s >= hs and TGT_FOUNDATION < t < self.pack_target:
             # between two stairs with cards (an empty one: explain_card_move)
@@ -492,6 +587,35 @@ class Zank104(faults.FaultCalls, FamilyTable):
                 )
         return self.explain_card_move(state, move)
 
+    def _explain_own_pack(
+        self, piles: tuple[tuple[int, ...], ...], p: int, s: int, t: int
+    ) -> Violation | None:
+        """Why the cards do not allow packing stair ``s``'s card onto ``p``'s own
+        pile ``t`` (Z104-8), or ``None``."""
+        house = piles[self.source_pile(p, s)]
+        if not house:
+            return Violation("Z104-4", f"{self.source_name(s)} is empty")
+        ri, _, _, si = self._seat[p]
+        name = self.target_name(t)
+        target = piles[ri if t == self._own_target else si]
+        if not target:
+            return Violation("Z104-8", f"{name} is empty: there is nothing to pack on")
+        card, top = house[-1], target[-1]
+        if FKEY[card] in PACK_WANTS[top]:
+            return None
+        takes = " or ".join(card_unicode(x) for x in self._pack_neighbours(top))
+        return Violation(
+            "Z104-8",
+            f"{card_unicode(card)} cannot be packed on {name}: it shows {card_unicode(top)},"
+            f" which takes {takes} (same suit, one higher or lower)",
+        )
+
+    @staticmethod
+    def _pack_neighbours(top: int) -> tuple[int, ...]:
+        """The cards (of deck 0) one lower and one higher than ``top`` in its suit."""
+        base = plain(top)
+        return tuple(x for x in (base - 1, base + 1) if ACE <= RANK[x] <= KING)
+
     def _explain_mandatory(self, state: State, move: Move) -> Violation:
         """Why a move the cards allow is not allowed now (Z104-10 to Z104-13)."""
         p = state.to_move
@@ -507,16 +631,25 @@ class Zank104(faults.FaultCalls, FamilyTable):
         loose = self.generate(state, strict=False)
         piles = state.piles
         ri, _, ti, _ = self._seat[p]
+        own = self.is_own_pack(move)
         if self.pack_when_stalled and move.kind == CARD and move.target >= pt:
             laid = [
                 m.text
                 for m in strict
                 if m.kind == CARD and m.source < hs and TGT_FOUNDATION < m.target < pt
             ]
+            if laid:
+                return Violation(
+                    "Z104-V2",
+                    f"you may pack onto {'your own piles' if own else 'the opponent'} only "
+                    "when neither your reserve top nor your turned talon card can be laid on "
+                    "a stair (" + ", ".join(laid) + ")",
+                )
+        if own and state.info[I_FLAGS] & F_OWN:
             return Violation(
-                "Z104-V2",
-                "you may pack onto the opponent only when neither your reserve top nor your "
-                "turned talon card can be laid on a stair (" + ", ".join(laid) + ")",
+                "Z104-8",
+                "you have packed a stair card onto your own piles this turn already: "
+                "once a turn is the most",
             )
         if move.kind == END:
             laid = [m.text for m in loose if m.kind == CARD and m.source == SRC_TURNED]
@@ -553,7 +686,8 @@ class Zank104(faults.FaultCalls, FamilyTable):
                 f"info: {stale} turns without progress, but {state.turn - 1} turns ended "
                 f"(and no_progress_turns={self.no_progress_turns})"
             )
-        if max(low0, low1) > START_COUNT or flags > F_FOUNDATION:  # the lows only fall
+        top_flag = F_FOUNDATION | F_OWN if self.own_packing else F_FOUNDATION
+        if max(low0, low1) > START_COUNT or flags > top_flag:  # the lows only fall
             raise InvalidState("info: low0, low1 or flags out of range")
         hb, nh = self.house_base, self.house_count
         if moved >> nh or any((moved >> h) & 1 and not piles[hb + h] for h in range(nh)):

@@ -1,0 +1,831 @@
+"""The reserve-and-hand-pile game of the family, once: zank-detailed and crapette.
+
+Both games deal each player a reserve (the top card face up), four houses and
+a face-down hand pile that is turned card by card onto a discard (crapette's
+*waste*); both build on the shared table (:class:`~zank.family.table.FamilyTable`)
+under the same three mandatory moves: the reserve top to a foundation before
+anything else, every free card that fits a foundation, and gaps filled from
+the reserve before a hand card is turned.  :class:`StockGame` holds that turn
+once: the move list (:meth:`~StockGame.generate`), the moves
+(:meth:`~StockGame.strict_apply`), the end rules, the explanations, the
+invariants and the deal.  A variant subclasses it with its options (attrs
+fields), its rule ids (class variables naming the rules of its page), its
+result (:meth:`~StockGame.game_result`) and what its call does in table mode
+(:meth:`~StockGame.resolve_call`).
+
+Moves are named from the point of view of the player to move:
+
+=============  ==============================================================
+``r-f``        the reserve top onto a foundation (the first one it fits)
+``h3-h5``      the outer card of house 3 onto house 5 (a gap: the first gap)
+``t-or``       the turned hand card packed onto the opponent's reserve
+``h2-od``      the outer card of house 2 packed onto the opponent's discard
+``d-h1``       the top of the own discard onto house 1 (when it is free)
+``turn``       turn the top card of the hand pile (flipping the discard over
+               first when the hand pile is empty)
+``t-d``        the turned hand card onto the own discard: the turn ends
+``pass``       end the turn with no hand card left to turn
+=============  ==============================================================
+
+``State.info`` holds five public counters: ``(dry0, dry1, stale, shuffles,
+flags)`` (the variants' pages explain them: zank-detailed's ZD-17 to ZD-19).
+
+>>> import zank
+>>> rules = zank.variant("zank-detailed")
+>>> state = rules.new_game(seed=1)
+>>> [m.text for m in rules.legal_moves(state)][-1], state.info
+('turn', (0, 0, 0, 0, 0))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Container, Iterable, Sequence
+from math import lcm
+from typing import TYPE_CHECKING, ClassVar, Final
+
+from attrs import field, frozen
+
+from zank.cards import RANK, card_unicode, full_deck
+from zank.core import Move, Result, State, Termination, Violation
+from zank.errors import InvalidState, OptionError
+from zank.family import faults
+from zank.family.fits import FKEY, PACK_WANTS
+from zank.family.table import CARD, DISCARD, HAND, RESERVE, TURNED, FamilyTable, foundation_fits
+from zank.random import Rng
+
+__all__ = [
+    "ALTERNATE",
+    "CUT",
+    "END",
+    "HIGHER",
+    "LOWER",
+    "PASS",
+    "SRC_DISCARD",
+    "SRC_HOUSE",
+    "SRC_RESERVE",
+    "SRC_TURNED",
+    "TGT_FOUNDATION",
+    "TGT_PACK",
+    "TURN",
+    "StockGame",
+    "counts",
+]
+
+TURN: Final = 1
+"""The move kind of turning the top hand card (``turn``)."""
+END: Final = 2
+"""The move kind of the turned hand card onto the own discard, which ends the turn
+(``t-d``)."""
+PASS: Final = 3
+"""The move kind of ending the turn with nothing left to turn (``pass``)."""
+
+# source codes (own piles, then houses 3..10) and target codes
+SRC_RESERVE: Final = 0
+"""Source code of the own reserve (``r``)."""
+SRC_TURNED: Final = 1
+"""Source code of the turned hand card (``t``)."""
+SRC_DISCARD: Final = 2
+"""Source code of the own discard (``d``)."""
+SRC_HOUSE: Final = 3
+"""Source code of house 1; houses 2..8 follow."""
+TGT_FOUNDATION: Final = 0
+"""Target code of the foundations (``f``)."""
+TGT_PACK: Final = 9
+"""Target code of the opponent's reserve (``or``); 10 is the opponent's discard."""
+
+# State.info
+I_STALE: Final = 2
+I_SHUFFLES: Final = 3
+I_FLAGS: Final = 4
+F_RELEASE: Final = 1  # this turn a card left or reached a reserve, hand or discard
+F_FOUNDATION: Final = 2  # this turn a card reached a foundation
+START_INFO: Final = (0, 0, 0, 0, 0)
+
+HOUSES_EACH: Final = 4
+MAX_CUTS: Final = 64
+LAYOUT_LIMIT: Final = 1000
+"""The most layouts of the houses that :meth:`StockGame.frozen` looks through; a
+position whose house cards reach more is left to the pass-based blocked rule."""
+CUT: Final = "cut"
+"""``who_begins``: the players cut their packs."""
+LOWER: Final = "lower"
+"""``who_begins``: the lower reserve top begins."""
+HIGHER: Final = "higher"
+"""``who_begins``: the higher reserve top begins."""
+ALTERNATE: Final = "alternate"
+"""``who_begins``: ``first_player`` begins (a match alternates it)."""
+
+
+def counts(state: State) -> tuple[int, ...]:
+    """Each seat's count of cards still to go: 1 per card in hand pile, turned
+    card and discard, 2 per card in the reserve (zank-detailed's ZD-20,
+    crapette's C-20)."""
+    rules = state.rules
+    assert isinstance(rules, StockGame)
+    piles = state.piles
+    out = []
+    for q in range(state.players):
+        out.append(
+            len(piles[rules.seat_pile(q, HAND)])
+            + len(piles[rules.seat_pile(q, TURNED)])
+            + len(piles[rules.seat_pile(q, DISCARD)])
+            + 2 * len(piles[rules.seat_pile(q, RESERVE)])
+        )
+    return tuple(out)
+
+
+@frozen(cache_hash=True, kw_only=True)
+class StockGame(faults.FaultCalls, FamilyTable):
+    """The reserve-and-hand-pile turn of the family, for two players.
+
+    A subclass adds its options as attrs fields: ``reserve_size``,
+    ``who_begins``, ``first_player``, ``no_progress_turns``, ``table_mode`` and
+    ``call_window`` are read here; :attr:`discard_free` says whether the top
+    of the own discard is a free card.  The rule ids of the variant's page
+    name every refusal (the class variables ``rule_…``).
+    """
+
+    sources = (("r", RESERVE), ("t", TURNED), ("d", DISCARD))
+    rule_reserve_first: ClassVar[str] = "reserve-first"
+    """Rule id of mandatory move 1 (the reserve top to a foundation before anything else)."""
+    rule_foundation_first: ClassVar[str] = "foundation-first"
+    """Rule id of mandatory move 2 (every free card that fits a foundation goes there)."""
+    rule_gap_first: ClassVar[str] = "gap-first"
+    """Rule id of mandatory move 3 (gaps filled from the reserve before a hand card is turned)."""
+    rule_turn: ClassVar[str] = "turn"
+    """Rule id of turning the hand card."""
+    rule_end: ClassVar[str] = "end"
+    """Rule id of the turned card onto the own discard, which ends the turn."""
+    rule_empty_hand: ClassVar[str] = "empty-hand"
+    """Rule id of the empty hand pile (the discard turned over; ``pass``)."""
+    rule_shuffles: ClassVar[str] = "shuffles"
+    """Rule id of the limit on house-to-house moves in a row."""
+    rule_out: ClassVar[str] = "out"
+    """Rule id of winning: a player without cards of their own has won."""
+    rule_no_progress: ClassVar[str] = "no-progress"
+    """Rule id of the limit on house-to-house moves in a row."""
+    discard_option: ClassVar[str] = "own_discard_free"
+    exact_block: ClassVar[bool] = False
+    """End a blocked game as soon as :meth:`frozen` proves it (zank-detailed's
+    ZD-17); otherwise only the pass-based rule ends it."""
+    """The option that makes the own discard top a free card (named in messages)."""
+    shuffle_limit: ClassVar[int] = 50
+    """At most this many house-to-house moves in a row."""
+    high_begins: ClassVar[bool] = False
+    """A cut (and ``who_begins="cut"``) is won by the higher card, not the lower."""
+    houses_far_first: ClassVar[bool] = False
+    """Equal reserve tops compare the houses in the order they were dealt
+    (the farthest first) instead of from the reserve outwards."""
+    call_aliases: ClassVar[tuple[str, ...]] = ()
+    """Other words accepted for the call move of table mode."""
+    # table mode (zank.family.faults)
+    fault_rules: ClassVar[tuple[str, ...]] = ()
+    call_rule: ClassVar[str] = "call"
+    call_text: ClassVar[str] = "stop"
+    self_call: ClassVar[bool] = False
+    wrong_call_misses_turn: ClassVar[bool] = False
+    defer_end: ClassVar[bool] = True
+    base_info: ClassVar[int] = len(START_INFO)
+
+    if TYPE_CHECKING:  # options: the subclasses' attrs fields
+        reserve_size: int
+        who_begins: str
+        first_player: int
+        no_progress_turns: int
+        call_window: str
+
+    _turn: Move = field(init=False, default=None, eq=False, hash=False, repr=False)
+    _end: Move = field(init=False, default=None, eq=False, hash=False, repr=False)
+    _pass: Move = field(init=False, default=None, eq=False, hash=False, repr=False)
+    _hand_index: tuple[int, ...] = field(init=False, default=(), eq=False, hash=False, repr=False)
+    # discard_free, gap_duty and bool(duty) copied into slots for the hot path
+    _discard_free: bool = field(init=False, default=False, eq=False, hash=False, repr=False)
+    _gap_duty: bool = field(init=False, default=True, eq=False, hash=False, repr=False)
+    _duty: bool = field(init=False, default=False, eq=False, hash=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        if self.first_player and self.who_begins != ALTERNATE:
+            raise OptionError(
+                f"option 'first_player' of {self.name!r} applies only with "
+                f"who_begins='alternate' (who_begins is {self.who_begins!r})"
+            )
+        faults.check_options(self)
+        super().__attrs_post_init__()
+        special = {m.kind: m for m in self.moves if m.kind != CARD}
+        object.__setattr__(self, "_turn", special[TURN])
+        object.__setattr__(self, "_end", special[END])
+        object.__setattr__(self, "_pass", special[PASS])
+        object.__setattr__(self, "_hand_index", (self.seat_pile(0, HAND), self.seat_pile(1, HAND)))
+        object.__setattr__(self, "_discard_free", self.discard_free)
+        object.__setattr__(self, "_gap_duty", self.gap_duty)
+        object.__setattr__(self, "_duty", self.duty)
+        for m in self.moves:  # "end" is accepted for "t-d"
+            if m.kind == END:
+                self._by_text["end"] = m
+            elif m.kind == faults.CALL_KIND:
+                for word in self.call_aliases:
+                    self._by_text[word] = m
+
+    # ------------------------------------------------------------- hooks
+    @property
+    def discard_free(self) -> bool:
+        """Whether the top card of the own discard is a free card (an option)."""
+        return False
+
+    @property
+    def gap_duty(self) -> bool:
+        """Whether gaps must be filled from the reserve before a hand card is
+        turned (mandatory move 3)."""
+        return True
+
+    @property
+    def duty(self) -> bool:
+        """Whether the variant adds moves that oblige after the foundation
+        moves (zank-detailed's stricter rules)."""
+        return False
+
+    def _duty_moves(
+        self, state: State, fits: Container[int], moves: tuple[Move, ...]
+    ) -> tuple[Move, ...]:
+        """The moves among ``moves`` that the variant's further duty obliges
+        (none)."""
+        return ()
+
+    def _explain_duty(
+        self, state: State, fits: Container[int], strict: tuple[Move, ...]
+    ) -> Violation | None:
+        """Why a move breaks the variant's further duty, or ``None``."""
+        return None
+
+    def reserve_dealt(self) -> int:
+        """The cards dealt to each reserve: the option ``reserve_size``."""
+        return self.reserve_size
+
+    def house_rows(self) -> int:
+        """Cards dealt to each house (1; the lower ones lie face down)."""
+        return 1
+
+    def _house_down_note(self) -> str:
+        """Added to the message of a house with too many face-down cards."""
+        return ""
+
+    def game_result(self, state: State, winner: int | None) -> Result:
+        """The result of a finished game: ``winner`` went out, or (``None``)
+        nobody did (a blocked or endless game)."""
+        raise NotImplementedError
+
+    def _special_moves(self) -> Iterable[tuple[int, str]]:
+        return (
+            (TURN, "turn"),
+            (END, "t-d"),
+            (PASS, "pass"),
+            *faults.special_moves(self),
+        )
+
+    def _cards(self, players: int) -> tuple[int, ...]:
+        return tuple(c for p in range(players) for c in full_deck(p))
+
+    # ------------------------------------------------------------- the deal
+    def _deal(self, rng: Rng, players: int) -> State:
+        piles: list[tuple[int, ...]] = [()] * len(self.layout(players))
+        down = [0] * len(piles)
+        hb = self.house_base
+        rows = self.house_rows()
+        for p in range(players):
+            pack = rng.shuffle(list(full_deck(p)))
+            k = self.reserve_size
+            ri = self.seat_pile(p, RESERVE)
+            piles[ri] = tuple(pack[:k])
+            down[ri] = k - 1
+            for _row in range(rows):  # the face-down rows first
+                for j in range(HOUSES_EACH):  # from the farthest house to the nearest
+                    h = hb + p * HOUSES_EACH + HOUSES_EACH - 1 - j
+                    piles[h] = (*piles[h], pack[k])
+                    k += 1
+            for j in range(HOUSES_EACH):
+                down[hb + p * HOUSES_EACH + j] = rows - 1
+            hi = self.seat_pile(p, HAND)
+            piles[hi] = tuple(pack[k:])
+            down[hi] = len(piles[hi])
+        starter = self.starting_player(piles, rng)
+        return State(
+            rules=self,
+            players=players,
+            piles=tuple(piles),
+            down=tuple(down),
+            to_move=starter,
+            info=(*START_INFO, 0, 0) if self.table_mode else START_INFO,
+            rng=rng.state,
+        )
+
+    def starting_player(self, piles: list[tuple[int, ...]], rng: Rng) -> int:
+        """The seat that begins a game dealt as ``piles``.
+
+        With ``who_begins`` ``"lower"`` (``"higher"``) the lower (higher)
+        reserve top begins, king high, ace low; equal ranks compare the houses
+        (from the reserve outwards, or with :attr:`houses_far_first` in the
+        order they were dealt); if all are equal, the players cut
+        (:meth:`cut`).  ``"cut"`` cuts at once, ``"alternate"`` lets
+        ``first_player`` begin.
+        """
+        if self.who_begins == ALTERNATE:
+            return self.first_player
+        if self.who_begins in (LOWER, HIGHER):
+            order = range(HOUSES_EACH - 1, -1, -1) if self.houses_far_first else range(HOUSES_EACH)
+            keys = []
+            for p in range(2):
+                houses = [piles[self.house_base + p * HOUSES_EACH + j] for j in order]
+                top = piles[self.seat_pile(p, RESERVE)][-1]
+                keys.append((RANK[top], *(RANK[h[-1]] for h in houses)))
+            if keys[0] != keys[1]:
+                return 0 if (keys[0] < keys[1]) != (self.who_begins == HIGHER) else 1
+        return self.cut(
+            rng, self.who_begins == HIGHER or (self.who_begins == CUT and self.high_begins)
+        )
+
+    @staticmethod
+    def cut(rng: Rng, high: bool = False) -> int:
+        """Both players cut their own pack; the lower card begins (``high``:
+        the higher), equal ranks cut again (after 64 ties in a row, seat 0
+        begins)."""
+        for _ in range(MAX_CUTS):
+            a = RANK[full_deck(0)[rng.below(52)]]
+            b = RANK[full_deck(1)[rng.below(52)]]
+            if a != b:
+                return 0 if (a < b) != high else 1
+        return 0  # pragma: no cover - 64 ties in a row
+
+    # ---------------------------------------------------------- legal moves
+    def generate(self, state: State, strict: bool = True) -> tuple[Move, ...]:
+        """The moves of the player to move.
+
+        With ``strict=False`` the mandatory moves are not enforced: the result
+        is every move that the cards allow, what a player could physically do
+        (table mode offers these as faults).
+        """
+        p = state.to_move
+        assert p is not None
+        piles = state.piles
+        src = self._src_index[p]
+        reserve = piles[src[SRC_RESERVE]]
+        own: list[tuple[int, int]] = []  # the free cards of the own piles
+        if reserve:
+            own.append((SRC_RESERVE, reserve[-1]))
+        turned = piles[src[SRC_TURNED]]
+        if turned:
+            own.append((SRC_TURNED, turned[-1]))
+        discard = piles[src[SRC_DISCARD]]
+        if discard and self._discard_free:
+            own.append((SRC_DISCARD, discard[-1]))
+        scan = self.scan(piles, p)
+        # at most shuffle_limit house-to-house moves in a row
+        blocked = -1 if state.info[I_SHUFFLES] >= self.shuffle_limit else 0
+        found, moves, _ = self.layout_moves(piles, own, scan, blocked)
+        if found:
+            if strict:
+                if reserve and found[0].source == SRC_RESERVE:
+                    return (found[0],)  # mandatory move 1
+                return tuple(found)  # mandatory move 2
+            moves[:0] = found
+        if not (strict and scan[2] >= 0 and reserve and self._gap_duty):  # mandatory move 3
+            if turned:
+                moves.append(self._end)
+            elif piles[self._hand_index[p]] or discard:
+                moves.append(self._turn)
+            else:
+                moves.append(self._pass)
+        out = tuple(moves)
+        if strict and self._duty:
+            forced = self._duty_moves(state, scan[0], out)  # the foundation fits
+            if forced:
+                return forced
+        return out
+
+    # ---------------------------------------------------------------- apply
+    def strict_apply(self, state: State, move: Move) -> State:
+        """A move of strict play; table mode builds on it."""
+        p = state.to_move
+        assert p is not None
+        piles = list(state.piles)
+        down = list(state.down)
+        dry0, dry1, stale, shuffles, flags = state.info
+        outcome: Result | None = None
+        to_move: int | None = p
+        turn = state.turn
+        kind = move.kind
+        src = self._src_index[p]
+        if kind == CARD:
+            s, t = move.source, move.target
+            self.move_card(piles, down, p, s, t)
+            if t == TGT_FOUNDATION:
+                flags |= F_FOUNDATION
+            if s >= SRC_HOUSE and 0 < t < TGT_PACK:
+                shuffles += 1
+            else:
+                shuffles = 0
+            if s < SRC_HOUSE or t >= TGT_PACK:
+                flags |= F_RELEASE
+                if s < SRC_HOUSE and not (
+                    piles[src[SRC_RESERVE]]
+                    or piles[src[SRC_TURNED]]
+                    or piles[src[SRC_DISCARD]]
+                    or piles[self._hand_index[p]]
+                ):  # the player went out
+                    to_move = None
+                    outcome = self.game_result(self._interim(state, piles, down), p)
+        elif kind == TURN:
+            self.turn_hand_card(piles, down, p)
+            shuffles = 0
+        else:  # END or PASS: the turn ends
+            if kind == END:
+                self.discard_turned(piles, p)
+            if flags & F_RELEASE:
+                dry0 = dry1 = 0
+            elif p == 0:
+                dry0 += 1
+            else:
+                dry1 += 1
+            stale = 0 if flags & F_FOUNDATION else stale + 1
+            shuffles = flags = 0
+            turn += 1
+            outcome = self._stuck(state, piles, down, (dry0, dry1), stale)
+            to_move = None if outcome else 1 - p
+        return State(
+            rules=self,
+            players=state.players,
+            piles=tuple(piles),
+            down=tuple(down),
+            to_move=to_move,
+            info=(dry0, dry1, stale, shuffles, flags),
+            rng=state.rng,
+            ply=state.ply + 1,
+            turn=turn,
+            outcome=outcome,
+        )
+
+    def _stuck(
+        self,
+        state: State,
+        piles: list[tuple[int, ...]],
+        down: list[int],
+        dry: tuple[int, int],
+        stale: int,
+    ) -> Result | None:
+        """At the end of a turn: the result of a game that ends without anyone
+        going out (no card can ever move again (:meth:`frozen`, with
+        :attr:`exact_block`), or, as the fallback, nothing was released for a
+        full pass through both stocks; or no progress), or ``None``."""
+        assert state.to_move is not None
+        if (self.exact_block and self.frozen(piles, 1 - state.to_move)) or self._dry(piles, dry):
+            return self.game_result(self._interim(state, piles, down), None)
+        if stale >= self.no_progress_turns:
+            r = self.game_result(self._interim(state, piles, down), None)
+            return Result(r.winner, r.points, Termination.NO_PROGRESS)
+        return None
+
+    def _interim(self, state: State, piles: list[tuple[int, ...]], down: list[int]) -> State:
+        # only for counting cards at the end of a game
+        return State(
+            rules=self, players=state.players, piles=tuple(piles), down=tuple(down), to_move=0
+        )
+
+    def frozen(self, piles: Sequence[tuple[int, ...]], to_move: int) -> bool:
+        """ZD-17, the exact check: whether no card of a reserve, hand pile or
+        discard can ever be played again.
+
+        ``piles`` is a position between two turns (no turned hand card) and
+        ``to_move`` the seat whose turn comes next.  While nothing but the
+        house cards moves between houses and the players turn their hand
+        cards and discard them, the foundations and reserve tops stay as they
+        are, every card of a player's hand pile and discard comes up as the
+        turned card (and, with the own discard free, as the discard top) and lies on the
+        discard as the opponent's packing target, and the houses take the
+        layouts that moves between houses reach.  True when in every such
+        layout no free card fits a foundation, a gap or a packing target and
+        no card but a house card fits a house, and no turned card (or discard
+        top) ever meets an opponent's discard top it may be packed on
+        (``_stocks_meet``).  False when a card can leave that cycle, or when
+        the layouts are more than ``LAYOUT_LIMIT`` (1,000; the pass-based rule
+        of ZD-17 decides those positions).
+        """
+        # first what the present layout shows (most positions fail here, cheaply)
+        fits = foundation_fits(piles[self._foundations])
+        hkey, hwant = self._house_key, self._house_want
+        now: set[int] = set()  # what the houses take now
+        for house in piles[self._houses]:
+            if not house:
+                return False  # a gap takes any free card
+            c = house[-1]
+            if FKEY[c] in fits:
+                return False
+            now.add(hwant[c])
+        # the own cards: every stock card comes up as the turned card (with
+        # the own discard free it is also free on top of the discard); a reserve top stays free
+        stocks = []
+        reserves = []
+        for q in range(2):
+            src = self._src_index[q]
+            reserve = piles[src[SRC_RESERVE]][-1:]
+            hand, discard = piles[self._hand_index[q]], piles[src[SRC_DISCARD]]
+            for pile in (reserve, hand, discard):
+                for c in pile:
+                    if FKEY[c] in fits or hkey[c] in now:
+                        return False
+            stocks.append(hand + discard)
+            reserves.append(reserve)
+        own = (*stocks[0], *stocks[1], *reserves[0], *reserves[1])
+        # what may be packed on each seat's reserve top and, in turn, discard tops
+        on_reserve = [{k for c in reserves[q] for k in PACK_WANTS[c]} for q in range(2)]
+        on_discard = [{k for c in stocks[q] for k in PACK_WANTS[c]} for q in range(2)]
+        meet = False
+        for q in range(2):
+            if any(FKEY[c] in on_reserve[1 - q] for c in stocks[q]):
+                return False  # a stock card onto the opponent's reserve top
+            if any(
+                FKEY[c] in on_reserve[1 - q] or FKEY[c] in on_discard[1 - q] for c in reserves[q]
+            ):
+                return False  # a reserve top onto the opponent's reserve or discard
+            meet = meet or any(FKEY[c] in on_discard[1 - q] for c in stocks[q])
+        packs = on_reserve[0] | on_reserve[1] | on_discard[0] | on_discard[1]
+        start = tuple(piles[self._houses])
+        seen = {start}
+        todo = [start]
+        while todo:  # every layout that moves between houses reach
+            houses = todo.pop()
+            later = self._layout_moves_on(houses, fits, own, packs)
+            if later is None:
+                return False
+            for layout in later:
+                if layout not in seen:
+                    if len(seen) >= LAYOUT_LIMIT:
+                        return False
+                    seen.add(layout)
+                    todo.append(layout)
+        # a turned card (or, with the own discard free, a discard top) onto the opponent's
+        # discard top: only if the two ever lie there at once
+        return not (meet and self._stocks_meet(piles, to_move))
+
+    def _layout_moves_on(
+        self,
+        houses: tuple[tuple[int, ...], ...],
+        fits: Container[int],
+        own: Sequence[int],
+        packs: Container[int],
+    ) -> list[tuple[tuple[int, ...], ...]] | None:
+        """For :meth:`frozen`: ``None`` if in the layout ``houses`` a card can
+        go into a gap, a house card onto a foundation or a packing target
+        (``packs``), or one of the ``own`` cards onto a house; else the layouts
+        that each move of a house card onto another house leads to."""
+        hkey, hwant = self._house_key, self._house_want
+        wants: dict[int, list[int]] = {}
+        for h, house in enumerate(houses):
+            if not house:
+                return None  # a gap takes any free card
+            c = house[-1]
+            if FKEY[c] in fits or FKEY[c] in packs:
+                return None
+            wants.setdefault(hwant[c], []).append(h)
+        if any(hkey[c] in wants for c in own):
+            return None
+        later = []
+        for h, house in enumerate(houses):
+            for t in wants.get(hkey[house[-1]], ()):
+                if t != h:
+                    layout = list(houses)
+                    layout[h] = house[:-1]
+                    layout[t] = (*houses[t], house[-1])
+                    later.append(tuple(layout))
+        return later
+
+    def _stocks_meet(self, piles: Sequence[tuple[int, ...]], to_move: int) -> bool:
+        """Whether, while both players only turn and discard, a player's turned
+        card (or, with the own discard free, the own discard top) ever may be packed onto the
+        opponent's discard top.  Each stock comes back to where it is after as
+        many turns as it has cards, so both together after the least common
+        multiple: that many rounds are played through."""
+        hands = [list(piles[self.seat_pile(q, HAND)]) for q in range(2)]
+        discards = [list(piles[self.seat_pile(q, DISCARD)]) for q in range(2)]
+        sizes = [max(1, len(hands[q]) + len(discards[q])) for q in range(2)]
+        order = (to_move, 1 - to_move)
+        for _ in range(lcm(*sizes)):
+            for q in order:
+                hand, discard, other = hands[q], discards[q], discards[1 - q]
+                if not hand and not discard:
+                    continue  # nothing to turn: the player passes
+                want = PACK_WANTS[other[-1]] if other else ()
+                if self.discard_free and discard and FKEY[discard[-1]] in want:
+                    return True
+                if not hand:  # ZD-14: the discard turned over
+                    hand[:] = discard[::-1]
+                    discard.clear()
+                card = hand.pop()
+                if FKEY[card] in want:
+                    return True
+                discard.append(card)
+        return False
+
+    def _dry(self, piles: list[tuple[int, ...]], dry: tuple[int, int]) -> bool:
+        """Every player has had a full pass through the stock without a release."""
+        for q in range(2):
+            stock = len(piles[self.seat_pile(q, HAND)]) + len(piles[self.seat_pile(q, DISCARD)])
+            if dry[q] < max(1, stock):
+                return False
+        return True
+
+    def end_turn(self, state: State) -> State:
+        """``state`` (strict) after the turn of the player to move ends at
+        once: a turned hand card goes onto the discard (``t-d``), else
+        ``pass``."""
+        p = state.to_move
+        assert p is not None
+        turned = state.piles[self.seat_pile(p, TURNED)]
+        return self.strict_apply(state, self._end if turned else self._pass)
+
+    # ---------------------------------------------------------- explanations
+    def _explain(self, state: State, move: Move) -> Violation:
+        if self.table_mode:
+            v = faults.explain(self, state, move)
+            if v is not None:
+                return v
+        p = state.to_move
+        assert p is not None
+        piles = state.piles
+        src = self._src_index[p]
+        turned = piles[src[SRC_TURNED]]
+        hand, discard = piles[self._hand_index[p]], piles[src[SRC_DISCARD]]
+        word = self.pile_words.get(DISCARD, DISCARD)
+        if move.kind == TURN:
+            if turned:
+                return Violation(
+                    self.rule_turn,
+                    f"your turned hand card {card_unicode(turned[0])} must be played or "
+                    f"put on your {word} (t-d) before you turn the next one",
+                )
+            if not hand and not discard:
+                return Violation(
+                    self.rule_empty_hand,
+                    f"your hand pile and {word} are empty: there is nothing to turn",
+                )
+        elif move.kind == END and not turned:
+            return Violation(
+                self.rule_end, f"you have no turned hand card to put on your {word}: turn one first"
+            )
+        elif move.kind == PASS and (turned or hand or discard):
+            return Violation(
+                self.rule_empty_hand,
+                "you may pass only with no hand card left to turn; "
+                + (
+                    f"put the turned card on your {word} (t-d) to end the turn"
+                    if turned
+                    else "turn one"
+                ),
+            )
+        elif move.kind == CARD:
+            v = self._explain_card(state, move)
+            if v is not None:
+                return v
+        return self._explain_mandatory(state, move)
+
+    def _explain_card(self, state: State, move: Move) -> Violation | None:
+        """Why the cards do not allow ``move`` (free cards, the fits, the
+        house-to-house limit), or ``None``."""
+        s = move.source
+        if s == SRC_DISCARD and not self._discard_free:
+            word = self.pile_words.get(DISCARD, DISCARD)
+            return Violation(
+                self.rule_free,
+                f"the top card of your own {word} is not free (it is with the option "
+                f"{self.discard_option})",
+            )
+        v = self.explain_card_move(state, move)
+        if v is not None:
+            return v
+        if (
+            s >= SRC_HOUSE
+            and 0 < move.target < TGT_PACK
+            and state.info[I_SHUFFLES] >= self.shuffle_limit
+        ):
+            return Violation(
+                self.rule_shuffles,
+                f"at most {self.shuffle_limit} house-to-house moves in a row: "
+                "play another card first",
+            )
+        return None
+
+    def _explain_mandatory(self, state: State, move: Move) -> Violation:
+        """Why a move the cards allow is not allowed now (the mandatory moves)."""
+        p = state.to_move
+        assert p is not None
+        piles = state.piles
+        src = self._src_index[p]
+        reserve = piles[src[SRC_RESERVE]]
+        fits, _, gap, _, _ = self.scan(piles, p)
+        if reserve and FKEY[reserve[-1]] in fits:
+            return Violation(
+                self.rule_reserve_first,
+                f"mandatory move: your reserve top {card_unicode(reserve[-1])} fits a "
+                "foundation and must go there before anything else (r-f)",
+            )
+        strict = self.generate(state, strict=True)
+        found = [m for m in strict if m.kind == CARD and m.target == TGT_FOUNDATION]
+        if found:
+            return Violation(
+                self.rule_foundation_first,
+                "mandatory move: a free card fits a foundation and must go there first ("
+                + ", ".join(m.text for m in found)
+                + ")",
+            )
+        if move.kind != CARD and gap >= 0 and reserve and self._gap_duty:
+            return Violation(
+                self.rule_gap_first,
+                f"mandatory move: {self.house_word} {gap + 1} is a gap; while your reserve has "
+                f"cards, fill it from the reserve (r-h{gap + 1}) before you turn or discard a "
+                "hand card",
+            )
+        if self._duty:
+            v = self._explain_duty(state, fits, strict)
+            if v is not None:
+                return v
+        return Violation(self.rule_free, f"{move.text} is not possible now")
+
+    # ------------------------------------------------------------ validation
+    def validate_settled(self, state: State) -> None:
+        """The invariants of a state of strict play (table mode checks its
+        window states through the state before the move under call)."""
+        self.validate_table(state)
+        piles, down = state.piles, state.down
+        if len(state.info) != len(START_INFO) or min(state.info) < 0:
+            raise InvalidState(
+                "info must be five counters >= 0: (dry0, dry1, stale, shuffles, flags)"
+            )
+        if state.info[I_SHUFFLES] > self.shuffle_limit or state.info[I_FLAGS] > 3:
+            raise InvalidState("info: shuffles or flags out of range")
+        dry0, dry1, stale = state.info[:3]
+        done = state.turn - 1  # turns ended; each adds at most one to dry0 + dry1 and stale
+        if dry0 + dry1 > done or stale > min(done, self.no_progress_turns):
+            raise InvalidState(
+                f"info: dry counts {dry0} and {dry1} and the turns without progress {stale} "
+                f"do not fit {done} turns ended (and no_progress_turns={self.no_progress_turns})"
+            )
+        most = self.house_rows() - 1
+        for h in range(self.house_count):
+            i = self.house_base + h
+            if down[i] > most:
+                raise InvalidState(f"h{h + 1}: {down[i]} face-down cards" + self._house_down_note())
+        for q in range(state.players):
+            turned = piles[self.seat_pile(q, TURNED)]
+            if len(turned) > 1 or (turned and q != state.to_move):
+                raise InvalidState(
+                    f"p{q}.turned: only the player to move may have one turned hand card"
+                )
+        self._validate_outcome(state)
+
+    def _validate_outcome(self, state: State) -> None:
+        """The outcome is the one the rules give the position, recomputed
+        (:meth:`game_result` of the final position): a seat without cards of its
+        own has won; a game ended at a turn's end is blocked or without progress."""
+        piles = state.piles
+        gone = [
+            q
+            for q in range(state.players)
+            if not any(piles[self.seat_pile(q, k)] for k in (RESERVE, HAND, TURNED, DISCARD))
+        ]
+        dry0, dry1, stale = state.info[:3]
+        expected = None
+        if gone:
+            expected = self.game_result(state, gone[0]) if len(gone) == 1 else None
+        elif state.outcome is not None and (
+            # blocked is asked only at a turn's end (mid-turn a turned card is out of the
+            # stock), of the seat whose turn came next: only a finished game is checked
+            self._dry(list(piles), (dry0, dry1))
+            or (self.exact_block and any(self.frozen(piles, q) for q in range(2)))
+        ):
+            expected = self.game_result(state, None)
+        elif stale >= self.no_progress_turns:
+            r = self.game_result(state, None)
+            expected = Result(r.winner, r.points, Termination.NO_PROGRESS)
+        self.check_outcome(
+            state,
+            gone,
+            stale >= self.no_progress_turns,
+            expected,
+            (self.rule_out, self.rule_no_progress),
+        )
+
+    # ------------------------------------------------------------ table mode
+    # The moves strict mode allows: generate(state) with its default strict=True
+    # (an alias, not a method that calls it: one call less on the hot path).
+    strict_moves = generate
+
+    def table_moves(self, state: State) -> tuple[Move, ...]:
+        """Every move the cards allow, the mandatory rules ignored."""
+        return self.generate(state, strict=False)
+
+    def fault_violation(self, state: State, move: Move) -> Violation:
+        """The mandatory rule that ``move`` breaks."""
+        return self._explain_mandatory(state, move)
+
+    def resolve_call(self, window: State, before: State, caller: int) -> State:
+        """The state after a right call (the variant decides: zank-detailed's
+        "Stopp!", crapette's "Crapette!")."""
+        raise NotImplementedError
