@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+import attrs
 import pytest
 
 import zank
@@ -164,7 +165,7 @@ def test_with_schikanier_counts_false_source_and_discard_empty_win() -> None:
     # "Gewonnen hat, wer keine Karte mehr auf Quelle und Ablagestapel hat"
     piles = {**EDGES, "p0.hand": "", "p0.discard": "Ad", "p0.schikanier": "Ac"}
     piles["p1.schikanier"] = "Qd:1"
-    state = attrs.evolve(position(LITERAL, piles, rest="p1.hand", info=START_INFO), turn=9)
+    state = position(LITERAL, piles, rest="p1.hand", info=START_INFO, turn=9)
     LITERAL.validate(state)
     assert LITERAL.cards_left(state) == (1, 93)  # the Schikanier piles do not count
     assert isinstance(RULES, Schikanieren)

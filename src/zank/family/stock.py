@@ -257,10 +257,6 @@ class StockGame(faults.FaultCalls, FamilyTable):
         """Why a move breaks the variant's further duty, or ``None``."""
         return None
 
-    def reserve_dealt(self) -> int:
-        """The cards dealt to each reserve: the option ``reserve_size``."""
-        return self.reserve_size
-
     def house_rows(self) -> int:
         """Cards dealt to each house (1; the lower ones lie face down)."""
         return 1

@@ -849,19 +849,9 @@ class FamilyTable(Rules):
                 + ("the game is not over" if expected is None else result_words(expected))
             )
 
-    def reserve_dealt(self) -> int:
-        """The cards dealt to each reserve (13; a variant with an option overrides it)."""
-        return 13
-
     def _validate_reserve(self, label: str, pile: tuple[int, ...], down: int) -> None:
-        """A reserve is dealt face down but for its top card, which alone turns
-        up when it is played; all other face-up cards were packed on it one by
-        one, each fitting the card below."""
-        if down > self.reserve_dealt() - 1:
-            raise InvalidState(
-                f"{label}: {down} face-down cards; a reserve is dealt with "
-                f"{self.reserve_dealt() - 1} face down under its top card"
-            )
+        """Only the top card of a reserve turns up when it is played; all other
+        face-up cards were packed on it one by one, each fitting the card below."""
         for below, card in zip(pile[down:], pile[down + 1 :], strict=False):
             if not fits_pack(card, below):
                 raise InvalidState(
