@@ -417,7 +417,8 @@ class Rules:
         entry = self._legal_cache[0]
         if entry is not None and entry[0] is state:
             return entry[1]  # type: ignore[no-any-return]
-        self._check_own(state)
+        if type(state) is not State or state.rules is not self:  # the fast test first
+            self._check_own(state)
         moves = () if state.outcome is not None else self._legal(state)
         self._legal_cache[0] = (state, moves)
         return moves
@@ -452,7 +453,7 @@ class Rules:
 
     def result(self, state: State) -> Result | None:
         """``None`` while the game runs, else how it ended."""
-        if not isinstance(state, State) or state.rules is not self:
+        if type(state) is not State or state.rules is not self:
             self._check_own(state)
         return state.outcome
 
