@@ -195,6 +195,7 @@ def consumers() -> list[str]:
         "zank.registry",
         "zank.serialize",
         "zank.simulate",
+        "zank.executors",
         "zank.svg",
     ]
     return sorted(out)

@@ -21,6 +21,8 @@ and seeded games are pinned ply by ply in ``tests/test_golden_lines.py``.
 
 from __future__ import annotations
 
+import enum
+import json
 from typing import Any
 
 import pytest
@@ -157,3 +159,18 @@ def test_notation_errors_name_the_text(rules: Rules) -> None:
     state = rules.new_game(seed=5)
     with pytest.raises(zank.NotationError, match="no-such-move"):
         rules.parse_move(state, "no-such-move")
+
+
+@pytest.mark.parametrize("rules", PRESETS, ids=preset_id)
+def test_moves_have_kinds_and_info_has_names(rules: Rules) -> None:
+    kinds = rules.move_kinds
+    assert issubclass(kinds, enum.IntEnum)
+    assert all(type(m.kind) is kinds for m in rules.moves)
+    as_ints = [int(m.kind) for m in rules.moves]
+    assert json.loads(json.dumps([m.kind for m in rules.moves])) == as_ints  # JSON writes ints
+    state = rules.new_game(seed=3)
+    assert type(state.info) is tuple  # what JSON holds; names are a view
+    named = rules.info_of(state)
+    assert tuple(named) == state.info[: len(named)]
+    if state.info:
+        assert named._fields  # type: ignore[attr-defined]

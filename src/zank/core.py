@@ -41,6 +41,7 @@ __all__ = [
     "State",
     "Termination",
     "Violation",
+    "option_validator",
 ]
 
 #: The value that stands for a card a player cannot see, in observations.
@@ -100,7 +101,9 @@ class Move:
 
     Moves are built once per rules object, one per *action* (its index in the
     rules object's fixed action space), and :meth:`Rules.legal_moves` returns
-    those same objects.  ``kind``, ``source`` and ``target`` are small ints
+    those same objects.  ``kind`` is a member of the variant's
+    :attr:`Rules.move_kinds` (an :class:`~enum.IntEnum`, so it compares, hashes
+    and writes to JSON as its int); ``source`` and ``target`` are small ints
     whose meaning the variant defines; ``text`` is the move's notation, what
     ``str(move)`` returns and :meth:`Rules.parse_move` reads back.  Piles are
     named relative to the player to move ("my side stack 2").  ``repr(move)``
@@ -174,6 +177,56 @@ class State:
     turn: int = 1
     outcome: Result | None = None
 
+    @classmethod
+    def dealt(
+        cls,
+        rules: Rules,
+        players: int,
+        piles: Iterable[tuple[int, ...]],
+        down: Iterable[int],
+        to_move: int,
+        rng: int,
+        info: tuple[int, ...] = (),
+    ) -> State:
+        """A start state, what a variant's ``Rules._deal`` returns: ``ply``
+        0, ``turn`` 1, phase 0; ``piles`` and ``down`` may be lists, ``rng``
+        is the generator's state after the deal (``Rng.state``)."""
+        return cls(rules, players, tuple(piles), tuple(down), to_move, 0, info, rng)
+
+    def successor(
+        self,
+        piles: Iterable[tuple[int, ...]],
+        down: Iterable[int],
+        to_move: int | None,
+        info: tuple[int, ...],
+        turn: int,
+        outcome: Result | None = None,
+        rng: int | None = None,
+        phase: int = 0,
+    ) -> State:
+        """The state after a move from this one, what a variant's
+        ``Rules._apply`` returns: the same rules and seats, ``ply`` one more,
+        and the generator state kept unless ``rng`` is given.
+
+        ``piles`` and ``down`` may be the lists a move was carried out on.
+        Hot paths pass the arguments by position (a keyword costs a little on
+        every move); elsewhere keywords read better
+        (``state.successor(piles, down, to_move=p, info=info, turn=state.turn)``).
+        """
+        return State(
+            self.rules,
+            self.players,
+            tuple(piles),
+            tuple(down),
+            to_move,
+            phase,
+            info,
+            self.rng if rng is None else rng,
+            self.ply + 1,
+            turn,
+            outcome,
+        )
+
     def pile(self, label: str) -> tuple[int, ...]:
         """The cards of the pile with this label (bottom to top)."""
         return self.piles[self.rules.pile_index(self.players, label)]
@@ -217,6 +270,26 @@ class Observation:
     rules: Rules | None = field(default=None, eq=False, repr=False)
     """The rules object of the observed state (to draw it); not part of equality."""
 
+    @classmethod
+    def of(cls, state: State, player: int, piles: tuple[tuple[int, ...], ...]) -> Observation:
+        """``state`` as ``player`` sees it, its piles shown as ``piles`` (what
+        :meth:`Rules.observe` masks); ``player`` -1 is an onlooker who sees
+        every card (``Observation.of(state, -1, state.piles)``, as the
+        renderers draw a state)."""
+        return cls(
+            player,
+            state.players,
+            piles,
+            state.down,
+            state.to_move,
+            state.phase,
+            state.info,
+            state.ply,
+            state.turn,
+            state.outcome,
+            state.rules,
+        )
+
     def _repr_svg_(self) -> str:
         """The observation as an SVG picture, from its player's side (needs ``rules``)."""
         from zank.render.svg import svg
@@ -253,7 +326,9 @@ def _short_repr(view: State | Observation, what: str) -> str:
 def option_validator(
     *, choices: Sequence[Any] | None = None, low: int | None = None, high: int | None = None
 ) -> Any:
-    """An attrs validator raising :class:`OptionError` with the valid values."""
+    """An attrs validator of an option, raising :class:`~zank.errors.OptionError`
+    with the valid values: one of ``choices``, or an int from ``low`` to
+    ``high``.  ``BOOL_OPTION`` is the one of a flag (``False`` or ``True``)."""
 
     def check(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
         where = f"option {attribute.name!r} of {type(instance).name!r}"
@@ -295,6 +370,9 @@ class Rules:
     """Each player plays with a deck of their own, told apart by its back
     (:attr:`zank.cards.Card.deck`); the renderers draw each deck's back in its
     own colour.  ``False``: one back colour for every card."""
+    move_kinds: ClassVar[type[enum.IntEnum]]
+    """The variant's move kinds, an :class:`~enum.IntEnum` (``Kind.TURN`` …);
+    every ``Move.kind`` of its action space is a member."""
     greedy_policy: ClassVar[str | None] = None
     """Where the variant's greedy policy lives, as ``"package.module:function"``
     (a function ``policy(rules, observation, legal_moves, rng) -> move``);
@@ -381,6 +459,15 @@ class Rules:
         except KeyError:
             labels = ", ".join(p.label for p in self.layout(players))
             raise KeyError(f"no pile {label!r}; the piles are: {labels}") from None
+
+    def info_of(self, state: State | Observation) -> tuple[int, ...]:
+        """The variant's :attr:`State.info` integers by name, read from a state
+        or an observation: a :class:`~typing.NamedTuple` of the variant (its
+        own counters; table mode's tail is read by
+        :func:`zank.family.faults.window_tail`).  ``state.info`` itself stays
+        a plain tuple, what JSON holds and the hot paths index.  The base
+        class names nothing: it returns ``state.info``."""
+        return state.info
 
     def info_size(self, players: int = 2) -> int:
         """The most :attr:`State.info` integers a state of this rules object has.
@@ -538,19 +625,7 @@ class Rules:
                 piles.append((HIDDEN,) * down + cards[down:])
             else:
                 piles.append(cards)
-        return Observation(
-            player=player,
-            players=state.players,
-            piles=tuple(piles),
-            down=state.down,
-            to_move=state.to_move,
-            phase=state.phase,
-            info=state.info,
-            ply=state.ply,
-            turn=state.turn,
-            outcome=state.outcome,
-            rules=self,
-        )
+        return Observation.of(state, player, tuple(piles))
 
     def sample_state(self, observation: Observation, seed: int | None = None) -> State:
         """A full state consistent with ``observation`` (for determinized search).

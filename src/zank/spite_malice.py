@@ -48,6 +48,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from enum import IntEnum
 from typing import ClassVar, Final
 
 from attrs import field, frozen
@@ -80,16 +81,26 @@ __all__ = [
     "SRC_SIDE",
     "WHEN_DRAWING",
     "WHEN_EMPTY",
+    "Kind",
     "SpiteAndMalice",
     "match_scores",
 ]
 
-PLAY: Final = 0
-"""The move kind of a card played onto a build pile (``target`` is the build
-place, from 0)."""
-DISCARD: Final = 1
-"""The move kind of a hand card put on an own side stack, which ends the turn
-(``source`` is the rank, ``target`` the side place, from 0)."""
+
+class Kind(IntEnum):
+    """The move kinds of Spite and Malice (``Move.kind``)."""
+
+    PLAY = 0
+    """A card played onto a build pile (``target`` is the build place, from 0)."""
+    DISCARD = 1
+    """A hand card put on an own side stack, which ends the turn (``source`` is
+    the rank, ``target`` the side place, from 0)."""
+
+
+PLAY: Final = Kind.PLAY
+"""The move kind of a card played onto a build pile (:attr:`Kind.PLAY`)."""
+DISCARD: Final = Kind.DISCARD
+"""The move kind of a hand card put on a side stack (:attr:`Kind.DISCARD`)."""
 
 HAND_SIZE: Final = 5
 """Cards a hand is filled up to (S&M-4, S&M-10)."""
@@ -163,6 +174,7 @@ class SpiteAndMalice(Rules):
     """
 
     name = "spite-and-malice"
+    move_kinds = Kind
     greedy_policy: ClassVar[str | None] = "zank.agents.spite:spite_and_malice_greedy"
     min_players = 2
     """Two players, as in the seed."""
@@ -310,14 +322,7 @@ class SpiteAndMalice(Rules):
         for p in range(players):
             piles += [tuple(pays[p]), hands[p]] + [()] * SIDE_STACKS
             down += [size - 1, 0] + [0] * SIDE_STACKS
-        return State(
-            rules=self,
-            players=players,
-            piles=tuple(piles),
-            down=tuple(down),
-            to_move=starter,
-            rng=rng.state,
-        )
+        return State.dealt(self, players, piles, down, starter, rng.state)
 
     @staticmethod
     def _start_value(card: int) -> int:
@@ -461,16 +466,8 @@ class SpiteAndMalice(Rules):
                 rng_state, drawn = self._draw(piles, down, nxt, rng_state)
                 if not drawn:
                     outcome, to_move = self._drawn_game(state.players), None
-        return State(
-            rules=self,
-            players=state.players,
-            piles=tuple(piles),
-            down=tuple(down),
-            to_move=to_move,
-            rng=rng_state,
-            ply=state.ply + 1,
-            turn=turn,
-            outcome=outcome,
+        return state.successor(
+            piles, down, to_move, info=(), turn=turn, outcome=outcome, rng=rng_state
         )
 
     def _draw(

@@ -129,3 +129,8 @@ def test_pile_words_come_from_the_variant() -> None:
     assert z104.target_name(z104.pack_target + 1) == "the opponent's second talon"
     assert detailed.target_name(detailed.pack_target + 1) == "the opponent's discard"
     assert z104.house_needs(c("Ah")) == "nothing (an ace ends a stair)"
+    classic = zank.variant("zank")
+    assert isinstance(classic, FamilyTable)
+    assert classic.house_word == "edge pile"  # the seed's Randstapel
+    assert classic.source_name(classic.house_source + 2) == "edge pile 3"
+    assert classic.house_needs(c("Ah")) == "nothing (an ace ends an edge pile)"

@@ -17,6 +17,7 @@ __all__ = [
     "GreedyAgent",
     "Policy",
     "RandomAgent",
+    "best_move",
     "greedy_policy_of",
 ]
 
@@ -53,6 +54,30 @@ class FirstMoveAgent:
 Policy = Callable[[Rules, Observation, Sequence[Move], Rng], Move]
 
 _loaded: dict[str, Policy] = {}
+
+
+def best_move(moves: Sequence[Move], score: Callable[[Move], float], rng: Rng) -> Move:
+    """The move of ``moves`` that ``score`` rates highest; a tie is broken at
+    random by ``rng`` (one draw, and none without a tie), the loop of every
+    greedy policy.
+
+    >>> import zank
+    >>> from zank.agents.base import best_move
+    >>> from zank.random import Rng
+    >>> rules = zank.variant("spite-and-malice")
+    >>> moves = rules.legal_moves(rules.new_game(seed=7))
+    >>> best_move(moves, lambda m: "-b" in m.text, Rng(1)).text  # onto a build pile
+    'a-b1'
+    """
+    best: list[Move] = []
+    top = 0.0
+    for m in moves:
+        value = score(m)
+        if not best or value > top:
+            top, best = value, [m]
+        elif value == top:
+            best.append(m)
+    return best[rng.below(len(best))] if len(best) > 1 else best[0]
 
 
 def greedy_policy_of(rules: Rules) -> Policy:

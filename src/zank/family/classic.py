@@ -28,7 +28,8 @@ Moves are named from the point of view of the player to move:
 =============  ==============================================================
 
 ``State.info`` holds seven public integers (see ``Z-9``, ``Z-10``, ``Z-20``
-and ``Z-V3``): ``(goal, target, budget, removed, empties, stale, flags)``.
+and ``Z-V3``), named by :class:`~zank.family.classic_common.ClassicInfo`:
+``(goal, target, budget, removed, empties, stale, flags)``.
 ``State.phase`` is 0 in strict mode.  With ``table_mode=True`` (Z-21) a player
 may break the priorities and conditions of the moves and anyone may call
 "Stop" (``stop``); the phases and the info tail of table mode are those of
@@ -54,12 +55,12 @@ from zank.cards import (
     IS_JOKER,
     MAX_CARD,
     card_text,
-    card_unicode,
     full_deck,
 )
 from zank.core import (
     BOOL_OPTION,
     Move,
+    Observation,
     PileSpec,
     Result,
     State,
@@ -91,15 +92,15 @@ from zank.family.classic_common import (
     PASS,
     START_INFO,
     THREE_PLAYER_SHARE,
+    ClassicInfo,
     Config,
     Geometry,
+    Kind,
 )
 from zank.family.classic_explain import ClassicExplanations
 from zank.family.fits import (
     FKEY,
     PACK_WANTS,
-    fits_foundation,
-    fits_house,
     house_tables,
 )
 from zank.family.manoeuvre import ManoeuvreSearch, edge_wants
@@ -152,6 +153,7 @@ class ClassicZank(ClassicExplanations):
     """
 
     name = "zank"
+    move_kinds = Kind
     greedy_policy: ClassVar[str | None] = "zank.family.greedy_classic:classic_policy"
     max_players = 3
     """Up to three players (Z-V3)."""
@@ -180,6 +182,8 @@ class ClassicZank(ClassicExplanations):
     base_info: ClassVar[int] = len(START_INFO)
     seat_piles: ClassVar[tuple[str, ...]] = (HAND, TURNED, DISCARD)
     house_count = 9
+    house_word = "edge pile"  # Randstapel
+    foundation_word = "centre pile"  # Mittestapel
     sources: ClassVar[tuple[tuple[str, str], ...]] = (("d", DISCARD), ("t", TURNED))
     pack_targets: ClassVar[tuple[tuple[str, str], ...]] = (("od", DISCARD), ("od2", DISCARD))
     first_turn_piles: ClassVar[int | None] = 4
@@ -193,10 +197,8 @@ class ClassicZank(ClassicExplanations):
     first_player: int | None = field(default=None)
     manoeuvre_steps: int = field(default=6, validator=option_validator(low=1, high=12))
     no_progress_turns: int = field(default=200, validator=option_validator(low=2, high=100_000))
-    table_mode: bool = field(default=False, validator=BOOL_OPTION)
-    call_window: str = field(
-        default=faults.FAULTS, validator=option_validator(choices=faults.CALL_WINDOWS)
-    )
+    table_mode: bool = faults.table_mode_option()
+    call_window: str = faults.call_window_option()
 
     _special: dict[int, Move] = field(init=False, default=None, eq=False, hash=False, repr=False)
     _free: dict[int, Move] = field(init=False, default=None, eq=False, hash=False, repr=False)
@@ -373,15 +375,8 @@ class ClassicZank(ClassicExplanations):
         if g.aside >= 0:
             piles[g.aside] = tuple(aside)
         starter = self.first_player if self.first_player is not None else rng.below(players)
-        return State(
-            rules=self,
-            players=players,
-            piles=tuple(piles),
-            down=tuple(down),
-            to_move=starter,
-            info=(*START_INFO, 0, 0) if self.table_mode else START_INFO,  # Z-21: the tail
-            rng=rng.state,
-        )
+        info = faults.start_info(self, START_INFO)  # Z-21: table mode's tail
+        return State.dealt(self, players, piles, down, starter, rng.state, info)
 
     def _deal_extra(
         self, piles: list[tuple[int, ...]], down: list[int], g: Geometry, p: int, share: list[int]
@@ -404,6 +399,10 @@ class ClassicZank(ClassicExplanations):
 
     def _gap_limit(self, state: State) -> int:
         return self.gap_limit(state.players, state.turn)
+
+    def info_of(self, state: State | Observation) -> ClassicInfo:
+        """The counters of ``state.info`` by name (Z-9, Z-10, Z-20, Z-V3)."""
+        return ClassicInfo._make(state.info[: self.base_info])
 
     def gap_limit(self, players: int, turn: int) -> int:
         """How many edge piles may be non-empty in turn ``turn`` for a card to
@@ -607,20 +606,7 @@ class ClassicZank(ClassicExplanations):
             if stale >= self.no_progress_turns:  # Z-20
                 to_move = None
                 outcome = self._no_progress_result(piles, g, state.players)
-        # positional, in the field order of State: keywords cost about 2 % of a zank playout
-        return State(
-            self,  # rules
-            state.players,
-            tuple(piles),
-            tuple(down),
-            to_move,
-            0,  # phase
-            tuple(info),
-            state.rng,
-            state.ply + 1,
-            turn,
-            outcome,
-        )
+        return state.successor(piles, down, to_move, tuple(info), turn, outcome)
 
     def _move_card(
         self,
@@ -738,14 +724,6 @@ class ClassicZank(ClassicExplanations):
         winner = counts.index(low) if counts.count(low) == 1 else None
         return Result(winner, self._points(players, winner), Termination.NO_PROGRESS)
 
-    # ---------------------------------------------------------- explanations
-    def _explain(self, state: State, move: Move) -> Violation:
-        if self.table_mode:
-            v = faults.explain(self, state, move)
-            if v is not None:
-                return v
-        return self._explain_strict(state, move)
-
     # ------------------------------------------------------------ validation
     def validate_settled(self, state: State) -> None:
         """The invariants of a state of strict play (table mode checks its
@@ -778,28 +756,7 @@ class ClassicZank(ClassicExplanations):
             raise InvalidState("info: only the three-player game removes an edge pile")
         if removed and piles[self.foundation_count + removed - 1]:
             raise InvalidState(f"h{removed}: a removed edge pile holds no cards")
-        for i in range(self.foundation_count):
-            f = piles[i]
-            if down[i]:
-                raise InvalidState(f"{specs[i].label}: centre cards lie face up")
-            for j, c in enumerate(f):
-                if not fits_foundation(c, f[j - 1] if j else None):
-                    raise InvalidState(
-                        f"{specs[i].label}: a centre pile is built up in suit from the ace; "
-                        f"{card_unicode(c)} cannot be card {j + 1}"
-                    )
-        for h in range(g.edges):
-            i = self.foundation_count + h
-            pile, d = piles[i], down[i]
-            if pile and d >= len(pile):
-                raise InvalidState(f"{specs[i].label}: the top card of an edge pile lies face up")
-            if any(IS_JOKER[c] for c in pile):
-                raise InvalidState(f"{specs[i].label}: the joker takes no part in the play")
-            for a, b in zip(pile[d:], pile[d + 1 :], strict=False):
-                if not fits_house(b, a, self.same_suit_houses):
-                    raise InvalidState(
-                        f"{specs[i].label}: {card_unicode(b)} cannot lie on {card_unicode(a)}"
-                    )
+        self.validate_layout(state, g.edges)
         for q in range(state.players):
             hand = g.hand[q]
             if down[hand] != len(piles[hand]):
@@ -907,7 +864,7 @@ class ClassicZank(ClassicExplanations):
                 extra += [row[t] for t, want in packs if key in want]
         if turned:
             extra.append(self._special[END])
-        elif state.info[I_GOAL]:
+        elif self.info_of(state).goal:
             pass  # an announced manoeuvre is played out (or abandoned) on the table first
         elif piles[g.hand[p]]:
             extra.append(self._special[DRAW])
@@ -931,7 +888,7 @@ class ClassicZank(ClassicExplanations):
         top card of the source goes onto it; the caller's turn begins (the
         player's own, after a call of his own)."""
         tail = faults.window_tail(self, window)
-        p = tail[faults.BY]
+        p = tail.by
         g = self.geometry(before.players)
         piles = list(before.piles)
         down = list(before.down)
@@ -951,15 +908,14 @@ class ClassicZank(ClassicExplanations):
         s = self.strict_apply(s, _END_TURN)
         if s.outcome is None:
             s = attrs.evolve(s, to_move=caller)
-        return faults.pass_turn(self, s, tail[faults.SKIP], window.ply + 1)
+        return faults.pass_turn(self, s, tail.skip, window.ply + 1)
 
     def fault_stands(self, state: State) -> State:
         """Z-21: a fault let pass during an announced manoeuvre ends the
         announcement (the player broke off the manoeuvre)."""
-        if state.info[I_GOAL] and state.outcome is None:
-            info = list(state.info)
-            info[I_GOAL] = info[I_TARGET] = info[I_BUDGET] = 0
-            return attrs.evolve(state, info=tuple(info))
+        info = self.info_of(state)
+        if info.goal and state.outcome is None:
+            return attrs.evolve(state, info=tuple(info._replace(goal=0, target=0, budget=0)))
         return state
 
     def skip_turn(self, state: State) -> State:

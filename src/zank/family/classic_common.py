@@ -1,6 +1,6 @@
-"""What the modules of the classic rules share: the move kinds, the ``info``
-fields, the goal codes of an announcement, the pile geometry and the
-manoeuvre search's view of the edge piles.
+"""What the modules of the classic rules share: the move kinds (:class:`Kind`),
+the ``info`` fields (:class:`ClassicInfo`), the goal codes of an announcement,
+the pile geometry and the manoeuvre search's view of the edge piles.
 
 This module sits below :mod:`zank.family.classic` (the ``zank`` rules),
 :mod:`zank.family.classic_explain` (their explanations),
@@ -9,22 +9,22 @@ and ``zank.family.greedy_classic`` (their greedy policy), so that none of them
 imports another in a circle.
 
 ``State.info`` of strict play holds seven integers (the rules page
-``docs/rules/zank.md`` explains them): ``info[I_GOAL]`` is the announced
-manoeuvre (0: none, :data:`GOAL_FREE` or :data:`GOAL_EMPTY`), ``I_TARGET`` its
-card or 0-based edge pile, ``I_BUDGET`` the steps left, ``I_REMOVED`` the
-removed edge pile of the three-player game (1-based, 0: none), ``I_EMPTIES``
-the move-3 announcements since the last progress, ``I_STALE`` the turns in a
-row without progress, ``I_FLAGS`` bits of the current turn
-(:data:`F_PROGRESS`).
+``docs/rules/zank.md`` explains them), named by :class:`ClassicInfo`
+(``rules.info_of(state).goal``); the hot paths index ``info`` (a list while
+a move is carried out) with ``I_GOAL`` … ``I_FLAGS``, the places of those
+fields.
 """
 
 from __future__ import annotations
 
-from typing import Final
+from enum import IntEnum
+from typing import Final, NamedTuple
 
 from attrs import frozen
 
 from zank.cards import make_card
+from zank.family.faults import CALL_KIND, LET_KIND
+from zank.family.table import CARD
 
 __all__ = [
     "ASIDE",
@@ -49,35 +49,75 @@ __all__ = [
     "PASS",
     "START_INFO",
     "THREE_PLAYER_SHARE",
+    "ClassicInfo",
     "Config",
     "Geometry",
+    "Kind",
 ]
 
-DRAW: Final = 1
-"""The move kind of lifting the top card of the source (move 7b, ``draw``)."""
-END: Final = 2
-"""The move kind of the lifted card onto the own discard, which ends the turn
-(``t-d``)."""
-FLIP: Final = 3
-"""The move kind of turning the discard over as the new source (move 8, ``flip``)."""
-FREE: Final = 4
-"""The move kind of announcing the card a manoeuvre will free (move 2,
-``free 7h``); the ``source`` of the :class:`~zank.core.Move` is the card."""
-EMPTY: Final = 5
-"""The move kind of announcing the edge pile a manoeuvre will empty (move 3,
-``empty h4``); the ``source`` of the :class:`~zank.core.Move` is the pile
-(0-based)."""
-PASS: Final = 6
-"""The move kind of ending the turn with nothing to play (``pass``; schikanieren
-only)."""
+
+class Kind(IntEnum):
+    """The move kinds of the classic rules (``Move.kind``)."""
+
+    CARD = CARD
+    """A card from a source to a target (``h3-f``, ``d-h2``, ``t-od`` …)."""
+    DRAW = 1
+    """Lifting the top card of the source (move 7b, ``draw``)."""
+    END = 2
+    """The lifted card onto the own discard, which ends the turn (``t-d``)."""
+    FLIP = 3
+    """Turning the discard over as the new source (move 8, ``flip``)."""
+    FREE = 4
+    """Announcing the card a manoeuvre will free (move 2, ``free 7h``); the
+    ``source`` of the :class:`~zank.core.Move` is the card."""
+    EMPTY = 5
+    """Announcing the edge pile a manoeuvre will empty (move 3, ``empty h4``);
+    the ``source`` of the :class:`~zank.core.Move` is the pile (0-based)."""
+    PASS = 6
+    """Ending the turn with nothing to play (``pass``; schikanieren only)."""
+    CALL = CALL_KIND
+    """The call of table mode, "Stop" (``stop``)."""
+    LET = LET_KIND
+    """Letting the move under call pass, in table mode (``let``)."""
+
+
+# the members as module constants: the hot paths read them as globals
+DRAW: Final = Kind.DRAW
+END: Final = Kind.END
+FLIP: Final = Kind.FLIP
+FREE: Final = Kind.FREE
+EMPTY: Final = Kind.EMPTY
+PASS: Final = Kind.PASS
+
+
+class ClassicInfo(NamedTuple):
+    """``State.info`` of the classic rules by name
+    (:meth:`~zank.family.classic.ClassicZank.info_of`)."""
+
+    goal: int
+    """The announced manoeuvre (Z-9, Z-10), 0 for none, :data:`GOAL_FREE` or
+    :data:`GOAL_EMPTY`."""
+    target: int
+    """The announced card, or the 0-based edge pile to empty."""
+    budget: int
+    """The single moves the manoeuvre has left."""
+    removed: int
+    """The removed edge pile of the three-player game (Z-V3), 1-based, 0 for none."""
+    empties: int
+    """Move-3 announcements since the last progress (Z-10)."""
+    stale: int
+    """Turns in a row without progress (Z-20)."""
+    flags: int
+    """Bits of the current turn (:data:`F_PROGRESS`)."""
+
 
 GOAL_FREE: Final = 2
 """``info[0]`` while a move-2 manoeuvre is announced (``info[1]`` is the card)."""
 GOAL_EMPTY: Final = 3
 """``info[0]`` while a move-3 manoeuvre is announced (``info[1]`` is the pile)."""
 
-# the indices of State.info (the module docstring says what each holds)
-I_GOAL, I_TARGET, I_BUDGET, I_REMOVED, I_EMPTIES, I_STALE, I_FLAGS = range(7)
+# the places of ClassicInfo's fields in State.info, for the hot paths
+I_GOAL, I_TARGET, I_BUDGET, I_REMOVED, I_EMPTIES, I_STALE, I_FLAGS = range(len(ClassicInfo._fields))
 START_INFO: Final = (0, 0, 0, 0, 0, 0, 0)
 """``info`` at the start of a game (strict play)."""
 F_PROGRESS: Final = 1

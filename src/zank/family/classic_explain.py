@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar
 
 from zank.cards import ACE, KING, RANK, SUIT, SUIT_SYMBOLS, card_unicode
-from zank.core import Move, State, Violation
+from zank.core import Move, Observation, State, Violation
 from zank.family import faults
 from zank.family.classic_common import (
     DRAW,
@@ -30,12 +30,8 @@ from zank.family.classic_common import (
     FLIP,
     FREE,
     GOAL_FREE,
-    I_BUDGET,
-    I_EMPTIES,
-    I_GOAL,
-    I_REMOVED,
-    I_TARGET,
     PASS,
+    ClassicInfo,
     Config,
     Geometry,
 )
@@ -59,6 +55,7 @@ class ClassicExplanations(faults.FaultCalls, FamilyTable):
         _hkey: tuple[int, ...]
 
         def geometry(self, players: int) -> Geometry: ...
+        def info_of(self, state: State | Observation) -> ClassicInfo: ...
         def _config(self, state: State) -> Config: ...
         def _fits(self, piles: Sequence[tuple[int, ...]]) -> frozenset[int]: ...
         def _wants(self, state: State, g: Geometry) -> tuple[dict[int, list[int]], int, int]: ...
@@ -115,20 +112,20 @@ class ClassicExplanations(faults.FaultCalls, FamilyTable):
             )
         elif move.kind == FLIP and not piles[g.discard[p]]:
             return Violation("Z-16", "your discard is empty: there is nothing to turn over")
-        goal = state.info[I_GOAL]
+        info = self.info_of(state)
+        goal = info.goal
         if goal:
             what = (
-                f"free {card_unicode(state.info[I_TARGET])}"
+                f"free {card_unicode(info.target)}"
                 if goal == GOAL_FREE
-                else f"empty edge pile {state.info[I_TARGET] + 1}"
+                else f"empty edge pile {info.target + 1}"
             )
             rule = "Z-9" if goal == GOAL_FREE else "Z-10"
             if move.kind == CARD and self._level_of(state, move) == 2:
                 return Violation(
                     rule,
                     f"{move.text} does not serve your announcement to {what} within the "
-                    f"{state.info[I_BUDGET]} moves left; serving moves: "
-                    + ", ".join(m.text for m in legal),
+                    f"{info.budget} moves left; serving moves: " + ", ".join(m.text for m in legal),
                 )
             return Violation(
                 rule,
@@ -227,7 +224,7 @@ class ClassicExplanations(faults.FaultCalls, FamilyTable):
     ) -> Violation:
         h = move.source
         g = self.geometry(state.players)
-        if h >= g.edges or h == state.info[I_REMOVED] - 1:
+        if h >= g.edges or h == self.info_of(state).removed - 1:
             return Violation("Z-V3", f"there is no edge pile {h + 1} in this game")
         if not state.piles[self.foundation_count + h]:
             return Violation("Z-10", f"edge pile {h + 1} is empty already")
@@ -243,7 +240,7 @@ class ClassicExplanations(faults.FaultCalls, FamilyTable):
                 "advanced rules: an edge pile with a higher bottom card can be emptied "
                 f"({', '.join(m.text for m in legal)})",
             )
-        if state.info[I_EMPTIES] >= self.empties_per_progress:
+        if self.info_of(state).empties >= self.empties_per_progress:
             return Violation(
                 "Z-10",
                 f"{self.empties_per_progress} edge piles have been emptied since the last "
@@ -263,7 +260,7 @@ class ClassicExplanations(faults.FaultCalls, FamilyTable):
         hb = self.foundation_count
         if (s >= hs and s - hs >= g.edges) or (0 < t < self.pack_target and t > g.edges):
             return Violation("Z-V3", "there is no edge pile 9 in a two-player game")
-        removed = state.info[I_REMOVED] - 1
+        removed = self.info_of(state).removed - 1
         if removed >= 0 and (s - hs == removed or t - 1 == removed):
             return Violation("Z-V3", f"edge pile {removed + 1} has been removed from the game")
         src = hb + s - hs if s >= hs else self._source_index(g, p, s)
@@ -271,8 +268,7 @@ class ClassicExplanations(faults.FaultCalls, FamilyTable):
         if s == self._src_turned and not state.piles[g.turned[p]]:
             return Violation("Z-15", "you have lifted no card from your source: draw one first")
         if not pile:
-            name = self.source_name(s).replace("house", "edge pile")
-            return Violation("Z-8" if s >= hs else "Z-11", f"{name} is empty")
+            return Violation("Z-8" if s >= hs else "Z-11", f"{self.source_name(s)} is empty")
         if s >= hs and t >= self.pack_target:
             return Violation(
                 "Z-7", "no move of the list takes a card from an edge pile to a discard"

@@ -16,7 +16,8 @@ comes from the kernel.  The notation is the family's (see
 waste and ends the turn.
 
 ``State.info`` holds the five public counters of the family game
-``(dry0, dry1, stale, shuffles, flags)`` (C-17 to C-19).  With
+``(dry0, dry1, stale, shuffles, flags)`` (C-17 to C-19), named by
+:class:`~zank.family.stock.StockInfo` (``rules.info_of(state)``).  With
 ``table_mode=True`` (C-22) a player may leave a compulsory move undone and the
 opponent may call "Crapette!" (``crapette``, also written ``stop``).
 
@@ -158,10 +159,8 @@ class Crapette(StockGame):
     fill_from_reserve: bool = field(default=True, validator=BOOL_OPTION)
     scoring: str = field(default=POINTS, validator=option_validator(choices=(POINTS, WIN)))
     no_progress_turns: int = field(default=200, validator=option_validator(low=2, high=100_000))
-    table_mode: bool = field(default=False, validator=BOOL_OPTION)
-    call_window: str = field(
-        default=faults.FAULTS, validator=option_validator(choices=faults.CALL_WINDOWS)
-    )
+    table_mode: bool = faults.table_mode_option()
+    call_window: str = faults.call_window_option()
     call_penalty: str = field(
         default=TAKE_BACK, validator=option_validator(choices=(TAKE_BACK, AS_IS))
     )
@@ -196,7 +195,7 @@ class Crapette(StockGame):
         tail = faults.window_tail(self, window)
         s = faults.strict_view(self, before)
         if self.call_penalty == AS_IS:
-            s = self.strict_apply(s, self.moves[tail[faults.ACTION] - 1])
+            s = self.strict_apply(s, self.moves[tail.action - 1])
         if s.outcome is None and s.turn == before.turn:
-            s = self.end_turn(s)
-        return faults.settle(self, s, tail[faults.SKIP], window.ply + 1)
+            s = self.strict_apply(s, self.end_turn(s, tail.by))
+        return faults.settle(self, s, tail.skip, window.ply + 1)

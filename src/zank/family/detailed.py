@@ -15,11 +15,13 @@ Sources are ``r`` (reserve), ``t`` (turned hand card), ``d`` (own discard) and
 house 1 next to the reserve; houses 5–8 are player 1's, house 5 next to the
 reserve (it only matters for who begins).
 
-``State.info`` holds five public counters (see ZD-17 to ZD-19):
+``State.info`` holds five public counters (see ZD-17 to ZD-19), named by
+:class:`DetailedInfo` (``rules.info_of(state).shuffles``):
 ``(dry0, dry1, stale, shuffles, flags)``.  ``State.phase`` is 0 in strict
-mode.  With ``table_mode=True`` (ZD-22) a player may break the mandatory rules
-and the opponent may call "Stopp!" (``stop``); the phases and the info tail of
-table mode are those of :mod:`zank.family.faults`.
+mode.  The move kinds are :class:`Kind`.  With ``table_mode=True`` (ZD-22) a
+player may break the mandatory rules and the opponent may call "Stopp!"
+(``stop``); the phases and the info tail of table mode are those of
+:mod:`zank.family.faults`.
 
 The turn itself (moves, mandatory moves, end rules, explanations, the deal) is
 the family's reserve-and-hand-pile game, :class:`~zank.family.stock.StockGame`,
@@ -29,9 +31,10 @@ its "Stopp!".
 
 from __future__ import annotations
 
-from collections.abc import Container, Iterable
+from collections.abc import Container
 from typing import ClassVar
 
+import attrs
 from attrs import field, frozen
 
 from zank.core import (
@@ -45,6 +48,7 @@ from zank.core import (
 )
 from zank.family import faults
 from zank.family.fits import FKEY
+from zank.family.hand_pile import Kind
 from zank.family.stock import (
     ALTERNATE,
     CUT,
@@ -59,12 +63,27 @@ from zank.family.stock import (
     TGT_PACK,
     TURN,
     StockGame,
+    StockInfo,
     counts,
 )
-from zank.family.table import CARD, DISCARD, HAND, RESERVE, TURNED
+from zank.family.table import CARD
 from zank.registry import register
 
-__all__ = ["END", "PASS", "TURN", "ZankDetailed", "counts", "score"]
+__all__ = [
+    "END",
+    "PASS",
+    "TURN",
+    "DetailedInfo",
+    "Kind",
+    "ZankDetailed",
+    "counts",
+    "score",
+]
+
+DetailedInfo = StockInfo
+"""``State.info`` of zank-detailed by name (:meth:`ZankDetailed.info_of
+<zank.family.stock.StockGame.info_of>`): ``dry0``, ``dry1`` (ZD-17),
+``stale`` (ZD-18), ``shuffles`` (ZD-19), ``flags``."""
 
 
 def score(state: State, winner: int | None) -> Result:
@@ -120,6 +139,7 @@ class ZankDetailed(StockGame):
 
     name = "zank-detailed"
     exact_block = True  # ZD-17: a blocked position ends the game at once
+    demand = True  # ZD-22: table mode's "demand"
     greedy_policy: ClassVar[str | None] = "zank.family.greedy_detailed:detailed_policy"
     presets = (
         {},
@@ -174,10 +194,8 @@ class ZankDetailed(StockGame):
     stricter: bool = field(default=False, validator=BOOL_OPTION)
     hidden_houses: bool = field(default=False, validator=BOOL_OPTION)
     no_progress_turns: int = field(default=200, validator=option_validator(low=2, high=100_000))
-    table_mode: bool = field(default=False, validator=BOOL_OPTION)
-    call_window: str = field(
-        default=faults.FAULTS, validator=option_validator(choices=faults.CALL_WINDOWS)
-    )
+    table_mode: bool = faults.table_mode_option()
+    call_window: str = faults.call_window_option()
 
     # ------------------------------------------------ the hooks of StockGame
     @property
@@ -200,14 +218,6 @@ class ZankDetailed(StockGame):
     def game_result(self, state: State, winner: int | None) -> Result:
         """ZD-20 (:func:`score`)."""
         return score(state, winner)
-
-    def _special_moves(self) -> Iterable[tuple[int, str]]:
-        return (
-            (TURN, "turn"),
-            (END, "t-d"),
-            (PASS, "pass"),
-            *faults.special_moves(self, demand=True),
-        )
 
     def _duty_moves(
         self, state: State, fits: Container[int], moves: tuple[Move, ...]
@@ -266,63 +276,49 @@ class ZankDetailed(StockGame):
         mandatory move is made, the turn ends at once; a discarded card that
         fits a foundation may then be demanded there (phase DEMAND)."""
         tail = faults.window_tail(self, window)
-        skip = tail[faults.SKIP]
         ply = window.ply + 1
-        p = tail[faults.BY]
+        p = tail.by
         s = faults.strict_view(self, before)
-        makeup = self._makeup_move(s, self.fault_rules[tail[faults.RULE] - 1])
+        makeup = self._makeup_move(s, self.fault_rules[tail.rule - 1])
         if makeup is not None:
             s = self.strict_apply(s, makeup)
             if s.outcome is not None:
-                return faults.settle(self, s, skip, ply)
-        ti, di = self.seat_pile(p, TURNED), self.seat_pile(p, DISCARD)
-        discards = bool(s.piles[ti])
-        s = self.strict_apply(s, self._end if discards else self._pass)
+                return faults.settle(self, s, tail.skip, ply)
+        end = self.end_turn(s, p)
+        s = self.strict_apply(s, end)
+        di = self._seat[p][3]
         if (
             s.outcome is None
-            and discards
+            and end is self._end
             and FKEY[s.piles[di][-1]] in self.foundation_keys(s.piles)
         ):
-            return State(
-                rules=self,
-                players=s.players,
-                piles=s.piles,
-                down=s.down,
-                to_move=s.to_move,
-                phase=faults.DEMAND,
-                info=(*s.info, skip, 0, 0, p, 0, 0, 0, 0, 0, 0),
-                rng=s.rng,
-                ply=ply,
-                turn=s.turn,
-            )
-        return faults.settle(self, s, skip, ply)
+            # the demand window records who discarded
+            info = (*s.info, *faults.Tail(tail.skip, 0, by=p))
+            return attrs.evolve(s, phase=faults.DEMAND, info=info, ply=ply)
+        return faults.settle(self, s, tail.skip, ply)
 
     def _answer_demand(self, state: State, move: Move) -> State:
         """ZD-22: the caller demands the discarded card onto a foundation, or lets it lie."""
         tail = faults.window_tail(self, state)
         s = faults.strict_view(self, state)
         if move.kind == faults.DEMAND_KIND:
-            p = tail[faults.BY]
+            p = tail.by
             piles = list(s.piles)
             down = list(s.down)
-            di = self.seat_pile(p, DISCARD)
-            card = self.lift(piles, down, di)
+            card = self.lift(piles, down, self._seat[p][3])
             f = self.foundation_slot(piles, card)
             piles[f] = (*piles[f], card)
-            dry0, dry1, stale, shuffles, flags = s.info
+            info = self.info_of(s)
             outcome = None
-            if not any(piles[self.seat_pile(p, kind)] for kind in (RESERVE, HAND, TURNED, DISCARD)):
+            if not any(piles[i] for i in self._seat[p]):
                 outcome = score(self._interim(s, piles, down), p)  # ZD-16
-            s = State(
-                rules=self,
-                players=s.players,
-                piles=tuple(piles),
-                down=tuple(down),
+            flags = info.flags | F_RELEASE | F_FOUNDATION
+            s = s.successor(
+                piles,
+                down,
                 to_move=None if outcome else s.to_move,
-                info=(dry0, dry1, stale, shuffles, flags | F_RELEASE | F_FOUNDATION),
-                rng=s.rng,
-                ply=s.ply,
+                info=tuple(info._replace(flags=flags)),
                 turn=s.turn,
                 outcome=outcome,
-            )
-        return faults.settle(self, s, tail[faults.SKIP], state.ply + 1)
+            )  # its ply: settle's
+        return faults.settle(self, s, tail.skip, state.ply + 1)

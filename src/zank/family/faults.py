@@ -27,43 +27,58 @@ The state
 ---------
 
 In table mode ``State.info`` is the variant's own counters followed by a
-tail of small ints:
+tail of small ints, named by :class:`Tail` (:func:`window_tail` reads it):
 
-* outside a window (``phase`` :data:`PLAY`): two ints, :data:`SKIP`, a bit
+* outside a window (``phase`` :data:`PLAY`): two ints, ``skip``, a bit
   mask of the seats that miss their next turn (a wrong "Stop", seed 000), and
-  :data:`FAULTS`, the faults let pass in the current turn (at most
+  ``faults_let``, the faults let pass in the current turn (at most
   :data:`FAULT_LIMIT`; then the player plays by the rules to the end of the
   turn, so that every turn ends);
 * in a window (``phase`` :data:`CALL`): the counters *as they were before the
-  move under call*, then ``SKIP``, ``FAULTS``, the broken rule (:data:`RULE`: 0 for a
+  move under call*, then ``skip``, ``faults_let``, the broken rule (``rule``: 0 for a
   correct move, else ``1 +`` its index in the variant's ``fault_rules``), the
-  player who moved (:data:`BY`), the move (:data:`ACTION`: action + 1) and
-  how to take it back: the source and target pile (:data:`SRC`,
-  :data:`DST`: state index + 1), how many cards moved (:data:`COUNT`), the
-  source's face-down count before (:data:`DOWN`) and, for a hand card turned
-  after turning the discard over, the discard (:data:`FLIP`: index + 1; equal
-  to ``SRC`` when the cards moved were turned over, as a discard turned into
+  player who moved (``by``), the move (``action``: action + 1) and
+  how to take it back: the source and target pile (``src``,
+  ``dst``: state index + 1), how many cards moved (``moved``), the
+  source's face-down count before (``down``) and, for a hand card turned
+  after turning the discard over, the discard (``flip``: index + 1; equal
+  to ``src`` when the cards moved were turned over, as a discard turned into
   the new source).
+
+The index constants ``SKIP`` … ``FLIP`` are the fields' places in the tail,
+for code that slices ``info``.
 
 The piles show the move made.  The state before it is
 :func:`before_call` (exactly: piles, counters, player to move), and the state
 it leads to if nobody calls is the variant's strict move applied to that.
 
-A variant uses table mode by giving itself the options ``table_mode`` and
-``call_window`` and the hooks of :class:`FaultRules`, and by routing its
-``_legal``, ``_apply``, ``_explain`` and ``_validate`` through
-:func:`legal`, :func:`apply`, :func:`explain` and :func:`validate` when
-``table_mode`` is on.
+A variant uses table mode by giving itself the options ``table_mode``
+(:func:`table_mode_option`) and ``call_window`` (:func:`call_window_option`)
+and the hooks of :class:`FaultRules`, and by taking :class:`FaultCalls` as a
+base class, which routes its ``_legal``, ``_apply``, ``_explain`` and
+``_validate`` through :func:`legal`, :func:`apply`, :func:`explain` and
+:func:`validate` when ``table_mode`` is on.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar, Final, Protocol, cast
+from enum import IntEnum
+from typing import ClassVar, Final, NamedTuple, Protocol, cast
 
 import attrs
+from attrs import field
 
-from zank.core import Move, Observation, PileSpec, Rules, State, Violation
+from zank.core import (
+    BOOL_OPTION,
+    Move,
+    Observation,
+    PileSpec,
+    Rules,
+    State,
+    Violation,
+    option_validator,
+)
 from zank.errors import InvalidState, OptionError
 
 __all__ = [
@@ -89,11 +104,15 @@ __all__ = [
     "SKIP",
     "SRC",
     "WINDOW_TAIL",
+    "CallKind",
+    "FaultCalls",
     "FaultRules",
+    "Tail",
     "apply",
     "as_fault_rules",
     "base_info",
     "before_call",
+    "call_window_option",
     "check_options",
     "explain",
     "fault",
@@ -105,7 +124,9 @@ __all__ = [
     "pending_rule",
     "settle",
     "special_moves",
+    "start_info",
     "strict_view",
+    "table_mode_option",
     "validate",
     "window_tail",
 ]
@@ -120,13 +141,27 @@ DEMAND: Final = 2
 """The phase after a "Stopp!" in which the caller may demand the card the faulty
 player discarded onto a foundation (zank-detailed only)."""
 
+
 # --------------------------------------------------------------- move kinds
-CALL_KIND: Final = 20
-"""Move kind of the call ("Stop!", "Stopp!", "Halt!")."""
-LET_KIND: Final = 21
-"""Move kind of letting the move under call pass (``let``)."""
-DEMAND_KIND: Final = 22
-"""Move kind of demanding a discarded card onto a foundation (``demand``)."""
+class CallKind(IntEnum):
+    """The move kinds of table mode; a variant's own move kinds repeat the ones
+    its action space has (``Kind.CALL`` …), so that ``Move.kind``
+    is always a member of the variant's enum."""
+
+    CALL = 20
+    """The call ("Stop!", "Stopp!", "Halt!")."""
+    LET = 21
+    """Letting the move under call pass (``let``)."""
+    DEMAND = 22
+    """Demanding a discarded card onto a foundation (``demand``)."""
+
+
+CALL_KIND: Final = CallKind.CALL
+"""Move kind of the call (:attr:`CallKind.CALL`)."""
+LET_KIND: Final = CallKind.LET
+"""Move kind of letting the move under call pass (:attr:`CallKind.LET`)."""
+DEMAND_KIND: Final = CallKind.DEMAND
+"""Move kind of demanding a discarded card onto a foundation (:attr:`CallKind.DEMAND`)."""
 
 # ------------------------------------------------------------ call windows
 FAULTS: Final = "faults"
@@ -135,30 +170,51 @@ EVERY_MOVE: Final = "every-move"
 """The ``call_window`` value for a window after every move (wrong calls possible)."""
 CALL_WINDOWS: Final = (FAULTS, EVERY_MOVE)
 
+
+def table_mode_option() -> bool:
+    """The attrs field of a variant's ``table_mode`` option (default off)."""
+    return field(default=False, validator=BOOL_OPTION)
+
+
+def call_window_option() -> str:
+    """The attrs field of a variant's ``call_window`` option: :data:`FAULTS`
+    (default) or :data:`EVERY_MOVE`."""
+    return field(default=FAULTS, validator=option_validator(choices=CALL_WINDOWS))
+
+
 # ------------------------------------------------- the table-mode info tail
-SKIP: Final = 0
-"""Tail index of the bit mask of the seats that miss their next turn."""
-FAULTS_LET: Final = 1
-"""Tail index of the number of faults let pass in the current turn."""
-RULE: Final = 2
-"""Tail index of the rule broken by the move under call, as 1 + its index in
-``fault_rules`` (0 for a correct move)."""
-BY: Final = 3
-"""Tail index of the seat that made the move under call."""
-ACTION: Final = 4
-"""Tail index of the action id of the move under call, plus one."""
-SRC: Final = 5
-"""Tail index of the state index of the pile the cards came from, plus one (0 for
-none)."""
-DST: Final = 6
-"""Tail index of the state index of the pile the cards went to, plus one (0 for
-none)."""
-COUNT: Final = 7
-"""Tail index of the number of cards moved."""
-DOWN: Final = 8
-"""Tail index of the source pile's face-down count before the move."""
-FLIP: Final = 9
-"""Tail index of the discard turned over as the new hand pile by the move, plus one."""
+class Tail(NamedTuple):
+    """The table-mode tail of ``State.info`` by name (:func:`window_tail`).
+
+    Outside a call window only ``skip`` and ``faults_let`` are in the state;
+    the other fields then read 0.
+    """
+
+    skip: int
+    """The bit mask of the seats that miss their next turn."""
+    faults_let: int
+    """The number of faults let pass in the current turn."""
+    rule: int = 0
+    """The rule broken by the move under call, as 1 + its index in
+    ``fault_rules`` (0 for a correct move)."""
+    by: int = 0
+    """The seat that made the move under call."""
+    action: int = 0
+    """The action id of the move under call, plus one."""
+    src: int = 0
+    """The state index of the pile the cards came from, plus one (0 for none)."""
+    dst: int = 0
+    """The state index of the pile the cards went to, plus one (0 for none)."""
+    moved: int = 0
+    """The number of cards moved."""
+    down: int = 0
+    """The source pile's face-down count before the move."""
+    flip: int = 0
+    """The discard turned over as the new hand pile by the move, plus one."""
+
+
+# the fields' places in the tail
+SKIP, FAULTS_LET, RULE, BY, ACTION, SRC, DST, COUNT, DOWN, FLIP = range(len(Tail._fields))
 PLAY_TAIL: Final = 2
 """Length of the tail outside a window."""
 WINDOW_TAIL: Final = 10
@@ -230,9 +286,10 @@ class FaultRules(Protocol):
 
 class FaultCalls:
     """Mixin of the family variants that have table mode: the rules hooks
-    ``_legal``, ``_apply`` and ``_validate`` choose between strict play (the
-    variant's ``strict_moves``, ``strict_apply`` and ``validate_settled``) and
-    the call windows of this module, in one place for every variant."""
+    ``_legal``, ``_apply``, ``_explain`` and ``_validate`` choose between
+    strict play (the variant's ``strict_moves``, ``strict_apply``,
+    ``_explain_strict`` and ``validate_settled``) and the call windows of this
+    module, in one place for every variant."""
 
     __slots__ = ()
     table_mode: bool
@@ -249,6 +306,10 @@ class FaultCalls:
         """The variant's strict invariants (the variant implements it)."""
         raise NotImplementedError
 
+    def _explain_strict(self, state: State, move: Move) -> Violation:
+        """Why strict play refuses ``move`` (the variant implements it)."""
+        raise NotImplementedError
+
     def _legal(self, state: State) -> tuple[Move, ...]:
         if self.table_mode:
             return legal(cast(FaultRules, self), state)
@@ -258,6 +319,13 @@ class FaultCalls:
         if self.table_mode:
             return apply(cast(FaultRules, self), state, move)
         return self.strict_apply(state, move)
+
+    def _explain(self, state: State, move: Move) -> Violation:
+        if self.table_mode:
+            v = explain(cast(FaultRules, self), state, move)
+            if v is not None:
+                return v
+        return self._explain_strict(state, move)
 
     def _validate(self, state: State) -> None:
         if self.table_mode:
@@ -280,28 +348,41 @@ def special_moves(rules: FaultRules, demand: bool = False) -> list[tuple[int, st
     """The table-mode moves to add to the action space (none in strict mode)."""
     if not rules.table_mode:
         return []
-    out = [(CALL_KIND, rules.call_text), (LET_KIND, "let")]
+    out: list[tuple[int, str]] = [(CALL_KIND, rules.call_text), (LET_KIND, "let")]
     if demand:
         out.append((DEMAND_KIND, "demand"))
     return out
 
 
 def _special(rules: FaultRules, kind: int) -> Move:
-    for m in rules.moves:
+    for m in reversed(rules.moves):  # table mode's moves end the action space
         if m.kind == kind:
             return m
     raise KeyError(kind)  # pragma: no cover - every table-mode rules object has them
 
 
 # ------------------------------------------------------------------ states
+def start_info(rules: FaultRules, counters: tuple[int, ...]) -> tuple[int, ...]:
+    """``State.info`` of a start state: the variant's ``counters``, and in table
+    mode the tail outside a window (nobody misses a turn, no fault let pass)."""
+    return (*counters, 0, 0) if rules.table_mode else tuple(counters)
+
+
 def base_info(rules: FaultRules, state: State) -> tuple[int, ...]:
     """The variant's own counters of ``state`` (without the table-mode tail)."""
     return state.info[: rules.base_info]
 
 
-def window_tail(rules: FaultRules, state: State) -> tuple[int, ...]:
-    """The table-mode tail of ``state.info`` (see the module docs)."""
-    return state.info[rules.base_info :]
+def window_tail(rules: FaultRules, state: State | Observation) -> Tail:
+    """The table-mode tail of ``state.info`` by name (see the module docs).
+
+    >>> import zank
+    >>> from zank.family import faults
+    >>> rules = zank.variant("zank-104", table_mode=True)
+    >>> faults.window_tail(rules, rules.new_game(seed=1))
+    Tail(skip=0, faults_let=0, rule=0, by=0, action=0, src=0, dst=0, moved=0, down=0, flip=0)
+    """
+    return Tail(*state.info[rules.base_info :])
 
 
 def strict_view(rules: FaultRules, state: State) -> State:
@@ -339,12 +420,12 @@ def before_call(rules: FaultRules, window: State) -> State:
     tail = window_tail(rules, window)
     piles = list(window.piles)
     down = list(window.down)
-    src, dst, count, flip = tail[SRC] - 1, tail[DST] - 1, tail[COUNT], tail[FLIP] - 1
+    src, dst, count, flip = tail.src - 1, tail.dst - 1, tail.moved, tail.flip - 1
     if count:
         moved = piles[dst][len(piles[dst]) - count :]
         piles[dst] = piles[dst][: len(piles[dst]) - count]
         piles[src] = piles[src] + (moved[::-1] if flip == src else moved)
-        down[src] = tail[DOWN]
+        down[src] = tail.down
         down[dst] = min(down[dst], len(piles[dst]))
     if flip >= 0 and flip != src:  # the hand pile was the discard turned over: turn it back
         piles[flip] = piles[src][::-1]
@@ -355,9 +436,9 @@ def before_call(rules: FaultRules, window: State) -> State:
         players=window.players,
         piles=tuple(piles),
         down=tuple(down),
-        to_move=tail[BY],
+        to_move=tail.by,
         phase=PLAY,
-        info=(*base_info(rules, window), tail[SKIP], tail[FAULTS_LET]),
+        info=(*base_info(rules, window), tail.skip, tail.faults_let),
         rng=window.rng,
         ply=window.ply - 1,
         turn=window.turn,
@@ -480,7 +561,7 @@ def pending_rule(rules: Rules, state: State | Observation) -> str | None:
     fr = as_fault_rules(rules)
     if fr is None or state.phase != CALL:
         return None
-    n = state.info[fr.base_info + RULE]
+    n = window_tail(fr, state).rule
     return fr.fault_rules[n - 1] if n else None
 
 
@@ -488,11 +569,12 @@ def pending(rules: Rules, window: State) -> Violation | None:
     """What a call would name in a window: the fault with its explanation, or
     ``None`` when the move under call was correct (a call would be wrong)."""
     fr = as_fault_rules(rules)
-    if fr is None or window.phase != CALL or not window.info[fr.base_info + RULE]:
+    if fr is None or window.phase != CALL:
         return None
-    before = before_call(fr, window)
-    move = rules.moves[window.info[fr.base_info + ACTION] - 1]
-    return fr.fault_violation(before, move)
+    tail = window_tail(fr, window)
+    if not tail.rule:
+        return None
+    return fr.fault_violation(before_call(fr, window), rules.moves[tail.action - 1])
 
 
 # ------------------------------------------------------------------- apply
@@ -503,8 +585,7 @@ def apply(rules: FaultRules, state: State, move: Move) -> State:
         return _answer(rules, state, move)
     p = state.to_move
     assert p is not None
-    tail = window_tail(rules, state)
-    skip, let = tail[SKIP], tail[FAULTS_LET]
+    skip, let = state.info[rules.base_info :]  # the tail outside a window
     strict = rules.strict_moves(state)
     is_fault = not any(m is move for m in strict)
     plain = strict_view(rules, state)
@@ -517,29 +598,15 @@ def apply(rules: FaultRules, state: State, move: Move) -> State:
     if is_fault:
         rule = 1 + rules.fault_rules.index(rules.fault_violation(state, move).rule)
     src, dst, count, down, flip = _undo_record(state, after)
-    return State(
-        rules=state.rules,
-        players=state.players,
-        piles=after.piles,
-        down=after.down,
+    tail = Tail(skip, let, rule, p, move.action + 1, src, dst, count, down, flip)
+    return state.successor(
+        after.piles,
+        after.down,
         to_move=_asked(rules, state.players, p, is_fault, None),
-        phase=CALL,
-        info=(
-            *base_info(rules, state),
-            skip,
-            let,
-            rule,
-            p,
-            move.action + 1,
-            src,
-            dst,
-            count,
-            down,
-            flip,
-        ),
-        rng=after.rng,
-        ply=state.ply + 1,
+        info=(*base_info(rules, state), *tail),
         turn=state.turn,
+        rng=after.rng,
+        phase=CALL,
     )
 
 
@@ -547,24 +614,24 @@ def _answer(rules: FaultRules, window: State, move: Move) -> State:
     tail = window_tail(rules, window)
     asked = window.to_move
     assert asked is not None
-    if move.kind == CALL_KIND and tail[RULE]:
+    if move.kind == CALL_KIND and tail.rule:
         return rules.resolve_call(window, before_call(rules, window), asked)
-    skip = tail[SKIP]
+    skip = tail.skip
     if move.kind == CALL_KIND:  # a wrong call: the variant's penalty, if any
         skip |= _wrong_call_penalty(rules, asked)
-    nxt = _asked(rules, window.players, tail[BY], tail[RULE] > 0, asked)
+    nxt = _asked(rules, window.players, tail.by, tail.rule > 0, asked)
     if nxt >= 0:
         info = list(window.info)
         info[rules.base_info + SKIP] = skip
         return attrs.evolve(window, to_move=nxt, info=tuple(info), ply=window.ply + 1)
     # everyone let it pass: the move stands as in strict play
     before = before_call(rules, window)
-    after = rules.strict_apply(strict_view(rules, before), rules.moves[tail[ACTION] - 1])
+    after = rules.strict_apply(strict_view(rules, before), rules.moves[tail.action - 1])
     stands = getattr(rules, "fault_stands", None)  # a variant's rule for a fault let pass
-    if tail[RULE] and stands is not None:
+    if tail.rule and stands is not None:
         after = stands(after)
     began = after.turn != before.turn
-    let = 0 if began else tail[FAULTS_LET] + (tail[RULE] > 0)
+    let = 0 if began else tail.faults_let + (tail.rule > 0)
     return pass_turn(rules, after, skip, window.ply + 1, let, began)
 
 
@@ -577,7 +644,7 @@ def pass_turn(
     rules: FaultRules, state: State, skip: int, ply: int, let: int = 0, began: bool = True
 ) -> State:
     """Settle a strict state (:func:`settle`); if a turn ``began`` for a seat
-    that must miss it (:data:`SKIP`), that seat is left out and its bit cleared.
+    that must miss it (``Tail.skip``), that seat is left out and its bit cleared.
 
     Only the seed-000 games set skip bits; a variant that sets them provides
     ``skip_turn(state) -> State`` (the turn of ``state.to_move`` is missed)."""
@@ -597,7 +664,7 @@ def explain(rules: FaultRules, state: State, move: Move) -> Violation | None:
     reasons (``None``: the variant explains it as in strict play)."""
     rule = rules.call_rule
     if state.phase == CALL:
-        by = window_tail(rules, state)[BY]
+        by = window_tail(rules, state).by
         return Violation(
             rule,
             f"player {by}'s move may be called now: call it ({rules.call_text}) or let it "
@@ -609,7 +676,7 @@ def explain(rules: FaultRules, state: State, move: Move) -> Violation | None:
             "the card just discarded fits a foundation: demand it there (demand) or let it "
             "lie (let) before your turn begins",
         )
-    if window_tail(rules, state)[FAULTS_LET] >= FAULT_LIMIT and move in rules.table_moves(state):
+    if window_tail(rules, state).faults_let >= FAULT_LIMIT and move in rules.table_moves(state):
         v = rules.fault_violation(state, move)
         return Violation(
             v.rule,
@@ -628,54 +695,54 @@ def validate(rules: FaultRules, state: State) -> None:
     """Check a table-mode state: the tail, and that the state before the move
     under call is valid and leads to these piles."""
     n = rules.base_info
-    tail = window_tail(rules, state)
+    raw = state.info[n:]
     if state.phase == PLAY:
-        if len(tail) != PLAY_TAIL:
+        if len(raw) != PLAY_TAIL:
             raise InvalidState(
                 f"table mode: info is the {n} counters, the skip mask and the faults let "
                 "pass outside a call window"
             )
-        if not 0 <= tail[SKIP] < 1 << state.players:
+        tail = Tail(*raw)
+        if not 0 <= tail.skip < 1 << state.players:
             raise InvalidState("table mode: the skip mask names no such seat")
-        if not 0 <= tail[FAULTS_LET] <= FAULT_LIMIT:
+        if not 0 <= tail.faults_let <= FAULT_LIMIT:
             raise InvalidState(f"table mode: at most {FAULT_LIMIT} faults are let pass in a turn")
         rules.validate_settled(strict_view(rules, state))
         return
     if state.phase not in (CALL, DEMAND):
         raise InvalidState(f"table mode: phase must be {PLAY}, {CALL} or {DEMAND}")
-    if len(tail) != WINDOW_TAIL or min(tail) < 0:
+    if len(raw) != WINDOW_TAIL or min(raw) < 0:
         raise InvalidState(f"table mode: info in a window is {n} counters and {WINDOW_TAIL} ints")
-    if not 0 <= tail[SKIP] < 1 << state.players or tail[BY] >= state.players:
+    tail = Tail(*raw)
+    if not 0 <= tail.skip < 1 << state.players or tail.by >= state.players:
         raise InvalidState("table mode: the skip mask or the mover names no such seat")
     if state.outcome is not None:
         raise InvalidState("table mode: a finished game has no call window")
     if state.phase == DEMAND:
-        if any(tail[FAULTS_LET:BY] + tail[ACTION:]):
+        if any(raw[FAULTS_LET:BY] + raw[ACTION:]):
             raise InvalidState("table mode: a demand records only who discarded")
         rules.validate_settled(strict_view(rules, state))
         return
-    if not 0 < tail[ACTION] <= len(rules.moves) or tail[RULE] > len(rules.fault_rules):
+    if not 0 < tail.action <= len(rules.moves) or tail.rule > len(rules.fault_rules):
         raise InvalidState("table mode: the move under call or its rule is out of range")
     size = len(state.piles)
-    if tail[SRC] > size or tail[DST] > size or tail[FLIP] > size:
+    if tail.src > size or tail.dst > size or tail.flip > size:
         raise InvalidState("table mode: the take-back names no such pile")
-    if tail[COUNT] and (
-        not tail[SRC] or not tail[DST] or tail[COUNT] > len(state.piles[tail[DST] - 1])
-    ):
+    if tail.moved and (not tail.src or not tail.dst or tail.moved > len(state.piles[tail.dst - 1])):
         raise InvalidState("table mode: the take-back moves cards that are not there")
     if not tail[COUNT] and (tail[SRC] or tail[DST] or tail[DOWN] or tail[FLIP]):
         raise InvalidState("table mode: a move that moved no card has nothing to take back")
     before = before_call(rules, state)
     rules.validate_settled(strict_view(rules, before))
-    move = rules.moves[tail[ACTION] - 1]
-    if tail[FAULTS_LET] > FAULT_LIMIT or move not in legal(rules, before):
+    move = rules.moves[tail.action - 1]
+    if tail.faults_let > FAULT_LIMIT or move not in legal(rules, before):
         raise InvalidState(f"table mode: {move.text} was not possible before it was made")
     # A move that turned a discard over hid its cards: a state that looks the
     # same to every player (a determinized one) may hold them in another order,
     # so whether the move was a fault cannot be recomputed; the recorded rule
     # stands.
-    is_fault = tail[RULE] > 0 if tail[FLIP] else move not in rules.strict_moves(before)
-    if is_fault != (tail[RULE] > 0):
+    is_fault = tail.rule > 0 if tail.flip else move not in rules.strict_moves(before)
+    if is_fault != (tail.rule > 0):
         raise InvalidState(f"table mode: the rule recorded for {move.text} is wrong")
     if not is_fault and rules.call_window == FAULTS:
         raise InvalidState("table mode: a window opens after a correct move only with every-move")
@@ -684,9 +751,9 @@ def validate(rules: FaultRules, state: State) -> None:
         raise InvalidState(f"table mode: the piles are not those after {move.text}")
     asked = state.to_move
     seats = []
-    cur = _asked(rules, state.players, tail[BY], is_fault, None)
+    cur = _asked(rules, state.players, tail.by, is_fault, None)
     while cur >= 0:
         seats.append(cur)
-        cur = _asked(rules, state.players, tail[BY], is_fault, cur)
+        cur = _asked(rules, state.players, tail.by, is_fault, cur)
     if asked not in seats:
         raise InvalidState(f"table mode: player {asked} is not asked about this move")

@@ -12,21 +12,25 @@ makes them with a one-move look at the table:
 * packing goes onto the opponent who has the fewest cards left;
 * a card for an edge pile goes where the fewest cards lie.
 
-Ties are broken at random by the agent's generator.  Importing this module
-registers the policy for :class:`~zank.agents.GreedyAgent`.
+Ties are broken at random by the agent's generator.  The rules class names
+this policy (``greedy_policy``), so :class:`~zank.agents.GreedyAgent` plays it.
+At the start of seed 3 the discard goes onto the empty edge pile (7a) rather
+than a card being drawn:
 
 >>> import zank
->>> from zank.agents import GreedyAgent, RandomAgent
->>> from zank.family import greedy_classic
->>> record = zank.play(zank.variant("zank"), [GreedyAgent(1), RandomAgent(2)], seed=3)
->>> record.result is not None
-True
+>>> from zank.family.greedy_classic import move_score
+>>> rules = zank.variant("zank")
+>>> state = rules.new_game(seed=3)
+>>> seen = rules.observe(state, state.to_move)
+>>> {m.text: move_score(rules, seen, m) for m in rules.legal_moves(state)}
+{'d-h1': 50, 'draw': 10}
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from zank.agents.base import best_move
 from zank.core import HIDDEN, Move, Observation, Rules
 from zank.family.classic import ClassicZank
 from zank.family.classic_common import (
@@ -34,10 +38,6 @@ from zank.family.classic_common import (
     EMPTY,
     FREE,
     HIDDEN_CARD,
-    I_BUDGET,
-    I_GOAL,
-    I_REMOVED,
-    I_TARGET,
     Config,
 )
 from zank.family.table import CARD
@@ -50,7 +50,7 @@ def _config(rules: ClassicZank, observation: Observation) -> Config:
     """The edge piles as the manoeuvre search sees them, from what the player sees."""
     hb = rules.foundation_count
     edges = rules.geometry(observation.players).edges
-    removed = observation.info[I_REMOVED] - 1
+    removed = rules.info_of(observation).removed - 1
     out: list[bytes | None] = []
     for h in range(edges):
         pile = observation.piles[hb + h]
@@ -89,7 +89,7 @@ def move_score(rules: ClassicZank, observation: Observation, move: Move) -> int:
         seat = (observation.player + 1 + j) % observation.players
         return 100 - _cards_left(rules, observation, seat)
     target = piles[hb + t - 1]
-    if s >= hs and observation.info[I_GOAL]:
+    if s >= hs and rules.info_of(observation).goal:
         return _step_score(rules, observation, s - hs, t - 1)
     if not target:
         return 50  # 7a: one own card fewer for certain (beats drawing)
@@ -99,13 +99,12 @@ def move_score(rules: ClassicZank, observation: Observation, move: Move) -> int:
 def _step_score(rules: ClassicZank, observation: Observation, a: int, b: int) -> int:
     """A manoeuvre step: the fewer single moves it leaves to the goal, the better."""
     config = _config(rules, observation)
-    removal = observation.players == 3 and not observation.info[I_REMOVED]
+    info = rules.info_of(observation)
+    removal = observation.players == 3 and not info.removed
     limit = rules.gap_limit(observation.players, observation.turn)
     search = rules.manoeuvres
     nxt = search.step_config(config, a, b, removal)
-    left = observation.info[I_BUDGET] - 1
-    goal, target = observation.info[I_GOAL], observation.info[I_TARGET]
-    return 100 - search.distance(nxt, goal, target, limit, removal, left)
+    return 100 - search.distance(nxt, info.goal, info.target, limit, removal, info.budget - 1)
 
 
 def classic_policy(
@@ -115,12 +114,4 @@ def classic_policy(
     assert isinstance(rules, ClassicZank)
     if len(legal_moves) == 1:
         return legal_moves[0]
-    best: list[Move] = []
-    top = -(10**9)
-    for m in legal_moves:
-        score = move_score(rules, observation, m)
-        if score > top:
-            top, best = score, [m]
-        elif score == top:
-            best.append(m)
-    return best[rng.below(len(best))] if len(best) > 1 else best[0]
+    return best_move(legal_moves, lambda m: move_score(rules, observation, m), rng)

@@ -1,7 +1,8 @@
 """The greedy policy of crapette (Russian Bank).
 
 Crapette is the family's reserve-and-hand-pile game, so the policy scores the
-moves as zank-detailed's does (:func:`zank.family.greedy_detailed.move_score`:
+moves as zank-detailed's does (:func:`zank.family.greedy_detailed.move_score`, through
+:func:`zank.agents.base.best_move`:
 the reserve first, load the opponent, fill gaps from the reserve, no idle
 shuffling between houses, turn the hand card last).  In a call window of
 table mode (C-22) it calls "Crapette!" exactly when the move under call broke
@@ -22,10 +23,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from zank.agents.base import best_move
 from zank.core import Move, Observation, Rules
 from zank.family import faults
 from zank.family.crapette import Crapette
-from zank.family.greedy_detailed import best_move
+from zank.family.greedy_detailed import move_score
 from zank.random import Rng
 
 __all__ = ["crapette_policy"]
@@ -42,4 +44,4 @@ def crapette_policy(
         for m in legal_moves:
             if m.kind == kind:
                 return m
-    return best_move(rules, observation, legal_moves, rng)
+    return best_move(legal_moves, lambda m: move_score(rules, observation, m), rng)

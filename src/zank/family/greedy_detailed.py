@@ -11,11 +11,11 @@ A one-move look at the table, scoring every legal move and playing the best
 * no idle shuffling between houses; turn the hand card when nothing better is
   left, and discard it last.
 
-Importing this module registers the policy for :class:`~zank.agents.GreedyAgent`.
+The rules class names this policy (``greedy_policy``), so
+:class:`~zank.agents.GreedyAgent` plays it:
 
 >>> import zank
 >>> from zank.agents import GreedyAgent, RandomAgent
->>> from zank.family import greedy_detailed
 >>> record = zank.play(zank.variant("zank-detailed"), [GreedyAgent(1), RandomAgent(2)], seed=3)
 >>> record.result is not None
 True
@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from zank.agents.base import best_move
 from zank.core import Move, Observation, Rules
 from zank.family.detailed import ZankDetailed
 from zank.family.stock import (
@@ -41,7 +42,7 @@ from zank.family.stock import (
 )
 from zank.random import Rng
 
-__all__ = ["best_move", "detailed_policy", "move_score"]
+__all__ = ["detailed_policy", "move_score"]
 
 _SOURCE_WEIGHT = {SRC_RESERVE: 60, SRC_TURNED: 40, SRC_DISCARD: 35}
 
@@ -83,20 +84,4 @@ def detailed_policy(
 ) -> Move:
     """The greedy choice among ``legal_moves`` (ties at random from ``rng``)."""
     assert isinstance(rules, ZankDetailed)
-    return best_move(rules, observation, legal_moves, rng)
-
-
-def best_move(
-    rules: StockGame, observation: Observation, legal_moves: Sequence[Move], rng: Rng
-) -> Move:
-    """The move of ``legal_moves`` with the highest :func:`move_score` (ties
-    at random from ``rng``)."""
-    best: list[Move] = []
-    top = -(10**9)
-    for m in legal_moves:
-        score = move_score(rules, observation, m)
-        if score > top:
-            top, best = score, [m]
-        elif score == top:
-            best.append(m)
-    return best[rng.below(len(best))] if len(best) > 1 else best[0]
+    return best_move(legal_moves, lambda m: move_score(rules, observation, m), rng)

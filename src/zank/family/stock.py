@@ -11,7 +11,7 @@ once: the move list (:meth:`~StockGame.generate`), the moves
 invariants and the deal.  A variant subclasses it with its options (attrs
 fields), its rule ids (class variables naming the rules of its page), its
 result (:meth:`~StockGame.game_result`) and what its call does in table mode
-(:meth:`~StockGame.resolve_call`).
+(:meth:`~zank.family.hand_pile.HandPileTable.resolve_call`).
 
 Moves are named from the point of view of the player to move:
 
@@ -28,7 +28,11 @@ Moves are named from the point of view of the player to move:
 =============  ==============================================================
 
 ``State.info`` holds five public counters: ``(dry0, dry1, stale, shuffles,
-flags)`` (the variants' pages explain them: zank-detailed's ZD-17 to ZD-19).
+flags)``, named by :class:`StockInfo` (``rules.info_of(state).shuffles``; the
+variants' pages explain them: zank-detailed's ZD-17 to ZD-19).  The move kinds
+are :class:`~zank.family.hand_pile.Kind`; the turn, end and pass moves, the
+packs, the cut and table mode's plumbing come from
+:class:`~zank.family.hand_pile.HandPileTable`, which zank-104 shares.
 
 >>> import zank
 >>> rules = zank.variant("zank-detailed")
@@ -39,18 +43,19 @@ flags)`` (the variants' pages explain them: zank-detailed's ZD-17 to ZD-19).
 
 from __future__ import annotations
 
-from collections.abc import Container, Iterable, Sequence
+from collections.abc import Container, Sequence
 from math import lcm
-from typing import TYPE_CHECKING, ClassVar, Final
+from typing import TYPE_CHECKING, ClassVar, Final, NamedTuple
 
 from attrs import field, frozen
 
 from zank.cards import RANK, card_unicode, full_deck
-from zank.core import Move, Result, State, Termination, Violation
+from zank.core import Move, Observation, Result, State, Termination, Violation
 from zank.errors import InvalidState, OptionError
-from zank.family import faults
+from zank.family import faults, hand_pile
 from zank.family.fits import FKEY, PACK_WANTS
-from zank.family.table import CARD, DISCARD, HAND, RESERVE, TURNED, FamilyTable, foundation_fits
+from zank.family.hand_pile import END, PASS, TURN, HandPileTable
+from zank.family.table import CARD, DISCARD, HAND, RESERVE, TURNED, foundation_fits
 from zank.random import Rng
 
 __all__ = [
@@ -68,16 +73,27 @@ __all__ = [
     "TGT_PACK",
     "TURN",
     "StockGame",
+    "StockInfo",
     "counts",
 ]
 
-TURN: Final = 1
-"""The move kind of turning the top hand card (``turn``)."""
-END: Final = 2
-"""The move kind of the turned hand card onto the own discard, which ends the turn
-(``t-d``)."""
-PASS: Final = 3
-"""The move kind of ending the turn with nothing left to turn (``pass``)."""
+
+class StockInfo(NamedTuple):
+    """``State.info`` of the reserve-and-hand-pile game by name
+    (:meth:`StockGame.info_of`; zank-detailed's ZD-17 to ZD-19, crapette's
+    C-17 to C-19)."""
+
+    dry0: int
+    """Player 0's turns in a row without a release."""
+    dry1: int
+    """Player 1's turns in a row without a release."""
+    stale: int
+    """Turns in a row without a card reaching a foundation."""
+    shuffles: int
+    """House-to-house moves in a row."""
+    flags: int
+    """Bits of this turn's events (1 a release, 2 a card onto a foundation)."""
+
 
 # source codes (own piles, then houses 3..10) and target codes
 SRC_RESERVE: Final = 0
@@ -93,16 +109,13 @@ TGT_FOUNDATION: Final = 0
 TGT_PACK: Final = 9
 """Target code of the opponent's reserve (``or``); 10 is the opponent's discard."""
 
-# State.info
-I_STALE: Final = 2
+# the index of StockInfo.shuffles in State.info, for the move generator
 I_SHUFFLES: Final = 3
-I_FLAGS: Final = 4
 F_RELEASE: Final = 1  # this turn a card left or reached a reserve, hand or discard
 F_FOUNDATION: Final = 2  # this turn a card reached a foundation
 START_INFO: Final = (0, 0, 0, 0, 0)
 
 HOUSES_EACH: Final = 4
-MAX_CUTS: Final = 64
 LAYOUT_LIMIT: Final = 1000
 """The most layouts of the houses that :meth:`StockGame.frozen` looks through; a
 position whose house cards reach more is left to the pass-based blocked rule."""
@@ -114,6 +127,11 @@ HIGHER: Final = "higher"
 """``who_begins``: the higher reserve top begins."""
 ALTERNATE: Final = "alternate"
 """``who_begins``: ``first_player`` begins (a match alternates it)."""
+
+
+def _high_rank(card: int) -> int:
+    """The cut key when the higher card begins."""
+    return -RANK[card]
 
 
 def counts(state: State) -> tuple[int, ...]:
@@ -135,8 +153,9 @@ def counts(state: State) -> tuple[int, ...]:
 
 
 @frozen(cache_hash=True, kw_only=True)
-class StockGame(faults.FaultCalls, FamilyTable):
-    """The reserve-and-hand-pile turn of the family, for two players.
+class StockGame(HandPileTable):
+    """The reserve-and-hand-pile turn of the family, for two players (a
+    :class:`~zank.family.hand_pile.HandPileTable`).
 
     A subclass adds its options as attrs fields: ``reserve_size``,
     ``who_begins``, ``first_player``, ``no_progress_turns``, ``table_mode`` and
@@ -165,10 +184,10 @@ class StockGame(faults.FaultCalls, FamilyTable):
     rule_no_progress: ClassVar[str] = "no-progress"
     """Rule id of the limit on house-to-house moves in a row."""
     discard_option: ClassVar[str] = "own_discard_free"
-    exact_block: ClassVar[bool] = False
-    """End a blocked game as soon as :meth:`frozen` proves it (zank-detailed's
-    ZD-17); otherwise only the pass-based rule ends it."""
     """The option that makes the own discard top a free card (named in messages)."""
+    exact_block: ClassVar[bool] = False
+    """End a blocked game as soon as :meth:`~zank.family.stock.StockGame.frozen`
+    proves it (zank-detailed's ZD-17); otherwise only the pass-based rule ends it."""
     shuffle_limit: ClassVar[int] = 50
     """At most this many house-to-house moves in a row."""
     high_begins: ClassVar[bool] = False
@@ -194,10 +213,6 @@ class StockGame(faults.FaultCalls, FamilyTable):
         no_progress_turns: int
         call_window: str
 
-    _turn: Move = field(init=False, default=None, eq=False, hash=False, repr=False)
-    _end: Move = field(init=False, default=None, eq=False, hash=False, repr=False)
-    _pass: Move = field(init=False, default=None, eq=False, hash=False, repr=False)
-    _hand_index: tuple[int, ...] = field(init=False, default=(), eq=False, hash=False, repr=False)
     # discard_free, gap_duty and bool(duty) copied into slots for the hot path
     _discard_free: bool = field(init=False, default=False, eq=False, hash=False, repr=False)
     _gap_duty: bool = field(init=False, default=True, eq=False, hash=False, repr=False)
@@ -209,22 +224,18 @@ class StockGame(faults.FaultCalls, FamilyTable):
                 f"option 'first_player' of {self.name!r} applies only with "
                 f"who_begins='alternate' (who_begins is {self.who_begins!r})"
             )
-        faults.check_options(self)
         super().__attrs_post_init__()
-        special = {m.kind: m for m in self.moves if m.kind != CARD}
-        object.__setattr__(self, "_turn", special[TURN])
-        object.__setattr__(self, "_end", special[END])
-        object.__setattr__(self, "_pass", special[PASS])
-        object.__setattr__(self, "_hand_index", (self.seat_pile(0, HAND), self.seat_pile(1, HAND)))
         object.__setattr__(self, "_discard_free", self.discard_free)
         object.__setattr__(self, "_gap_duty", self.gap_duty)
         object.__setattr__(self, "_duty", self.duty)
-        for m in self.moves:  # "end" is accepted for "t-d"
-            if m.kind == END:
-                self._by_text["end"] = m
-            elif m.kind == faults.CALL_KIND:
+        for m in self.moves:
+            if m.kind == faults.CALL_KIND:
                 for word in self.call_aliases:
                     self._by_text[word] = m
+
+    def info_of(self, state: State | Observation) -> StockInfo:
+        """The counters of ``state.info`` by name."""
+        return StockInfo._make(state.info[: self.base_info])
 
     # ------------------------------------------------------------- hooks
     @property
@@ -270,17 +281,6 @@ class StockGame(faults.FaultCalls, FamilyTable):
         nobody did (a blocked or endless game)."""
         raise NotImplementedError
 
-    def _special_moves(self) -> Iterable[tuple[int, str]]:
-        return (
-            (TURN, "turn"),
-            (END, "t-d"),
-            (PASS, "pass"),
-            *faults.special_moves(self),
-        )
-
-    def _cards(self, players: int) -> tuple[int, ...]:
-        return tuple(c for p in range(players) for c in full_deck(p))
-
     # ------------------------------------------------------------- the deal
     def _deal(self, rng: Rng, players: int) -> State:
         piles: list[tuple[int, ...]] = [()] * len(self.layout(players))
@@ -304,15 +304,8 @@ class StockGame(faults.FaultCalls, FamilyTable):
             piles[hi] = tuple(pack[k:])
             down[hi] = len(piles[hi])
         starter = self.starting_player(piles, rng)
-        return State(
-            rules=self,
-            players=players,
-            piles=tuple(piles),
-            down=tuple(down),
-            to_move=starter,
-            info=(*START_INFO, 0, 0) if self.table_mode else START_INFO,
-            rng=rng.state,
-        )
+        info = faults.start_info(self, START_INFO)  # table mode's tail
+        return State.dealt(self, players, piles, down, starter, rng.state, info)
 
     def starting_player(self, piles: list[tuple[int, ...]], rng: Rng) -> int:
         """The seat that begins a game dealt as ``piles``.
@@ -344,12 +337,7 @@ class StockGame(faults.FaultCalls, FamilyTable):
         """Both players cut their own pack; the lower card begins (``high``:
         the higher), equal ranks cut again (after 64 ties in a row, seat 0
         begins)."""
-        for _ in range(MAX_CUTS):
-            a = RANK[full_deck(0)[rng.below(52)]]
-            b = RANK[full_deck(1)[rng.below(52)]]
-            if a != b:
-                return 0 if (a < b) != high else 1
-        return 0  # pragma: no cover - 64 ties in a row
+        return hand_pile.cut_packs(rng, _high_rank if high else RANK.__getitem__)
 
     # ---------------------------------------------------------- legal moves
     def generate(self, state: State, strict: bool = True) -> tuple[Move, ...]:
@@ -386,7 +374,7 @@ class StockGame(faults.FaultCalls, FamilyTable):
         if not (strict and scan[2] >= 0 and reserve and self._gap_duty):  # mandatory move 3
             if turned:
                 moves.append(self._end)
-            elif piles[self._hand_index[p]] or discard:
+            elif piles[self._seat[p][1]] or discard:
                 moves.append(self._turn)
             else:
                 moves.append(self._pass)
@@ -425,7 +413,7 @@ class StockGame(faults.FaultCalls, FamilyTable):
                     piles[src[SRC_RESERVE]]
                     or piles[src[SRC_TURNED]]
                     or piles[src[SRC_DISCARD]]
-                    or piles[self._hand_index[p]]
+                    or piles[self._seat[p][1]]
                 ):  # the player went out
                     to_move = None
                     outcome = self.game_result(self._interim(state, piles, down), p)
@@ -446,18 +434,8 @@ class StockGame(faults.FaultCalls, FamilyTable):
             turn += 1
             outcome = self._stuck(state, piles, down, (dry0, dry1), stale)
             to_move = None if outcome else 1 - p
-        return State(
-            rules=self,
-            players=state.players,
-            piles=tuple(piles),
-            down=tuple(down),
-            to_move=to_move,
-            info=(dry0, dry1, stale, shuffles, flags),
-            rng=state.rng,
-            ply=state.ply + 1,
-            turn=turn,
-            outcome=outcome,
-        )
+        info = (dry0, dry1, stale, shuffles, flags)
+        return state.successor(piles, down, to_move, info, turn=turn, outcome=outcome)
 
     def _stuck(
         self,
@@ -522,7 +500,7 @@ class StockGame(faults.FaultCalls, FamilyTable):
         for q in range(2):
             src = self._src_index[q]
             reserve = piles[src[SRC_RESERVE]][-1:]
-            hand, discard = piles[self._hand_index[q]], piles[src[SRC_DISCARD]]
+            hand, discard = piles[self._seat[q][1]], piles[src[SRC_DISCARD]]
             for pile in (reserve, hand, discard):
                 for c in pile:
                     if FKEY[c] in fits or hkey[c] in now:
@@ -628,27 +606,11 @@ class StockGame(faults.FaultCalls, FamilyTable):
                 return False
         return True
 
-    def end_turn(self, state: State) -> State:
-        """``state`` (strict) after the turn of the player to move ends at
-        once: a turned hand card goes onto the discard (``t-d``), else
-        ``pass``."""
-        p = state.to_move
-        assert p is not None
-        turned = state.piles[self.seat_pile(p, TURNED)]
-        return self.strict_apply(state, self._end if turned else self._pass)
-
     # ---------------------------------------------------------- explanations
-    def _explain(self, state: State, move: Move) -> Violation:
-        if self.table_mode:
-            v = faults.explain(self, state, move)
-            if v is not None:
-                return v
+    def _explain_strict(self, state: State, move: Move) -> Violation:
         p = state.to_move
         assert p is not None
-        piles = state.piles
-        src = self._src_index[p]
-        turned = piles[src[SRC_TURNED]]
-        hand, discard = piles[self._hand_index[p]], piles[src[SRC_DISCARD]]
+        _, hand, turned, discard = (state.piles[i] for i in self._seat[p])
         word = self.pile_words.get(DISCARD, DISCARD)
         if move.kind == TURN:
             if turned:
@@ -699,7 +661,7 @@ class StockGame(faults.FaultCalls, FamilyTable):
         if (
             s >= SRC_HOUSE
             and 0 < move.target < TGT_PACK
-            and state.info[I_SHUFFLES] >= self.shuffle_limit
+            and self.info_of(state).shuffles >= self.shuffle_limit
         ):
             return Violation(
                 self.rule_shuffles,
@@ -712,10 +674,8 @@ class StockGame(faults.FaultCalls, FamilyTable):
         """Why a move the cards allow is not allowed now (the mandatory moves)."""
         p = state.to_move
         assert p is not None
-        piles = state.piles
-        src = self._src_index[p]
-        reserve = piles[src[SRC_RESERVE]]
-        fits, _, gap, _, _ = self.scan(piles, p)
+        reserve = state.piles[self._seat[p][0]]
+        fits, _, gap, _, _ = self.scan(state.piles, p)
         if reserve and FKEY[reserve[-1]] in fits:
             return Violation(
                 self.rule_reserve_first,
@@ -749,12 +709,13 @@ class StockGame(faults.FaultCalls, FamilyTable):
         """The invariants of a state of strict play (table mode checks its
         window states through the state before the move under call)."""
         self.validate_table(state)
-        piles, down = state.piles, state.down
+        down = state.down
         if len(state.info) != len(START_INFO) or min(state.info) < 0:
             raise InvalidState(
                 "info must be five counters >= 0: (dry0, dry1, stale, shuffles, flags)"
             )
-        if state.info[I_SHUFFLES] > self.shuffle_limit or state.info[I_FLAGS] > 3:
+        info = self.info_of(state)
+        if info.shuffles > self.shuffle_limit or info.flags > F_RELEASE | F_FOUNDATION:
             raise InvalidState("info: shuffles or flags out of range")
         dry0, dry1, stale = state.info[:3]
         done = state.turn - 1  # turns ended; each adds at most one to dry0 + dry1 and stale
@@ -768,12 +729,7 @@ class StockGame(faults.FaultCalls, FamilyTable):
             i = self.house_base + h
             if down[i] > most:
                 raise InvalidState(f"h{h + 1}: {down[i]} face-down cards" + self._house_down_note())
-        for q in range(state.players):
-            turned = piles[self.seat_pile(q, TURNED)]
-            if len(turned) > 1 or (turned and q != state.to_move):
-                raise InvalidState(
-                    f"p{q}.turned: only the player to move may have one turned hand card"
-                )
+        self.validate_turned(state)
         self._validate_outcome(state)
 
     def _validate_outcome(self, state: State) -> None:
@@ -816,12 +772,3 @@ class StockGame(faults.FaultCalls, FamilyTable):
     def table_moves(self, state: State) -> tuple[Move, ...]:
         """Every move the cards allow, the mandatory rules ignored."""
         return self.generate(state, strict=False)
-
-    def fault_violation(self, state: State, move: Move) -> Violation:
-        """The mandatory rule that ``move`` breaks."""
-        return self._explain_mandatory(state, move)
-
-    def resolve_call(self, window: State, before: State, caller: int) -> State:
-        """The state after a right call (the variant decides: zank-detailed's
-        "Stopp!", crapette's "Crapette!")."""
-        raise NotImplementedError

@@ -45,7 +45,7 @@ from typing import ClassVar, Final, cast
 
 from attrs import field, frozen
 
-from zank.cards import ACE, COLOUR, KING, RANK, card_unicode
+from zank.cards import ACE, COLOUR, IS_JOKER, KING, RANK, card_unicode
 from zank.core import Move, Observation, PileSpec, Result, Rules, State, Violation
 from zank.errors import InvalidState, NotationError
 from zank.family.fits import (
@@ -85,7 +85,8 @@ DISCARD: Final = "discard"
 """The seat pile kind of the face-up discard (Abwurfstapel, Ablage, second talon)."""
 
 CARD: Final = 0
-"""Move kind of every card move (one card from a source to a target)."""
+"""Move kind of every card move (one card from a source to a target); every
+variant's :attr:`~zank.core.Rules.move_kinds` has it as ``CARD``."""
 
 _RANK_WORDS = (
     "joker",
@@ -190,12 +191,18 @@ class FamilyTable(Rules):
     """Every player plays with a deck of their own, best with different backs, as
     seed 001 advises ("am besten mit verschiedenen Rückseiten")."""
 
+    foundation_word: ClassVar[str] = "foundation"
+    """The word for a foundation in messages (``"centre pile"`` in zank)."""
     house_word: ClassVar[str] = "house"
     """The word for a house in messages, as the variant's rules page says it
     (``"stair"`` in zank-104, ``"edge pile"`` in zank)."""
     pile_words: ClassVar[Mapping[str, str]] = {}
     """Words for seat pile kinds in messages, where they differ from the kind
     (zank-104: the turned *talon card*, the *second talon*)."""
+    pile_kinds: ClassVar[Mapping[str, str]] = {}
+    """The layout's kinds (and labels) for seat pile kinds, where the variant's
+    rules name a pile otherwise (zank-104: the hand pile is the ``talon``, the
+    discard the ``second-talon``); the kernel's code keeps the family's kinds."""
     gap_from_house: ClassVar[bool] = True
     """Whether the outer card of a house may go into a gap (not in zank-104,
     where a gap is filled only from the own piles)."""
@@ -254,11 +261,12 @@ class FamilyTable(Rules):
             return frozenset(), None
         if after.phase == faults.PLAY:
             return self.card_move_piles(after.players, mover, move.source, move.target), mover
-        tail = after.info[cast("faults.FaultRules", self).base_info :]
-        if after.phase != faults.CALL or tail[faults.ACTION] != move.action + 1:
+        if after.phase != faults.CALL:
             return frozenset(), None
-        piles = frozenset(i - 1 for i in (tail[faults.SRC], tail[faults.DST]) if i)
-        return piles, tail[faults.BY]
+        tail = faults.window_tail(cast("faults.FaultRules", self), after)
+        if tail.action != move.action + 1:
+            return frozenset(), None
+        return frozenset(i - 1 for i in (tail.src, tail.dst) if i), tail.by
 
     def card_move_piles(self, players: int, seat: int, source: int, target: int) -> frozenset[int]:
         """The state indices of ``seat``'s card move from ``source`` to
@@ -381,7 +389,8 @@ class FamilyTable(Rules):
 
     # ---------------------------------------------------------- hooks: table
     def _seat_specs(self, seat: int) -> list[PileSpec]:
-        return [PileSpec(f"p{seat}.{kind}", seat, kind) for kind in self.seat_piles]
+        kinds = [self.pile_kinds.get(kind, kind) for kind in self.seat_piles]
+        return [PileSpec(f"p{seat}.{kind}", seat, kind) for kind in kinds]
 
     def _layout(self, players: int) -> tuple[PileSpec, ...]:
         specs = [PileSpec(f"f{i + 1}", None, "foundation") for i in range(self.foundation_count)]
@@ -408,12 +417,14 @@ class FamilyTable(Rules):
         return ()
 
     def _build_moves(self) -> Iterable[Move]:
+        kinds = self.move_kinds  # each kind as the member of the variant's enum
+        card = kinds(CARD)
         n = 0
         for s, t, text in self._card_move_texts():
-            yield Move(n, CARD, s, t, text)
+            yield Move(n, card, s, t, text)
             n += 1
         for kind, text in self._special_moves():
-            yield Move(n, kind, 0, 0, text)
+            yield Move(n, kinds(kind), 0, 0, text)
             n += 1
 
     # ------------------------------------------------------- the kernel scan
@@ -686,7 +697,8 @@ class FamilyTable(Rules):
     def house_needs(self, top: int) -> str:
         """What a house showing ``top`` takes, in words: ``"a black 7"``."""
         if RANK[top] == ACE:
-            return f"nothing (an ace ends a {self.house_word})"
+            word = self.house_word
+            return f"nothing (an ace ends {'an' if word[0] in 'aeiou' else 'a'} {word})"
         lower = rank_word(RANK[top] - 1)
         if self.same_suit_houses:
             return f"the {card_unicode(top)[-1]} {lower}"
@@ -783,32 +795,46 @@ class FamilyTable(Rules):
         return None
 
     # ----------------------------------------------------------- validation
-    def validate_table(self, state: State) -> None:
-        """Check the shared invariants: foundations, houses, and that the top
-        card of every pile but a hand pile lies face up."""
+    def validate_layout(self, state: State, houses: int) -> None:
+        """Check the foundations (face up, built up in suit from the ace) and
+        the first ``houses`` houses (the outer card face up, the face-up cards
+        built down by the houses' fit, no joker)."""
         piles, down = state.piles, state.down
         specs = self.layout(state.players)
+        word = self.foundation_word
         for i in range(self.foundation_count):
             f = piles[i]
             if down[i]:
-                raise InvalidState(f"{specs[i].label}: foundation cards lie face up")
+                raise InvalidState(f"{specs[i].label}: {word} cards lie face up")
             for j, c in enumerate(f):
                 want = ACE_KEYS if j == 0 else (FOUNDATION_WANT[f[j - 1]],)
                 if FKEY[c] not in want:
                     raise InvalidState(
-                        f"{specs[i].label}: a foundation is built up in suit from the ace; "
+                        f"{specs[i].label}: a {word} is built up in suit from the ace; "
                         f"{card_unicode(c)} cannot be card {j + 1}"
                     )
-        for h in range(self.house_count):
+        for h in range(houses):
             i = self.house_base + h
             pile, d = piles[i], down[i]
             if pile and d >= len(pile):
-                raise InvalidState(f"{specs[i].label}: the outermost house card lies face up")
+                raise InvalidState(
+                    f"{specs[i].label}: the outermost {self.house_word} card lies face up"
+                )
+            if any(IS_JOKER[c] for c in pile):
+                raise InvalidState(f"{specs[i].label}: the joker takes no part in the play")
             for a, b in zip(pile[d:], pile[d + 1 :], strict=False):
                 if not fits_house(b, a, self.same_suit_houses):
                     raise InvalidState(
                         f"{specs[i].label}: {card_unicode(b)} cannot lie on {card_unicode(a)}"
                     )
+
+    def validate_table(self, state: State) -> None:
+        """Check the shared invariants: foundations, houses
+        (:meth:`validate_layout`), and that the top card of every pile but a
+        hand pile lies face up."""
+        self.validate_layout(state, self.house_count)
+        piles, down = state.piles, state.down
+        specs = self.layout(state.players)
         for p in range(state.players):
             for kind in self.seat_piles:
                 i = self.seat_pile(p, kind)

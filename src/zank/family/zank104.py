@@ -25,8 +25,9 @@ are named from the point of view of the player to move:
 ``pass``       end the turn with nothing left to turn
 =============  ==============================================================
 
-``State.info`` holds five public integers (Z104-7, Z104-18):
-``(stale, low0, low1, moved, flags)``.  ``State.phase`` is 0 in strict mode.
+``State.info`` holds five public integers (Z104-7, Z104-18), named by
+:class:`Zank104Info`: ``(stale, low0, low1, moved, flags)``.  The move kinds
+are :class:`Kind`.  ``State.phase`` is 0 in strict mode.
 With ``table_mode=True`` (Z104-16) a player may overlook a foundation move and
 the opponent may call "Halt!" (``halt``); the phases and the info tail of table
 mode are those of :mod:`zank.family.faults`.
@@ -35,7 +36,7 @@ mode are those of :mod:`zank.family.faults`.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import ClassVar, Final
+from typing import ClassVar, Final, NamedTuple
 
 from attrs import field, frozen
 
@@ -55,7 +56,7 @@ from zank.cards import (
 from zank.core import (
     BOOL_OPTION,
     Move,
-    PileSpec,
+    Observation,
     Result,
     State,
     Termination,
@@ -63,9 +64,10 @@ from zank.core import (
     option_validator,
 )
 from zank.errors import InvalidState
-from zank.family import faults
+from zank.family import faults, hand_pile
 from zank.family.fits import FKEY, PACK_WANTS, plain
-from zank.family.table import CARD, DISCARD, HAND, RESERVE, TURNED, FamilyTable, Scan
+from zank.family.hand_pile import END, PASS, TURN, HandPileTable, Kind
+from zank.family.table import CARD, DISCARD, HAND, RESERVE, TURNED, Scan
 from zank.random import Rng
 from zank.registry import register
 
@@ -75,18 +77,29 @@ __all__ = [
     "SECOND_TALON",
     "TALON",
     "TURN",
+    "Kind",
     "Zank104",
+    "Zank104Info",
     "counts",
     "opening_key",
 ]
 
-TURN: Final = 1
-"""The move kind of turning the top talon card (``turn``)."""
-END: Final = 2
-"""The move kind of the turned talon card onto the own second talon, which ends the
-turn (``t-s``)."""
-PASS: Final = 3
-"""The move kind of ending the turn with nothing left to turn (``pass``)."""
+
+class Zank104Info(NamedTuple):
+    """``State.info`` of zank-104 by name (:meth:`Zank104.info_of`)."""
+
+    stale: int
+    """Turns in a row without progress (Z104-18)."""
+    low0: int
+    """Player 0's fewest cards left so far (Z104-18)."""
+    low1: int
+    """Player 1's fewest cards left so far (Z104-18)."""
+    moved: int
+    """Bit *h*: the outer card of stair *h* + 1 was just moved there from
+    another stair (Z104-7)."""
+    flags: int
+    """Bits of this turn's events (1 a card reached a foundation)."""
+
 
 TALON: Final = "talon"
 """Pile kind of the talon in the layout (the table's hand pile)."""
@@ -100,9 +113,7 @@ SRC_RESERVE: Final = 0
 SRC_TURNED: Final = 1
 TGT_FOUNDATION: Final = 0
 
-# State.info
-I_STALE: Final = 0
-I_LOW: Final = 1  # 1 and 2: each player's record low (Z104-18)
+# the indices of Zank104Info.moved and .flags in State.info, for the move generator
 I_MOVED: Final = 3
 I_FLAGS: Final = 4
 F_FOUNDATION: Final = 1  # this turn a card reached a foundation
@@ -113,7 +124,6 @@ PLAY: Final = 0
 STAIRS_EACH: Final = 4
 RESERVE_SIZE: Final = 13
 START_COUNT: Final = 52 - STAIRS_EACH  # reserve and talon at the start
-MAX_CUTS: Final = 64
 
 #: The opening order of suits (Z104-3): hearts > diamonds > spades > clubs.
 SUIT_ORDER: Final = {HEARTS: 3, DIAMONDS: 2, SPADES: 1, CLUBS: 0}
@@ -135,6 +145,20 @@ def counts(state: State) -> tuple[int, ...]:
     return tuple(sum(len(piles[i]) for i in rules.own_piles(q)) for q in range(state.players))
 
 
+def _still_laid(
+    rule: str, what: str, pile: tuple[int, ...], loose: tuple[Move, ...], source: int, why: str
+) -> Violation | None:
+    """``rule`` broken by ending the turn while the top of ``pile`` (own
+    source code ``source``, ``what`` in words) can still be laid by a move of
+    ``loose``; ``None`` if it cannot."""
+    laid = [m.text for m in loose if m.kind == CARD and m.source == source]
+    if not laid:
+        return None
+    return Violation(
+        rule, f"{what} {card_unicode(pile[-1])} can still be laid ({', '.join(laid)}): {why}"
+    )
+
+
 def _ended(piles: Iterable[tuple[int, ...]], seats: tuple[tuple[int, ...], ...], p: int) -> Result:
     """The result of a game that ended by no progress (Z104-18), or that ``p``
     went out of (``p >= 0``)."""
@@ -153,7 +177,7 @@ def _ended(piles: Iterable[tuple[int, ...]], seats: tuple[tuple[int, ...], ...],
 
 @register
 @frozen(cache_hash=True, kw_only=True)
-class Zank104(faults.FaultCalls, FamilyTable):
+class Zank104(HandPileTable):
     """Zank-Patience with 104 cards, for two players (seed 003).
 
     Options (keyword-only; the rules page explains each):
@@ -219,6 +243,8 @@ class Zank104(faults.FaultCalls, FamilyTable):
     #: plays the part of the family's hand pile, the second talon that of the discard.
     pile_kinds: ClassVar[dict[str, str]] = {HAND: TALON, DISCARD: SECOND_TALON}
     pack_targets = (("or", RESERVE), ("os", DISCARD))
+    end_text = "t-s"  # ("end" too)
+    # Z104-1: a pack each (HandPileTable._cards)
     #: The own piles a stair card may be packed on with ``own_packing`` (Z104-8),
     #: as (notation, pile kind) pairs; their target codes follow the opponent's.
     own_pack_targets: ClassVar[tuple[tuple[str, str], ...]] = (("r", RESERVE), ("s", DISCARD))
@@ -226,45 +252,16 @@ class Zank104(faults.FaultCalls, FamilyTable):
     stair_runs: bool = field(default=False, validator=BOOL_OPTION)
     pack_when_stalled: bool = field(default=False, validator=BOOL_OPTION)
     no_progress_turns: int = field(default=50, validator=option_validator(low=2, high=100_000))
-    table_mode: bool = field(default=False, validator=BOOL_OPTION)
-    call_window: str = field(
-        default=faults.FAULTS, validator=option_validator(choices=faults.CALL_WINDOWS)
-    )
+    table_mode: bool = faults.table_mode_option()
+    call_window: str = faults.call_window_option()
     own_packing: bool = field(default=True, validator=BOOL_OPTION)
 
-    _turn: Move = field(init=False, default=None, eq=False, hash=False, repr=False)
-    _end: Move = field(init=False, default=None, eq=False, hash=False, repr=False)
-    _pass: Move = field(init=False, default=None, eq=False, hash=False, repr=False)
-    _seat: tuple[tuple[int, int, int, int], ...] = field(
-        init=False, default=(), eq=False, hash=False, repr=False
-    )
     # the target code of the own reserve (the own second talon's is one more)
     _own_target: int = field(init=False, default=0, eq=False, hash=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
-        faults.check_options(self)
         super().__attrs_post_init__()
-        special = {m.kind: m for m in self.moves if m.kind != CARD}
-        object.__setattr__(self, "_turn", special[TURN])
-        object.__setattr__(self, "_end", special[END])
-        object.__setattr__(self, "_pass", special[PASS])
-        seats = tuple(
-            (
-                self.seat_pile(p, RESERVE),
-                self.seat_pile(p, HAND),
-                self.seat_pile(p, TURNED),
-                self.seat_pile(p, DISCARD),
-            )
-            for p in range(2)
-        )
-        object.__setattr__(self, "_seat", seats)
         object.__setattr__(self, "_own_target", self.pack_target + len(self.pack_targets))
-        for m in self.moves:  # "end" for "t-s"
-            if m.kind == END:
-                self._by_text["end"] = m
-
-    def _special_moves(self) -> Iterable[tuple[int, str]]:
-        return ((TURN, "turn"), (END, "t-s"), (PASS, "pass"), *faults.special_moves(self))
 
     def _build_moves(self) -> Iterable[Move]:
         # Z104-8: the own packs come last, so that without them (own_packing=False)
@@ -279,7 +276,7 @@ class Zank104(faults.FaultCalls, FamilyTable):
         own = self.pack_target + len(self.pack_targets)
         for h in range(self.house_count):
             for j, (code, _) in enumerate(self.own_pack_targets):
-                yield Move(n, CARD, self.house_source + h, own + j, f"h{h + 1}-{code}")
+                yield Move(n, Kind.CARD, self.house_source + h, own + j, f"h{h + 1}-{code}")
                 n += 1
 
     @property
@@ -310,16 +307,9 @@ class Zank104(faults.FaultCalls, FamilyTable):
             return f"your {self.pile_words.get(kind, kind)}"
         return super().target_name(target)
 
-    def _seat_specs(self, seat: int) -> list[PileSpec]:
-        kinds = [self.pile_kinds.get(kind, kind) for kind in self.seat_piles]
-        return [PileSpec(f"p{seat}.{kind}", seat, kind) for kind in kinds]
-
-    def _cards(self, players: int) -> tuple[int, ...]:
-        return tuple(c for p in range(players) for c in full_deck(p))  # Z104-1
-
-    def own_piles(self, seat: int) -> tuple[int, int, int, int]:
-        """State indices of ``seat``'s reserve, talon, turned talon card and second talon."""
-        return self._seat[seat]
+    def info_of(self, state: State | Observation) -> Zank104Info:
+        """The counters of ``state.info`` by name (Z104-7, Z104-18)."""
+        return Zank104Info._make(state.info[: self.base_info])
 
     # ------------------------------------------------------------- the deal
     def _deal(self, rng: Rng, players: int) -> State:
@@ -334,15 +324,9 @@ class Zank104(faults.FaultCalls, FamilyTable):
             down[ri] = RESERVE_SIZE - 1
             piles[ki] = tuple(pack[STAIRS_EACH + RESERVE_SIZE :])
             down[ki] = len(piles[ki])
-        return State(
-            rules=self,
-            players=players,
-            piles=tuple(piles),
-            down=tuple(down),
-            to_move=self.starting_player(piles, rng),
-            info=(0, START_COUNT, START_COUNT, 0, 0, *((0, 0) if self.table_mode else ())),
-            rng=rng.state,
-        )
+        starter = self.starting_player(piles, rng)
+        info = faults.start_info(self, Zank104Info(0, START_COUNT, START_COUNT, 0, 0))
+        return State.dealt(self, players, piles, down, starter, rng.state, info)
 
     def starting_player(self, piles: list[tuple[int, ...]], rng: Rng) -> int:
         """The seat that begins a game dealt as ``piles`` (Z104-3).
@@ -366,12 +350,7 @@ class Zank104(faults.FaultCalls, FamilyTable):
     def cut(rng: Rng) -> int:
         """Both players cut their own pack; the higher card begins (value, then
         suit), identical cards cut again (after 64 ties in a row, seat 0 begins)."""
-        for _ in range(MAX_CUTS):
-            a = _OPEN[full_deck(0)[rng.below(52)]]
-            b = _OPEN[full_deck(1)[rng.below(52)]]
-            if a != b:
-                return 0 if a > b else 1
-        return 0  # pragma: no cover - 64 ties in a row
+        return hand_pile.cut_packs(rng, lambda card: -_OPEN[card])
 
     # ---------------------------------------------------------- legal moves
     def generate(
@@ -498,25 +477,11 @@ class Zank104(faults.FaultCalls, FamilyTable):
             if stale >= self.no_progress_turns:
                 to_move = None
                 outcome = _ended(piles, self._seat, -1)
-        return State(
-            rules=self,
-            players=2,
-            piles=tuple(piles),
-            down=tuple(down),
-            to_move=to_move,
-            info=(stale, low0, low1, moved, flags),
-            rng=state.rng,
-            ply=state.ply + 1,
-            turn=turn,
-            outcome=outcome,
-        )
+        info = (stale, low0, low1, moved, flags)
+        return state.successor(piles, down, to_move, info, turn=turn, outcome=outcome)
 
     # ---------------------------------------------------------- explanations
-    def _explain(self, state: State, move: Move) -> Violation:
-        if self.table_mode:
-            v = faults.explain(self, state, move)
-            if v is not None:
-                return v
+    def _explain_strict(self, state: State, move: Move) -> Violation:
         p = state.to_move
         assert p is not None
         piles = state.piles
@@ -571,7 +536,7 @@ class Zank104(faults.FaultCalls, FamilyTable):
             # between two stairs with cards (an empty one: explain_card_move)
             h = s - hs
             house, target = piles[hb + h], piles[hb + t - 1]
-            if house and target and (state.info[I_MOVED] >> h) & 1:
+            if house and target and (self.info_of(state).moved >> h) & 1:
                 return Violation(
                     "Z104-7",
                     f"{card_unicode(house[-1])} on stair {h + 1} was just moved there from "
@@ -645,30 +610,22 @@ class Zank104(faults.FaultCalls, FamilyTable):
                     "when neither your reserve top nor your turned talon card can be laid on "
                     "a stair (" + ", ".join(laid) + ")",
                 )
-        if own and state.info[I_FLAGS] & F_OWN:
+        if own and self.info_of(state).flags & F_OWN:
             return Violation(
                 "Z104-8",
                 "you have packed a stair card onto your own piles this turn already: "
                 "once a turn is the most",
             )
         if move.kind == END:
-            laid = [m.text for m in loose if m.kind == CARD and m.source == SRC_TURNED]
-            if laid:
-                return Violation(
-                    "Z104-12",
-                    f"your turned talon card {card_unicode(piles[ti][-1])} can still be laid ("
-                    + ", ".join(laid)
-                    + "): only a card that fits nowhere goes on the second talon",
-                )
+            why = "only a card that fits nowhere goes on the second talon"
+            v = _still_laid("Z104-12", "your turned talon card", piles[ti], loose, SRC_TURNED, why)
+            if v is not None:
+                return v
         if move.kind in (TURN, PASS, END):
-            laid = [m.text for m in loose if m.kind == CARD and m.source == SRC_RESERVE]
-            if laid:
-                return Violation(
-                    "Z104-11",
-                    f"your reserve top {card_unicode(piles[ri][-1])} can still be laid ("
-                    + ", ".join(laid)
-                    + "): the reserve comes before the talon",
-                )
+            why = "the reserve comes before the talon"
+            v = _still_laid("Z104-11", "your reserve top", piles[ri], loose, SRC_RESERVE, why)
+            if v is not None:
+                return v
         return Violation("Z104-4", f"{move.text} is not possible now")
 
     # ------------------------------------------------------------ validation
@@ -695,12 +652,7 @@ class Zank104(faults.FaultCalls, FamilyTable):
         for h in range(nh):
             if down[hb + h]:
                 raise InvalidState(f"h{h + 1}: stair cards lie face up")
-        for q in range(state.players):
-            turned = piles[self._seat[q][2]]
-            if len(turned) > 1 or (turned and q != state.to_move):
-                raise InvalidState(
-                    f"p{q}.turned: only the player to move may have one turned talon card"
-                )
+        self.validate_turned(state)
         self._validate_outcome(state)
 
     def _validate_outcome(self, state: State) -> None:
@@ -709,7 +661,7 @@ class Zank104(faults.FaultCalls, FamilyTable):
         without progress scores the counts of the final position."""
         piles = state.piles
         gone = [q for q in range(state.players) if not any(piles[i] for i in self._seat[q])]
-        stale = state.info[I_STALE] >= self.no_progress_turns
+        stale = self.info_of(state).stale >= self.no_progress_turns
         expected = None
         if gone:
             expected = _ended(piles, self._seat, gone[0]) if len(gone) == 1 else None
@@ -726,17 +678,5 @@ class Zank104(faults.FaultCalls, FamilyTable):
         """The moves table mode allows: foundation moves may be overlooked (Z104-16)."""
         return self.generate(state, strict=True, overlook=True)
 
-    def fault_violation(self, state: State, move: Move) -> Violation:
-        """Z104-10: the foundation move that ``move`` overlooks."""
-        return self._explain_mandatory(state, move)
-
-    def resolve_call(self, window: State, before: State, caller: int) -> State:
-        """Z104-16: "Halt!" -- nothing laid is taken back ("was liegt, das
-        liegt"); the player's turn ends at once (a turned talon card goes onto
-        the second talon) and the caller takes over the play."""
-        tail = faults.window_tail(self, window)
-        p = tail[faults.BY]
-        s = self.strict_apply(faults.strict_view(self, before), self.moves[tail[faults.ACTION] - 1])
-        if s.outcome is None and s.to_move == p:
-            s = self.strict_apply(s, self._end if s.piles[self._seat[p][2]] else self._pass)
-        return faults.settle(self, s, tail[faults.SKIP], window.ply + 1)
+    # Z104-16: "Halt!" -- nothing laid is taken back ("was liegt, das liegt"),
+    # the player's turn ends at once: HandPileTable.resolve_call.

@@ -192,7 +192,7 @@ def table_view(
     elif isinstance(state, State):
         rules = state.rules
         if perspective is None:
-            obs = _omniscient(state)
+            obs = Observation.of(state, -1, state.piles)  # an onlooker sees every card
             viewer = None
         else:
             obs = rules.observe(state, perspective)
@@ -213,21 +213,6 @@ def table_view(
         turn=obs.turn,
         ply=obs.ply,
         outcome=obs.outcome,
-    )
-
-
-def _omniscient(state: State) -> Observation:
-    return Observation(
-        player=-1,
-        players=state.players,
-        piles=state.piles,
-        down=state.down,
-        to_move=state.to_move,
-        phase=state.phase,
-        info=state.info,
-        ply=state.ply,
-        turn=state.turn,
-        outcome=state.outcome,
     )
 
 

@@ -1,0 +1,270 @@
+"""A sixth member of the Zank-Patience family, small enough to read at once: ``mini``.
+
+The worked example of the how-to page "Adding a variant"
+(``docs/howto/adding-a-variant.md``), which explains every piece and holds the
+rules page of this toy game (the rule ids ``MINI-1`` … below).  One pack of 52
+cards is shared out: four foundations, four houses, and for each player a
+reserve of five and a hand pile turned card by card.  Table mode lets a player
+overlook a foundation move, and the opponent may call "halt".
+
+Run it to register the variant and play a game (``tests/test_mini_variant.py``
+runs the contract checks on it)::
+
+    python examples/mini_variant.py
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar, Final, NamedTuple
+
+from attrs import field, frozen
+
+import zank
+from zank.agents import GreedyAgent, RandomAgent
+from zank.agents.base import best_move
+from zank.cards import card_unicode, full_deck
+from zank.core import (
+    Move,
+    Observation,
+    Result,
+    Rules,
+    State,
+    Termination,
+    Violation,
+    option_validator,
+)
+from zank.errors import InvalidState
+from zank.family import faults
+from zank.family.hand_pile import END, PASS, TURN, HandPileTable
+from zank.family.table import CARD
+from zank.random import Rng
+from zank.registry import register
+
+HOUSES: Final = 4
+RESERVE_SIZE: Final = 5
+SRC_RESERVE, SRC_TURNED = 0, 1  # source codes of the own piles (FamilyTable.sources)
+
+
+class MiniInfo(NamedTuple):
+    """``State.info`` of mini by name (:meth:`Mini.info_of`)."""
+
+    stale: int  # turns in a row without a card onto a foundation (MINI-12)
+    flags: int  # 1: this turn a card reached a foundation
+
+
+START: Final = MiniInfo(0, 0)
+
+
+@frozen(cache_hash=True, kw_only=True)
+class Mini(HandPileTable):
+    """Mini Zank-Patience, for two players (the rules: MINI-1 to MINI-13)."""
+
+    # -- what the table is: class variables of FamilyTable and Rules
+    name = "mini"
+    presets: ClassVar[tuple[dict[str, Any], ...]] = ({}, {"no_progress_turns": 8})
+    table_presets: ClassVar[tuple[dict[str, Any], ...]] = (
+        {"table_mode": True},
+        {"table_mode": True, "call_window": faults.EVERY_MOVE},
+    )
+    greedy_policy: ClassVar[str | None] = f"{__name__}:mini_policy"
+    owned_decks = False  # MINI-1: one pack, one back
+    foundation_count = HOUSES
+    house_count = HOUSES
+    rule_free, rule_foundation, rule_house, rule_pack = "MINI-4", "MINI-5", "MINI-6", "MINI-7"
+    # -- table mode (zank.family.faults)
+    fault_rules: ClassVar[tuple[str, ...]] = ("MINI-8",)
+    call_rule: ClassVar[str] = "MINI-13"
+    call_text: ClassVar[str] = "halt"
+    self_call: ClassVar[bool] = False
+    wrong_call_misses_turn: ClassVar[bool] = False
+    defer_end: ClassVar[bool] = False
+    base_info: ClassVar[int] = len(START)
+
+    # -- options: attrs fields, keyword-only
+    no_progress_turns: int = field(default=30, validator=option_validator(low=2, high=1000))
+    table_mode: bool = faults.table_mode_option()
+    call_window: str = faults.call_window_option()
+
+    def info_of(self, state: State | Observation) -> MiniInfo:
+        """The counters of ``state.info`` by name."""
+        return MiniInfo._make(state.info[: self.base_info])
+
+    def _cards(self, players: int) -> tuple[int, ...]:
+        return full_deck(0)  # MINI-1
+
+    def _deal(self, rng: Rng, players: int) -> State:
+        pack = rng.shuffle(list(full_deck(0)))
+        piles: list[tuple[int, ...]] = [()] * len(self.layout(players))
+        down = [0] * len(piles)
+        for h in range(HOUSES):  # MINI-2: one face-up card on each house
+            piles[self.house_base + h] = (pack[h],)
+        share = (len(pack) - HOUSES) // players
+        for p in range(players):
+            cards = pack[HOUSES + p * share : HOUSES + (p + 1) * share]
+            reserve, hand, _, _ = self.own_piles(p)
+            piles[reserve] = tuple(cards[:RESERVE_SIZE])
+            down[reserve] = RESERVE_SIZE - 1  # the top card face up
+            piles[hand] = tuple(cards[RESERVE_SIZE:])
+            down[hand] = len(piles[hand])
+        info = faults.start_info(self, START)  # MINI-13: table mode's tail
+        return State.dealt(self, players, piles, down, 0, rng.state, info)  # MINI-3
+
+    # -- legal moves: one generator, strict or not
+    def generate(self, state: State, strict: bool = True) -> tuple[Move, ...]:
+        """The moves of the player to move; ``strict=False`` leaves MINI-8 aside."""
+        p = state.to_move
+        assert p is not None
+        piles = state.piles
+        reserve, hand, turned, discard = (piles[i] for i in self.own_piles(p))
+        own = [(SRC_RESERVE, reserve[-1])] if reserve else []  # MINI-4: the free cards
+        if turned:
+            own.append((SRC_TURNED, turned[-1]))
+        scan = self.scan(piles, p)  # the kernel scan: what fits where
+        # MINI-5..7; blocked=-1: no house card moves to another house (MINI-6)
+        found, moves, _ = self.layout_moves(piles, own, scan, blocked=-1, found_only=strict)
+        if found and strict:
+            return tuple(found)  # MINI-8: the foundations first
+        moves[:0] = found
+        if turned:
+            moves.append(self._end)  # MINI-10
+        elif hand or discard:
+            moves.append(self._turn)  # MINI-9
+        else:
+            moves.append(self._pass)  # MINI-10
+        return tuple(moves)
+
+    strict_moves = generate
+
+    def table_moves(self, state: State) -> tuple[Move, ...]:
+        """MINI-13: every move the cards allow (a foundation move may be overlooked)."""
+        return self.generate(state, strict=False)
+
+    # -- apply: a move of strict play; table mode builds on it
+    def strict_apply(self, state: State, move: Move) -> State:
+        """A move of strict play."""
+        p = state.to_move
+        assert p is not None
+        piles = list(state.piles)
+        down = list(state.down)
+        stale, flags = state.info
+        outcome: Result | None = None
+        to_move: int | None = p
+        turn = state.turn
+        if move.kind == CARD:
+            self.move_card(piles, down, p, move.source, move.target)  # MINI-5..7
+            if move.target == 0:
+                flags = 1
+            if not any(piles[i] for i in self.own_piles(p)):
+                outcome = self._result(piles, p)  # MINI-11
+        elif move.kind == TURN:
+            self.turn_hand_card(piles, down, p)  # MINI-9
+        else:  # END or PASS: the turn ends (MINI-10)
+            if move.kind == END:
+                self.discard_turned(piles, p)
+            stale = 0 if flags else stale + 1
+            flags = 0
+            turn += 1
+            to_move = 1 - p
+            if stale >= self.no_progress_turns:
+                outcome = self._result(piles, None)  # MINI-12
+        if outcome is not None:
+            to_move = None
+        return state.successor(
+            piles, down, to_move, info=(stale, flags), turn=turn, outcome=outcome
+        )
+
+    def _result(self, piles: list[tuple[int, ...]], winner: int | None) -> Result:
+        left = [sum(len(piles[i]) for i in self.own_piles(q)) for q in range(2)]
+        if winner is not None:  # MINI-11
+            points = tuple(left[1 - winner] if q == winner else 0 for q in range(2))
+            return Result(winner, points, Termination.WENT_OUT)
+        if left[0] == left[1]:  # MINI-12
+            return Result(None, (0, 0), Termination.NO_PROGRESS)
+        w = 0 if left[0] < left[1] else 1
+        points = tuple(abs(left[0] - left[1]) if q == w else 0 for q in range(2))
+        return Result(w, points, Termination.NO_PROGRESS)
+
+    # -- explanations: why check() refuses a move, by a rule id of the page
+    def _explain_strict(self, state: State, move: Move) -> Violation:
+        p = state.to_move
+        assert p is not None
+        _, hand, turned, discard = (state.piles[i] for i in self.own_piles(p))
+        if move.kind == TURN and turned:
+            return Violation("MINI-9", "play your turned hand card or discard it (t-d) first")
+        if move.kind == TURN and not (hand or discard):
+            return Violation("MINI-10", "your hand pile and discard are empty: pass")
+        if move.kind == END and not turned:
+            return Violation("MINI-10", "you have no turned hand card: turn one first (turn)")
+        if move.kind == PASS and (turned or hand or discard):
+            return Violation("MINI-10", "you may pass only with nothing left to turn")
+        if move.kind == CARD:
+            v = self._explain_card(state, move)
+            if v is not None:
+                return v
+        return self._explain_mandatory(state, move)
+
+    def _explain_card(self, state: State, move: Move) -> Violation | None:
+        """Why the cards do not allow ``move`` (MINI-4 to MINI-7), or ``None``."""
+        if move.source >= self.house_source and 0 < move.target < self.pack_target:
+            return Violation("MINI-6", "a house card never moves to another house")
+        return self.explain_card_move(state, move)  # the kernel's answer, from the scan
+
+    def _explain_mandatory(self, state: State, move: Move) -> Violation:
+        found = [m.text for m in self.generate(state) if m.kind == CARD and m.target == 0]
+        if found:
+            return Violation(
+                "MINI-8",
+                f"a free card fits a foundation and must go there first ({', '.join(found)})",
+            )
+        return Violation("MINI-4", f"{move.text} is not possible now")
+
+    # -- validation: the invariants of a state of strict play
+    def validate_settled(self, state: State) -> None:
+        """Foundations, houses and own piles (the kernel), then the counters."""
+        self.validate_table(state)
+        if len(state.info) != len(START) or min(state.info) < 0:
+            raise InvalidState("info must be two integers >= 0: (stale, flags)")
+        info = self.info_of(state)
+        if info.flags > 1 or info.stale > self.no_progress_turns:
+            raise InvalidState("info: flags or stale out of range")
+        for h in range(HOUSES):
+            if state.down[self.house_base + h]:
+                raise InvalidState(f"h{h + 1}: house cards lie face up")
+        self.validate_turned(state)
+
+
+def mini_policy(
+    rules: Rules, observation: Observation, legal_moves: Sequence[Move], rng: Rng
+) -> Move:
+    """The greedy policy of mini: foundations, then the reserve, the turned card,
+    packing the opponent; a house card last, turning before ending the turn."""
+    assert isinstance(rules, Mini)
+
+    def score(move: Move) -> int:
+        if move.kind != CARD:
+            return 1 if move.kind == TURN else 0
+        if move.target == 0:
+            return 100
+        base = 10 if move.source >= rules.house_source else 50 - 20 * move.source
+        return base + 5 * (move.target >= rules.pack_target)
+
+    return best_move(legal_moves, score, rng)
+
+
+def main() -> None:
+    """Register mini and play one game, greedy against random."""
+    if "mini" not in zank.VARIANTS:
+        register(Mini)  # what @register does, here only when the example runs
+    rules = zank.variant("mini")
+    assert isinstance(rules, Mini)
+    state = rules.new_game(seed=4)
+    houses = " ".join(card_unicode(state.pile(f"h{h + 1}")[-1]) for h in range(HOUSES))
+    print(f"houses {houses}; legal: {', '.join(m.text for m in rules.legal_moves(state))}")
+    print("r-h1:", rules.check(state, rules.parse_move_text("r-h1")))
+    record = zank.play(rules, [GreedyAgent(1), RandomAgent(2)], seed=4)
+    print(f"{len(record.moves)} moves: {record.result}")
+
+
+if __name__ == "__main__":
+    main()
