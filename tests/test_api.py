@@ -163,7 +163,7 @@ def _swap_two_cards(doc: dict[str, Any]) -> None:
         (lambda d: d["options"].update(pay_off_size=99), "pay_off_size"),
         (lambda d: d.update(players=9), "players"),
         (lambda d: d["piles"].pop("draw"), "missing: draw"),
-        (lambda d: d["piles"].update(extra=[]), "unknown: extra"),
+        (lambda d: d["piles"].update(extra=[]), "unknown: 'extra'"),
         (lambda d: d["piles"]["p0.hand"].append("Zz"), "p0.hand"),
         (lambda d: d["piles"]["p0.hand"].append(7), "written as text"),
         (_swap_two_cards, "cards are not those of the game"),

@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from zank.errors import NotationError
+from zank.errors import NotationError, quote
 
 __all__ = [
     "ACE",
@@ -71,14 +71,22 @@ RANK_NAMES = ("X", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", 
 
 
 def make_card(rank: int, suit: int, deck: int = 0) -> int:
-    """Return the card id of ``rank`` (0 joker, 1 ace … 13 king) in ``suit`` of ``deck``."""
-    if not 0 <= rank <= 13:
-        raise ValueError(f"rank must be 0 (joker) to 13 (king), not {rank}")
-    if not 0 <= suit <= (1 if rank == JOKER else 3):
-        raise ValueError(f"suit {suit} is out of range for rank {rank}")
-    if not 0 <= deck < MAX_DECKS:
-        raise ValueError(f"deck must be 0 to {MAX_DECKS - 1}, not {deck}")
+    """Return the card id of ``rank`` (0 joker, 1 ace … 13 king) in ``suit`` of ``deck``.
+
+    Raises:
+        NotationError: a rank, suit or deck out of range.
+    """
+    if not _small_int(rank) or not 0 <= rank <= 13:
+        raise NotationError(f"rank must be 0 (joker) to 13 (king), not {quote(rank)}")
+    if not _small_int(suit) or not 0 <= suit <= (1 if rank == JOKER else 3):
+        raise NotationError(f"suit {quote(suit)} is out of range for rank {rank}")
+    if not _small_int(deck) or not 0 <= deck < MAX_DECKS:
+        raise NotationError(f"deck must be 0 to {MAX_DECKS - 1}, not {quote(deck)}")
     return deck << 6 | suit << 4 | rank
+
+
+def _small_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _valid(c: int) -> bool:
@@ -156,7 +164,7 @@ def parse_card(text: str) -> int:
     m = _CARD_RE.match(text.strip()) if isinstance(text, str) else None
     if m is None:
         raise NotationError(
-            f"{text!r} is not a card: expected a rank (A 2-10 T J Q K) and a suit "
+            f"{quote(text)} is not a card: expected a rank (A 2-10 T J Q K) and a suit "
             "(c d h s or ♣ ♦ ♥ ♠), e.g. 'Ah' or '10d', or a joker 'Xb'/'Xr', "
             "optionally followed by ':N' for deck N (0-7)"
         )
@@ -169,7 +177,13 @@ def parse_card(text: str) -> int:
 
 
 def parse_cards(text: str) -> tuple[int, ...]:
-    """Parse space- or comma-separated cards: ``"Ah 2h 3h"``."""
+    """Parse space- or comma-separated cards: ``"Ah 2h 3h"``.
+
+    Raises:
+        NotationError: the text is not a string, or one of its words is not a card.
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"cards are written as text, e.g. 'Ah 2h', not {quote(text)}")
     return tuple(parse_card(t) for t in text.replace(",", " ").split())
 
 

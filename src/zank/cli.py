@@ -27,7 +27,7 @@ import os
 import shutil
 import sys
 from collections.abc import Callable, Sequence
-from typing import NoReturn
+from typing import IO, NoReturn
 
 import attrs
 
@@ -35,8 +35,9 @@ import zank
 from zank._summaries import headline, rules_page, summary
 from zank.agents.base import Agent, GreedyAgent
 from zank.core import Move, Observation, Rules, State
-from zank.errors import IllegalMove, NotationError, ZankError
+from zank.errors import IllegalMove, InvalidState, NotationError, ZankError, quote
 from zank.play import GameRecord
+from zank.serialize import MAX_DOCUMENT_SIZE, observation_to_dict, read_json
 from zank.simulate import AGENTS, agent_factory, check_agents, open_executor, stream
 
 __all__ = ["build_parser", "main"]
@@ -56,12 +57,14 @@ class _Fail(ZankError):
 # ---------------------------------------------------------------- helpers
 def _parse_option(text: str) -> tuple[str, object]:
     if "=" not in text:
-        raise argparse.ArgumentTypeError(f"option {text!r} must look like NAME=VALUE")
+        raise argparse.ArgumentTypeError(f"option {quote(text)} must look like NAME=VALUE")
     key, value = text.split("=", 1)
     try:
-        parsed: object = json.loads(value)
-    except ValueError:
-        parsed = value
+        parsed: object = read_json(value, "option value")
+    except InvalidState as e:
+        if value.lstrip()[:1] in ("[", "{"):  # meant as JSON: say what is wrong with it
+            raise argparse.ArgumentTypeError(f"option {quote(key)}: {e}") from None
+        parsed = value  # a plain word, such as every-move
     return key.strip().replace("-", "_"), parsed
 
 
@@ -142,7 +145,9 @@ def _show(args: argparse.Namespace) -> int:
     state = rules.new_game(seed=args.seed, players=args.players)
     if args.seat is not None and not 0 <= args.seat < args.players:
         raise _Fail(f"--seat must be a seat from 0 to {args.players - 1}, not {args.seat}")
-    if args.json:
+    if args.json and args.seat is not None:  # only what that seat may see
+        print(json.dumps(observation_to_dict(rules, rules.observe(state, args.seat))))
+    elif args.json:
         print(zank.dumps(state))
     else:
         print(_text(rules, state, args.seat))
@@ -157,22 +162,33 @@ def _show(args: argparse.Namespace) -> int:
 
 # ----------------------------------------------------------------- replay
 def _load_record(path: str, game: int | None) -> GameRecord:
-    """A record file, or game ``game`` of a ``zank simulate --records`` JSONL file."""
+    """A record file, or game ``game`` of a ``zank simulate --records`` JSONL file.
+
+    A record file is read up to :data:`~zank.serialize.MAX_DOCUMENT_SIZE` bytes
+    and a JSONL file line by line, each line up to that size, so that no file
+    (``/dev/zero`` included) is read into memory whole.
+    """
     try:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
+        with open(path, "rb") as f:
+            if game is None and not path.lower().endswith(".jsonl"):
+                return GameRecord.loads(f.read(MAX_DOCUMENT_SIZE + 1))
+            return _record_of_game(path, f, game or 0)
     except OSError as e:
         raise _Fail(f"cannot read {path}: {e.strerror or e}") from None
-    if game is None and not path.lower().endswith(".jsonl"):
-        return GameRecord.loads(text)
-    game = game or 0
-    for n, line in enumerate(text.splitlines()):
-        if not line.strip():
+
+
+def _record_of_game(path: str, f: IO[bytes], game: int) -> GameRecord:
+    """Game ``game`` of an open JSONL file of ``zank simulate --records``."""
+    for n, line in enumerate(iter(lambda: f.readline(MAX_DOCUMENT_SIZE + 1), b""), start=1):
+        line = line.rstrip(b"\r\n")
+        if line.isspace() or not line:
+            if len(line) > MAX_DOCUMENT_SIZE:
+                raise _Fail(f"{path}, line {n}: longer than {MAX_DOCUMENT_SIZE:,} bytes")
             continue
         try:
-            row = json.loads(line)
-        except ValueError as e:
-            raise _Fail(f"{path}, line {n + 1}: not valid JSON: {e}") from None
+            row = read_json(line, "line")
+        except InvalidState as e:
+            raise _Fail(f"{path}, line {n}: {e}") from None
         if isinstance(row, dict) and row.get("game") == game:
             if "record" not in row:
                 raise _Fail(f"{path} has no records: write it with 'zank simulate --records'")
@@ -349,6 +365,36 @@ def _enable_line_editing() -> None:
             import readline  # noqa: F401
 
 
+def _is_move_number(answer: str) -> bool:
+    """Whether a prompt answer is a move number: ASCII digits (not ``²``), a few of them."""
+    return answer.isascii() and answer.isdigit() and len(answer) <= 9
+
+
+def _check_writable(path: str) -> None:
+    """Refuse a record path whose directory is missing or not writable, or that is a directory."""
+    directory = os.path.dirname(os.path.abspath(path))
+    if os.path.isdir(path):
+        raise _Fail(f"--save {quote(path)} is a directory: name a file")
+    if not os.path.isdir(directory):
+        raise _Fail(f"--save {quote(path)}: there is no directory {quote(directory)}")
+    if not os.access(directory, os.W_OK):
+        raise _Fail(f"--save {quote(path)}: the directory {quote(directory)} is not writable")
+
+
+def _save(record: GameRecord, path: str) -> bool:
+    """Save the record; if that fails, print it (so that the game is not lost) and say why."""
+    try:
+        record.save(path)
+    except OSError as e:
+        print(record.dumps())
+        print(
+            f"zank: error: cannot write {path}: {e.strerror or e}; the record is printed above",
+            file=sys.stderr,
+        )
+        return False
+    return True
+
+
 def _numbered(moves: Sequence[Move]) -> str:
     width = max(len(f"{i + 1}) {m.text}") for i, m in enumerate(moves)) + 3
     columns = max(1, min(8, (shutil.get_terminal_size().columns - 2) // width))
@@ -375,6 +421,7 @@ def _play(args: argparse.Namespace) -> int:
     }
     hinter = GreedyAgent(seed) if has_greedy else None
     save = args.save or f"zank-{rules.name}-{seed}.json"
+    _check_writable(save)  # before the game, not after it: a game must not be lost
     names = {p: ("you" if p == me else vs) for p in range(players)}
     tags = {f"seat{p}": name for p, name in names.items()}
 
@@ -453,7 +500,7 @@ def _play(args: argparse.Namespace) -> int:
                     print(f"took back: {' '.join(taken)}")
                     shown = False
                     continue
-                if answer.isdigit():
+                if _is_move_number(answer):
                     n = int(answer)
                     if not 1 <= n <= len(legal):
                         print(f"no move {n}: choose 1 to {len(legal)}")
@@ -471,7 +518,8 @@ def _play(args: argparse.Namespace) -> int:
             moves.append(chosen.text)
             shown = False
     except (_Quit, KeyboardInterrupt):
-        record().save(save)
+        if not _save(record(), save):
+            return 2
         print(f"game stopped after {len(moves)} moves; saved to {save}")
         print(f"replay it with: zank replay {save}")
         return 0
@@ -486,7 +534,8 @@ def _play(args: argparse.Namespace) -> int:
         print(f"you win ({result.reason.value})!")
     else:
         print(f"seat {result.winner} ({vs}) wins ({result.reason.value})")
-    record().save(save)
+    if not _save(record(), save):
+        return 2
     print(f"game saved to {save}")
     return 0
 

@@ -21,17 +21,18 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeGuard
 
 import attrs
 from attrs import field, frozen
 
-from zank.cards import MAX_CARD, Card, card_text
-from zank.errors import IllegalMove, InvalidState, NotationError, OptionError
+from zank.cards import MAX_CARD, Card, cards_text
+from zank.errors import IllegalMove, InvalidState, NotationError, OptionError, quote
 from zank.random import MASK64, Rng, fresh_seed
 
 __all__ = [
     "HIDDEN",
+    "MAX_STATE_INT",
     "Move",
     "Observation",
     "PileSpec",
@@ -45,6 +46,11 @@ __all__ = [
 
 #: The value that stands for a card a player cannot see, in observations.
 HIDDEN = -1
+#: The largest magnitude of the integers of a state (counters, points, ``ply``):
+#: what JSON readers in every language hold exactly.  :meth:`Rules.validate`
+#: refuses larger ones (no game comes near: a state at this ``ply`` cannot take
+#: another move and stay valid).
+MAX_STATE_INT = (1 << 53) - 1
 
 
 class Termination(enum.Enum):
@@ -329,13 +335,13 @@ def option_validator(
         if choices is not None:
             if value not in choices or type(value) is not type(choices[0]):
                 raise OptionError(
-                    f"{where} must be one of {', '.join(map(repr, choices))}, not {value!r}"
+                    f"{where} must be one of {', '.join(map(repr, choices))}, not {quote(value)}"
                 )
             return
         if not isinstance(value, int) or isinstance(value, bool):
-            raise OptionError(f"{where} must be an int, not {value!r}")
+            raise OptionError(f"{where} must be an int, not {quote(value)}")
         if (low is not None and value < low) or (high is not None and value > high):
-            raise OptionError(f"{where} must be from {low} to {high}, not {value!r}")
+            raise OptionError(f"{where} must be from {low} to {high}, not {quote(value)}")
 
     return check
 
@@ -481,25 +487,25 @@ class Rules:
         """Deal a new game.
 
         The same ``seed`` deals the same game on every platform (see
-        :mod:`zank.random`); ``None`` draws a seed from the operating system.
+        :mod:`zank.random`); ``None`` draws a seed of 64 bits from the operating
+        system (:mod:`secrets`), which is what a game server should do: seeds
+        that a client can guess (small numbers, game ids) let it compute the
+        hidden cards.
+
+        Raises:
+            OptionError: ``seed`` is not an int from 0 to 2**64 - 1 (or
+                ``None``), or the variant is not played by ``players`` seats.
         """
         self._check_players(players)
-        if seed is None:
-            seed = fresh_seed()
-        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-            raise OptionError(f"seed must be a non-negative int or None, not {seed!r}")
-        return self._deal(Rng(seed & MASK64), players)
+        return self._deal(Rng(fresh_seed() if seed is None else _seed(seed)), players)
 
     def legal_moves(self, state: State) -> tuple[Move, ...]:
         """Every legal move in ``state``, in a deterministic order; ``()`` when over."""
         entry = self._legal_cache[0]
         if entry is not None and entry[0] is state:
             return entry[1]  # type: ignore[no-any-return]
-        if state.rules is not self and state.rules != self:
-            raise InvalidState(
-                f"the state belongs to {state.rules!r}, not to {self!r}: "
-                "use the rules object that made it"
-            )
+        if type(state) is not State or state.rules is not self:  # the fast test first
+            self._check_own(state)
         moves = () if state.outcome is not None else self._legal(state)
         self._legal_cache[0] = (state, moves)
         return moves
@@ -515,7 +521,7 @@ class Rules:
         if state.outcome is not None:
             return Violation("over", "the game is over: no move is legal")
         if not isinstance(move, Move) or not self._is_own_move(move):
-            return Violation("notation", f"{move!r} is not a move of {self.name}")
+            return Violation("notation", f"{quote(move)} is not a move of {self.name}")
         return self._explain(state, move)
 
     def apply(self, state: State, move: Move) -> State:
@@ -534,6 +540,8 @@ class Rules:
 
     def result(self, state: State) -> Result | None:
         """``None`` while the game runs, else how it ended."""
+        if type(state) is not State or state.rules is not self:
+            self._check_own(state)
         return state.outcome
 
     @property
@@ -549,14 +557,14 @@ class Rules:
     def encode(self, move: Move) -> int:
         """The action id of ``move`` (``0 <= id < action_space``)."""
         if not self._is_own_move(move):
-            raise IllegalMove(f"{move!r} is not a move of {self.name}", "notation")
+            raise IllegalMove(f"{quote(move)} is not a move of {self.name}", "notation")
         return move.action
 
     def decode(self, state: State, action: int) -> Move:
         """The move with action id ``action``; it must be legal in ``state``."""
         if not isinstance(action, int) or not 0 <= action < len(self._moves):
             raise IllegalMove(
-                f"action {action!r} is outside the action space 0..{len(self._moves) - 1}",
+                f"action {quote(action)} is outside the action space 0..{len(self._moves) - 1}",
                 "notation",
             )
         move = self._moves[action]
@@ -582,7 +590,7 @@ class Rules:
         move = self._by_text.get(text.strip().lower()) if isinstance(text, str) else None
         if move is None:
             raise NotationError(
-                f"{text!r} is not a move of {self.name}; legal now: "
+                f"{quote(text)} is not a move of {self.name}; legal now: "
                 + (", ".join(m.text for m in self.legal_moves(state)) or "none (game over)")
             )
         if move not in self.legal_moves(state):
@@ -593,15 +601,21 @@ class Rules:
 
     def piles(self, state: State) -> dict[str, tuple[Card, ...]]:
         """Every pile by label, bottom to top, as :class:`~zank.cards.Card` objects."""
+        self._check_own(state)
         return {
             spec.label: tuple(Card(c) for c in cards)
             for spec, cards in zip(self.layout(state.players), state.piles, strict=True)
         }
 
     def observe(self, state: State, player: int) -> Observation:
-        """What ``player`` may see: face-down and other seats' private cards are hidden."""
-        if not isinstance(player, int) or not 0 <= player < state.players:
-            raise ValueError(f"player must be a seat from 0 to {state.players - 1}, not {player!r}")
+        """What ``player`` may see: face-down and other seats' private cards are hidden.
+
+        Raises:
+            OptionError: ``player`` is not a seat of the game.
+            InvalidState: ``state`` is not a state of this rules object.
+        """
+        self._check_own(state)
+        self._check_seat(state.players, player)
         specs = self.layout(state.players)
         piles = []
         for spec, cards, down in zip(specs, state.piles, state.down, strict=True):
@@ -619,27 +633,51 @@ class Rules:
         The cards the observer cannot see are dealt at random into the hidden
         places; everything visible stays as it is.  The observer's observation
         of the result equals ``observation``.
+
+        The observation's shape and cards are checked (one place per card the
+        observer has not seen), not the variant's invariants: call
+        :meth:`validate` on the result when the observation comes from
+        outside the program.
+
+        Raises:
+            InvalidState: ``observation`` is not an observation of this rules
+                object, or its cards do not add up to the game's.
+            OptionError: ``seed`` is not ``None`` or an int from 0 to 2**64 - 1.
         """
-        rng = Rng(fresh_seed() if seed is None else seed)
+        rng = Rng(fresh_seed() if seed is None else _seed(seed))
+        specs = self._check_observation(observation)
         players = observation.players
         unseen = list(self.cards(players))
         seen: dict[int, int] = {}
+        hidden = 0
         for cards in observation.piles:
             for c in cards:
                 if c != HIDDEN:
                     seen[c] = seen.get(c, 0) + 1
+                else:
+                    hidden += 1
         remaining = []
         for c in unseen:
             if seen.get(c):
                 seen[c] -= 1
             else:
                 remaining.append(c)
+        if hidden != len(remaining) or any(seen.values()):
+            extra = sorted(c for c, n in seen.items() if n)
+            raise InvalidState(
+                f"the observation shows {hidden} hidden places for the "
+                f"{len(remaining)} cards its player has not seen"
+                + (
+                    f", and cards the game does not have: {quote(cards_text(extra))}"
+                    if extra
+                    else ""
+                )
+            )
         rng.shuffle(remaining)
         it = iter(remaining)
-        specs = self.layout(players)
         piles = tuple(
             tuple(sorted(next(it) for _ in cards))
-            if spec.sorted and cards and cards[0] == HIDDEN
+            if spec.sorted and cards and cards.count(HIDDEN) == len(cards)
             else tuple(next(it) if c == HIDDEN else c for c in cards)
             for spec, cards in zip(specs, observation.piles, strict=True)
         )
@@ -660,30 +698,43 @@ class Rules:
     def validate(self, state: State) -> None:
         """Check every invariant of ``state``.
 
+        The checks every variant shares: the layout, card conservation, the
+        face-down counts, whose turn it is, the generator state (0 to
+        2**64 - 1), ``ply`` and ``turn`` (every turn after the first begins
+        with a move: ``1 <= turn <= ply + 1``), integers at most
+        :data:`MAX_STATE_INT` in size, ``info`` no longer than
+        :meth:`info_size`, an outcome only with nobody to move and, while the
+        game runs, a legal move.  Then the variant's own checks (``_validate``):
+        what it can derive from the position (the outcome, the face-down
+        structure of each pile kind, the ranges of its counters).
+
         Raises:
             InvalidState: an invariant fails; the message says which and where.
         """
-        if not isinstance(state, State):
-            raise InvalidState(f"expected a State, not {type(state).__name__}")
-        if state.rules != self:
-            raise InvalidState(f"the state belongs to {state.rules!r}, not {self!r}")
+        self._check_own(state)
         try:
             self._check_players(state.players)
         except OptionError as e:
             raise InvalidState(str(e)) from None
         specs = self.layout(state.players)
-        if len(state.piles) != len(specs) or len(state.down) != len(specs):
+        if (
+            not isinstance(state.piles, tuple)
+            or not isinstance(state.down, tuple)
+            or len(state.piles) != len(specs)
+            or len(state.down) != len(specs)
+        ):
             raise InvalidState(f"a {state.players}-player game has {len(specs)} piles")
         for spec, cards, down in zip(specs, state.piles, state.down, strict=True):
             if not isinstance(cards, tuple) or not all(
-                isinstance(c, int) and 0 <= c < MAX_CARD for c in cards
+                type(c) is int and 0 <= c < MAX_CARD for c in cards
             ):
                 raise InvalidState(f"pile {spec.label}: not a tuple of card ids")
             if spec.sorted and list(cards) != sorted(cards):
                 raise InvalidState(f"pile {spec.label} must be sorted by card id")
-            if not 0 <= down <= len(cards):
+            if not _is_int(down) or not 0 <= down <= len(cards):
                 raise InvalidState(
-                    f"pile {spec.label}: {down} face-down cards but only {len(cards)} cards"
+                    f"pile {spec.label}: {quote(down)} face-down cards "
+                    f"but {len(cards)} cards in the pile"
                 )
         have = sorted(c for cards in state.piles for c in cards)
         want = list(self.cards(state.players))
@@ -691,24 +742,63 @@ class Rules:
             missing, extra = _multiset_diff(want, have), _multiset_diff(have, want)
             raise InvalidState(
                 "the cards are not those of the game: "
-                + (f"missing {' '.join(map(card_text, missing))}; " if missing else "")
-                + (f"extra {' '.join(map(card_text, extra))}" if extra else "")
+                + (f"missing {_some_cards(missing)}" if missing else "")
+                + ("; " if missing and extra else "")
+                + (f"extra {_some_cards(extra)}" if extra else "")
             )
-        if state.outcome is None:
-            if state.to_move is None or not 0 <= state.to_move < state.players:
-                raise InvalidState(f"to_move must be a seat of a running game, not {state.to_move}")
+        for name in ("phase", "ply", "turn"):
+            value = getattr(state, name)
+            if not _is_int(value) or not 0 <= value <= MAX_STATE_INT:
+                raise InvalidState(
+                    f"{name!r} must be an integer from 0 to 2**53 - 1, not {quote(value)}"
+                )
+        if not _is_int(state.rng) or not 0 <= state.rng <= MASK64:
+            raise InvalidState(
+                f"'rng' must be an integer from 0 to 2**64 - 1, not {quote(state.rng)}"
+            )
+        if not 1 <= state.turn <= state.ply + 1:
+            raise InvalidState(
+                f"'turn' {state.turn} does not fit 'ply' {state.ply}: every turn after "
+                "the first begins with a move, so 1 <= turn <= ply + 1"
+            )
+        info = state.info
+        if not isinstance(info, tuple) or not all(
+            _is_int(v) and -MAX_STATE_INT <= v <= MAX_STATE_INT for v in info
+        ):
+            raise InvalidState(f"'info' must be a tuple of integers, not {quote(info)}")
+        if len(info) > self.info_size(state.players):
+            raise InvalidState(
+                f"'info' has {len(info)} integers; a state of {self.name} has at most "
+                f"{self.info_size(state.players)}"
+            )
+        outcome = state.outcome
+        if outcome is None:
+            if not _is_int(state.to_move) or not 0 <= state.to_move < state.players:
+                raise InvalidState(
+                    f"'to_move' must be a seat of a running game, not {quote(state.to_move)}"
+                )
         else:
             if state.to_move is not None:
-                raise InvalidState("a finished game has no player to move (to_move must be None)")
-            if len(state.outcome.points) != state.players:
-                raise InvalidState("the result needs one points entry per seat")
-            if state.outcome.winner is not None and not 0 <= state.outcome.winner < state.players:
-                raise InvalidState(f"winner {state.outcome.winner} is not a seat")
-        if not 0 <= state.rng <= MASK64:
-            raise InvalidState("rng must be a 64-bit unsigned int")
-        if state.ply < 0 or state.turn < 1:
-            raise InvalidState("ply must be >= 0 and turn >= 1")
+                raise InvalidState("a finished game has no player to move ('to_move' must be None)")
+            if not isinstance(outcome, Result) or not isinstance(outcome.reason, Termination):
+                raise InvalidState(f"'outcome' must be a Result, not {quote(outcome)}")
+            points = outcome.points
+            if (
+                not isinstance(points, tuple)
+                or len(points) != state.players
+                or not all(_is_int(p) and -MAX_STATE_INT <= p <= MAX_STATE_INT for p in points)
+            ):
+                raise InvalidState(
+                    f"outcome points must be one integer per seat, not {quote(points)}"
+                )
+            winner = outcome.winner
+            if winner is not None and (not _is_int(winner) or not 0 <= winner < state.players):
+                raise InvalidState(f"outcome winner {quote(winner)} is not a seat")
         self._validate(state)
+        if outcome is None and not self._legal(state):
+            raise InvalidState(
+                "the game is running but no move is legal: the rules end a game before that"
+            )
 
     def touched_piles(
         self, after: State | Observation, move: Move
@@ -718,9 +808,24 @@ class Rules:
 
         Renderers outline these piles for the last move when they are not
         given the state before it.  The answer may leave out piles it cannot
-        tell (never name one the move left alone); the default tells nothing:
-        ``(frozenset(), None)``.  A variant overrides it with its own geometry.
+        tell (never name one the move left alone).  A variant answers in
+        ``_touched`` with its own geometry; the default tells nothing:
+        ``(frozenset(), None)``.
+
+        Raises:
+            IllegalMove: ``move`` is not a move of this rules object.
+            InvalidState: ``after`` is not a state or observation of it.
         """
+        if isinstance(after, Observation):
+            self._check_observation(after)
+        else:
+            self._check_own(after)
+        if not self._is_own_move(move):
+            raise IllegalMove(f"{quote(move)} is not a move of {self.name}", "notation")
+        return self._touched(after, move)
+
+    def _touched(self, after: State | Observation, move: Move) -> tuple[frozenset[int], int | None]:
+        """:meth:`touched_piles` of a checked position and move (a variant hook)."""
         return frozenset(), None
 
     # ---------------------------------------------------------------- helpers
@@ -733,6 +838,48 @@ class Rules:
         assert v is not None
         raise IllegalMove(str(v), v.rule)
 
+    def _check_own(self, state: object) -> None:
+        """Refuse anything but a state of this rules object."""
+        if not isinstance(state, State):
+            raise InvalidState(f"expected a zank State, not {type(state).__name__}")
+        if state.rules is not self and state.rules != self:
+            raise InvalidState(
+                f"the state belongs to {state.rules!r}, not to {self!r}: "
+                "use the rules object that made it"
+            )
+
+    def _check_seat(self, players: int, player: object) -> None:
+        if not _is_int(player) or not 0 <= player < players:
+            raise OptionError(f"player must be a seat from 0 to {players - 1}, not {quote(player)}")
+
+    def _check_observation(self, observation: object) -> tuple[PileSpec, ...]:
+        """The layout of ``observation``, after checking its shape and card values."""
+        if not isinstance(observation, Observation):
+            raise InvalidState(f"expected a zank Observation, not {type(observation).__name__}")
+        try:
+            specs = self.layout(observation.players)
+            self._check_seat(observation.players, observation.player)
+        except OptionError as e:
+            raise InvalidState(f"not an observation of {self.name}: {e}") from None
+        piles, down = observation.piles, observation.down
+        if (
+            not isinstance(piles, tuple)
+            or not isinstance(down, tuple)
+            or len(piles) != len(specs)
+            or len(down) != len(specs)
+        ):
+            raise InvalidState(
+                f"an observation of a {observation.players}-player game has {len(specs)} piles"
+            )
+        for spec, cards, d in zip(specs, piles, down, strict=True):
+            if not isinstance(cards, tuple) or not all(
+                type(c) is int and (c == HIDDEN or 0 <= c < MAX_CARD) for c in cards
+            ):
+                raise InvalidState(f"pile {spec.label}: not a tuple of card ids and HIDDEN")
+            if not _is_int(d) or not 0 <= d <= len(cards):
+                raise InvalidState(f"pile {spec.label}: {quote(d)} face-down cards")
+        return specs
+
     def _check_players(self, players: int) -> None:
         if (
             not isinstance(players, int)
@@ -744,7 +891,7 @@ class Rules:
                 if self.min_players == self.max_players
                 else f"{self.min_players} to {self.max_players}"
             )
-            raise OptionError(f"{self.name} is played by {allowed} players, not {players!r}")
+            raise OptionError(f"{self.name} is played by {allowed} players, not {quote(players)}")
 
     def _is_own_move(self, move: object) -> bool:
         return (
@@ -752,6 +899,24 @@ class Rules:
             and 0 <= move.action < len(self._moves)
             and self._moves[move.action] == move
         )
+
+
+def _is_int(value: object) -> TypeGuard[int]:
+    """An ``int`` that is not a ``bool``."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _seed(seed: object) -> int:
+    """A seed given by a caller: an int from 0 to 2**64 - 1, refused otherwise (not wrapped)."""
+    if not _is_int(seed) or not 0 <= seed <= MASK64:
+        raise OptionError(f"seed must be an int from 0 to 2**64 - 1 or None, not {quote(seed)}")
+    return seed
+
+
+def _some_cards(cards: list[int], most: int = 12) -> str:
+    """Cards for a message: at most ``most`` of them, then how many more."""
+    text = cards_text(cards[:most])
+    return text + (f" and {len(cards) - most} more" if len(cards) > most else "")
 
 
 def _multiset_diff(a: list[int], b: list[int]) -> list[int]:

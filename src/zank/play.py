@@ -29,8 +29,9 @@ from zank import registry
 from zank._version import __version__
 from zank.agents.base import Agent
 from zank.core import Result, Rules, State, Termination
-from zank.errors import IllegalMove, InvalidState, NotationError, ZankError
-from zank.random import fresh_seed
+from zank.errors import IllegalMove, InvalidState, NotationError, ZankError, quote
+from zank.random import MASK64, fresh_seed
+from zank.serialize import MAX_DOCUMENT_SIZE, read_json
 
 __all__ = ["RECORD_FORMAT", "RECORD_VERSION", "GameRecord", "play", "play_game", "replay"]
 
@@ -74,12 +75,14 @@ class GameRecord:
         Raises:
             InvalidState: the record names an unknown variant or bad options.
         """
+        if not isinstance(self.variant, str) or not isinstance(self.options, dict):
+            raise InvalidState("bad record: 'variant' must be a string and 'options' an object")
+        if not all(isinstance(k, str) for k in self.options):
+            raise InvalidState(f"bad record: option names must be text: {quote(self.options)}")
         try:
             return registry.variant(self.variant, **self.options)
         except ZankError as e:
             raise InvalidState(f"bad record: {e}") from None
-        except TypeError as e:  # e.g. an option name that is not a string
-            raise InvalidState(f"bad record: options {self.options!r}: {e}") from None
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON-ready dict of the record."""
@@ -113,18 +116,19 @@ class GameRecord:
         """
         if not isinstance(doc, dict) or doc.get("format") != RECORD_FORMAT:
             raise InvalidState(f"not a zank game record ('format' must be {RECORD_FORMAT!r})")
-        if doc.get("version") != RECORD_VERSION:
+        version = doc.get("version")
+        if version != RECORD_VERSION or isinstance(version, bool):
             raise InvalidState(
-                f"unsupported record version {doc.get('version')!r} "
+                f"unsupported record version {quote(version)} "
                 f"(this library reads version {RECORD_VERSION})"
             )
         moves, seed, players = doc.get("moves"), doc.get("seed"), doc.get("players")
         if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
             raise InvalidState("'moves' must be a list of move notations")
-        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-            raise InvalidState(f"'seed' must be a non-negative integer, not {seed!r}")
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MASK64:
+            raise InvalidState(f"'seed' must be an integer from 0 to 2**64 - 1, not {quote(seed)}")
         if not isinstance(players, int) or isinstance(players, bool) or players < 1:
-            raise InvalidState(f"'players' must be a positive integer, not {players!r}")
+            raise InvalidState(f"'players' must be a positive integer, not {quote(players)}")
         options = doc.get("options", {})
         if not isinstance(doc.get("variant"), str) or not isinstance(options, dict):
             raise InvalidState("'variant' must be a string and 'options' an object")
@@ -140,13 +144,13 @@ class GameRecord:
             try:
                 winner = res["winner"]
                 points = tuple(res["points"])
-                if winner is not None and not isinstance(winner, int):
+                if winner is not None and (not isinstance(winner, int) or isinstance(winner, bool)):
                     raise TypeError(winner)
-                if not all(isinstance(p, int) for p in points):
+                if not all(isinstance(p, int) and not isinstance(p, bool) for p in points):
                     raise TypeError(points)
                 result = Result(winner, points, Termination(res["reason"]))
             except (KeyError, TypeError, ValueError):
-                raise InvalidState(f"malformed result {res!r}") from None
+                raise InvalidState(f"malformed result {quote(res)}") from None
         return cls(
             doc["variant"], options, seed, players, tuple(moves), result, library, dict(tags)
         )
@@ -155,14 +159,13 @@ class GameRecord:
     def loads(cls, text: str | bytes) -> GameRecord:
         """Read a record from JSON text (the moves are checked by :func:`replay`).
 
+        The text is parsed by :func:`zank.serialize.read_json`, within its size
+        and depth limits.
+
         Raises:
             InvalidState: the text is not a valid record; the message says why.
         """
-        try:
-            doc = json.loads(text)
-        except ValueError as e:
-            raise InvalidState(f"not valid JSON: {e}") from None
-        return cls.from_dict(doc)
+        return cls.from_dict(read_json(text, "game record"))
 
     def save(self, path: str | os.PathLike[str]) -> None:
         """Write the record as indented JSON to ``path``."""
@@ -174,11 +177,12 @@ class GameRecord:
         """Read a record from the JSON file at ``path``.
 
         Raises:
-            InvalidState: the file does not hold a valid record.
+            InvalidState: the file does not hold a valid record (or is larger
+                than :data:`zank.serialize.MAX_DOCUMENT_SIZE` bytes).
             OSError: the file cannot be read.
         """
-        with open(path, encoding="utf-8") as f:
-            return cls.loads(f.read())
+        with open(path, "rb") as f:
+            return cls.loads(f.read(MAX_DOCUMENT_SIZE + 1))
 
 
 def replay(record: GameRecord) -> Iterator[State]:
@@ -190,6 +194,8 @@ def replay(record: GameRecord) -> Iterator[State]:
             result differs from the replayed one (the message names the move
             number, its notation and the rule it breaks).
     """
+    if not isinstance(record, GameRecord):
+        raise InvalidState(f"replay() takes a GameRecord, not {type(record).__name__}")
     rules = record.rules()
     try:
         state = rules.new_game(seed=record.seed, players=record.players)
@@ -200,7 +206,9 @@ def replay(record: GameRecord) -> Iterator[State]:
         try:
             move = rules.parse_move(state, text)
         except (NotationError, IllegalMove) as e:
-            raise InvalidState(f"bad record: move {n} ({text!r}) cannot be played: {e}") from None
+            raise InvalidState(
+                f"bad record: move {n} ({quote(text)}) cannot be played: {e}"
+            ) from None
         state = rules.apply(state, move)
         yield state
     if record.result is not None and rules.result(state) != record.result:

@@ -9,7 +9,7 @@ from typing import Any, TypeVar
 import attrs
 
 from zank.core import Rules
-from zank.errors import OptionError
+from zank.errors import OptionError, quote
 
 __all__ = ["VARIANTS", "register", "variant"]
 
@@ -45,16 +45,18 @@ def variant(name: str, **options: Any) -> Rules:
         OptionError: unknown variant, unknown option, or a value out of range;
             the message lists what is valid.
     """
-    cls = _registry.get(name)
+    cls = _registry.get(name) if isinstance(name, str) else None
     if cls is None:
         raise OptionError(
-            f"unknown variant {name!r}; the variants are: {', '.join(sorted(_registry))}"
+            f"unknown variant {quote(name)}; the variants are: {', '.join(sorted(_registry))}"
         )
     valid = [a.name for a in attrs.fields(cls) if a.init]
     unknown = sorted(set(options) - set(valid))
     if unknown:
         raise OptionError(
-            f"{name} has no option {', '.join(map(repr, unknown))}; "
+            f"{name} has no option {', '.join(quote(k, 40) for k in unknown[:5])}"
+            + (f" (and {len(unknown) - 5} more)" if len(unknown) > 5 else "")
+            + "; "
             f"its options are: {', '.join(valid) or 'none'}"
         )
     return cls(**options)

@@ -1,4 +1,4 @@
-"""JSON for states: :func:`dumps` and :func:`loads`.
+"""JSON for states: :func:`zank.dumps` and :func:`zank.loads`.
 
 A document looks like this (cards in notation, piles by label, bottom to top)::
 
@@ -8,26 +8,121 @@ A document looks like this (cards in notation, piles by label, bottom to top)::
      "piles": {"build1": [], ..., "p0.pay": ["7h", "Qs:1", ...]},
      "down": {"p0.pay": 19, ...}, "outcome": null}
 
-:func:`loads` validates everything: the structure, the variant and options,
+:func:`zank.loads` validates everything: the structure, the variant and options,
 every card, card conservation, the face-down counts, whose turn it is, and the
 variant's own pile invariants.  Any problem raises
 :class:`~zank.errors.InvalidState` saying what and where; no pickle is used.
+
+Documents may come from anyone (a game server's clients), so before parsing
+:func:`read_json` refuses text longer than :data:`MAX_DOCUMENT_SIZE` or nested
+deeper than :data:`MAX_DOCUMENT_DEPTH`, and text that is not UTF-8; every
+error message quotes at most about 100 characters of the input
+(:func:`zank.errors.quote`).
+
+:func:`observation_to_dict` gives the JSON-ready dict of what one seat sees
+(hidden cards are ``null``), for sending to that seat.
 """
 
 from __future__ import annotations
 
 import json
+import re
+from itertools import accumulate
 from typing import Any
 
 from zank.cards import card_text, parse_card
-from zank.core import Result, State, Termination
-from zank.errors import InvalidState, NotationError, OptionError
+from zank.core import HIDDEN, Observation, Result, Rules, State, Termination
+from zank.errors import InvalidState, NotationError, OptionError, ZankError, quote
 from zank.random import MASK64
 
-__all__ = ["FORMAT", "FORMAT_VERSION", "dumps", "loads", "state_from_dict", "state_to_dict"]
+__all__ = [
+    "FORMAT",
+    "FORMAT_VERSION",
+    "MAX_DOCUMENT_DEPTH",
+    "MAX_DOCUMENT_SIZE",
+    "dumps",
+    "loads",
+    "observation_to_dict",
+    "read_json",
+    "state_from_dict",
+    "state_to_dict",
+]
 
 FORMAT = "zank-state"
+"""The ``"format"`` field of every state document."""
 FORMAT_VERSION = 1
+"""The version of the state format that this library writes and reads."""
+MAX_DOCUMENT_SIZE = 1_000_000
+"""The longest JSON text :func:`read_json` parses: characters of a ``str``,
+bytes of ``bytes`` (1 MB; a state of the largest game is under 10 kB)."""
+MAX_DOCUMENT_DEPTH = 64
+"""The deepest nesting of arrays and objects :func:`read_json` parses (a
+state or game record document is 3 deep)."""
+
+_ESCAPES = re.compile(r"\\.", re.DOTALL)
+_STRINGS = re.compile(r'"[^"]*"')
+_NOT_BRACKETS = re.compile(r"[^\[\]{}]+")
+_DEPTH_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+
+
+def _depth(text: str) -> int:
+    """The deepest nesting of brackets outside strings, in linear time."""
+    if text.count("[") + text.count("{") <= MAX_DOCUMENT_DEPTH:
+        return 0  # too few brackets to nest too deep
+    bare = _STRINGS.sub("", _ESCAPES.sub("", text))
+    brackets = _NOT_BRACKETS.sub("", bare)
+    return max(accumulate(map(_DEPTH_STEP.__getitem__, brackets)), default=0)
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def read_json(text: str | bytes, what: str = "document") -> Any:
+    """Parse JSON text that anyone may have sent, within limits.
+
+    The text must be a ``str`` or UTF-8 ``bytes`` of at most
+    :data:`MAX_DOCUMENT_SIZE` characters (bytes), its arrays and objects
+    nested at most :data:`MAX_DOCUMENT_DEPTH` deep; ``NaN`` and ``Infinity``
+    are refused.  Both limits are checked before parsing, so a hostile text
+    costs time in proportion to its length and no more.
+
+    >>> from zank.serialize import read_json
+    >>> read_json('{"moves": ["a-b1"]}')
+    {'moves': ['a-b1']}
+    >>> read_json("[" * 100)
+    Traceback (most recent call last):
+    ...
+    zank.errors.InvalidState: the document is nested 100 deep; at most 64 is allowed
+
+    Raises:
+        InvalidState: the text is too long, too deep, not UTF-8 or not JSON;
+            ``what`` names the document in the message.
+    """
+    if isinstance(text, (bytes, bytearray)):
+        if len(text) > MAX_DOCUMENT_SIZE:
+            raise InvalidState(f"the {what} is longer than {MAX_DOCUMENT_SIZE:,} bytes")
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise InvalidState(f"the {what} is not UTF-8 text (byte {e.start})") from None
+    elif not isinstance(text, str):
+        raise InvalidState(f"the {what} must be JSON text, not {type(text).__name__}")
+    if len(text) > MAX_DOCUMENT_SIZE:
+        raise InvalidState(f"the {what} is longer than {MAX_DOCUMENT_SIZE:,} characters")
+    depth = _depth(text)
+    if depth > MAX_DOCUMENT_DEPTH:
+        raise InvalidState(
+            f"the {what} is nested {depth} deep; at most {MAX_DOCUMENT_DEPTH} is allowed"
+        )
+    try:
+        return json.loads(text, parse_constant=_no_constant)
+    except ValueError as e:  # JSONDecodeError, or an integer of more than 4300 digits
+        raise InvalidState(f"the {what} is not valid JSON: {_first_line(e)}") from None
+
+
+def _first_line(error: Exception) -> str:
+    return str(error).split("\n", 1)[0][:160]
 
 
 def state_to_dict(state: State) -> dict[str, Any]:
@@ -77,7 +172,7 @@ def _int(doc: dict[str, Any], key: str, *, optional: bool = False) -> Any:
     if value is None and optional:
         return None
     if not isinstance(value, int) or isinstance(value, bool):
-        raise InvalidState(f"{key!r} must be an integer, not {value!r}")
+        raise InvalidState(f"{key!r} must be an integer, not {quote(value)}")
     return value
 
 
@@ -88,10 +183,11 @@ def state_from_dict(doc: Any) -> State:
     if not isinstance(doc, dict):
         raise InvalidState(f"a state document is a JSON object, not {type(doc).__name__}")
     if doc.get("format") != FORMAT:
-        raise InvalidState(f"'format' must be {FORMAT!r}, not {doc.get('format')!r}")
-    if doc.get("version") != FORMAT_VERSION:
+        raise InvalidState(f"'format' must be {FORMAT!r}, not {quote(doc.get('format'))}")
+    version = doc.get("version")
+    if version != FORMAT_VERSION or isinstance(version, bool):
         raise InvalidState(
-            f"unsupported format version {doc.get('version')!r} (this zank reads {FORMAT_VERSION})"
+            f"unsupported format version {quote(version)} (this zank reads {FORMAT_VERSION})"
         )
     name = doc.get("variant")
     options = doc.get("options", {})
@@ -99,10 +195,8 @@ def state_from_dict(doc: Any) -> State:
         raise InvalidState("'variant' must be a string and 'options' an object")
     try:
         rules = variant(name, **options)
-    except OptionError as e:
+    except ZankError as e:
         raise InvalidState(f"bad variant or options: {e}") from None
-    except TypeError as e:  # pragma: no cover - option keys that are not identifiers
-        raise InvalidState(f"bad options: {e}") from None
     players = _int(doc, "players")
     try:
         specs = rules.layout(players)
@@ -117,7 +211,8 @@ def state_from_dict(doc: Any) -> State:
     if unknown or missing:
         raise InvalidState(
             "the piles do not match the layout"
-            + (f"; unknown: {', '.join(unknown)}" if unknown else "")
+            + (f"; unknown: {', '.join(quote(u, 30) for u in unknown[:5])}" if unknown else "")
+            + (f" and {len(unknown) - 5} more" if len(unknown) > 5 else "")
             + (f"; missing: {', '.join(missing)}" if missing else "")
         )
     piles = []
@@ -133,7 +228,9 @@ def state_from_dict(doc: Any) -> State:
     for label in labels:
         d = down_doc.get(label, 0)
         if not isinstance(d, int) or isinstance(d, bool) or d < 0:
-            raise InvalidState(f"down count of pile {label} must be an integer >= 0, not {d!r}")
+            raise InvalidState(
+                f"down count of pile {label} must be an integer >= 0, not {quote(d)}"
+            )
         down.append(d)
     info = doc.get("info", [])
     if not isinstance(info, list) or not all(
@@ -146,7 +243,7 @@ def state_from_dict(doc: Any) -> State:
     except ValueError:
         rng = -1
     if not 0 <= rng <= MASK64:
-        raise InvalidState(f"'rng' must be a 64-bit hex string, not {rng_text!r}")
+        raise InvalidState(f"'rng' must be a 64-bit hex string, not {quote(rng_text)}")
     outcome = _outcome(doc.get("outcome"))
     state = State(
         rules=rules,
@@ -166,7 +263,7 @@ def state_from_dict(doc: Any) -> State:
 
 
 def _bad(value: Any) -> int:
-    raise NotationError(f"{value!r} is not a card: cards are written as text, e.g. 'Ah'")
+    raise NotationError(f"{quote(value)} is not a card: cards are written as text, e.g. 'Ah'")
 
 
 def _outcome(doc: Any) -> Result | None:
@@ -176,28 +273,68 @@ def _outcome(doc: Any) -> Result | None:
         raise InvalidState("'outcome' must be null or an object")
     winner, points, reason = doc.get("winner"), doc.get("points"), doc.get("reason")
     if winner is not None and (not isinstance(winner, int) or isinstance(winner, bool)):
-        raise InvalidState(f"outcome winner must be a seat or null, not {winner!r}")
+        raise InvalidState(f"outcome winner must be a seat or null, not {quote(winner)}")
     if not isinstance(points, list) or not all(
         isinstance(p, int) and not isinstance(p, bool) for p in points
     ):
         raise InvalidState("outcome points must be a list of integers")
     try:
         termination = Termination(reason)
-    except ValueError:
+    except (ValueError, TypeError):  # TypeError: an unhashable reason such as a list
         valid = ", ".join(repr(t.value) for t in Termination)
-        raise InvalidState(f"outcome reason {reason!r} is not one of {valid}") from None
+        raise InvalidState(f"outcome reason {quote(reason)} is not one of {valid}") from None
     return Result(winner, tuple(points), termination)
 
 
 def loads(text: str | bytes) -> State:
     """Read a state from JSON text made by :func:`dumps`, validating everything.
 
+    The text is parsed by :func:`zank.serialize.read_json` (at most
+    :data:`~zank.serialize.MAX_DOCUMENT_SIZE` characters, nested at most
+    :data:`~zank.serialize.MAX_DOCUMENT_DEPTH` deep).
+
     Raises:
-        InvalidState: the text is not valid JSON, or the document is malformed
-            or inconsistent; the message says what and where.
+        InvalidState: the text is too long or too deep, not valid JSON, or the
+            document is malformed or inconsistent; the message says what and
+            where.
     """
-    try:
-        doc = json.loads(text)
-    except (ValueError, TypeError) as e:
-        raise InvalidState(f"not valid JSON: {e}") from None
-    return state_from_dict(doc)
+    return state_from_dict(read_json(text, "state document"))
+
+
+def observation_to_dict(rules: Rules, observation: Observation) -> dict[str, Any]:
+    """The JSON-ready dict of what one seat sees, to send to that seat.
+
+    It has the shape of a state document (:func:`state_to_dict`) with
+    ``"format": "zank-observation"``, the seat in ``"player"``, every card
+    the seat cannot see as ``null``, and no generator state.
+
+    >>> import zank
+    >>> from zank.serialize import observation_to_dict
+    >>> rules = zank.variant("spite-and-malice")
+    >>> view = observation_to_dict(rules, rules.observe(rules.new_game(seed=1), 0))
+    >>> view["piles"]["p1.hand"], "rng" in view
+    ([None, None, None, None, None], False)
+    """
+    specs = rules.layout(observation.players)
+    out = observation.outcome
+    return {
+        "format": "zank-observation",
+        "version": FORMAT_VERSION,
+        "variant": rules.name,
+        "options": rules.options,
+        "players": observation.players,
+        "player": observation.player,
+        "to_move": observation.to_move,
+        "phase": observation.phase,
+        "info": list(observation.info),
+        "ply": observation.ply,
+        "turn": observation.turn,
+        "piles": {
+            s.label: [None if c == HIDDEN else card_text(c) for c in cards]
+            for s, cards in zip(specs, observation.piles, strict=True)
+        },
+        "down": {s.label: d for s, d in zip(specs, observation.down, strict=True) if d},
+        "outcome": None
+        if out is None
+        else {"winner": out.winner, "points": list(out.points), "reason": out.reason.value},
+    }

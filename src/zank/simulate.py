@@ -44,7 +44,7 @@ from attrs import define, field, frozen
 import zank
 from zank.agents.base import Agent, FirstMoveAgent, GreedyAgent, RandomAgent, greedy_policy_of
 from zank.core import Rules
-from zank.errors import ZankError
+from zank.errors import ZankError, quote
 from zank.executors import Executor, RayExecutor, open_executor
 from zank.play import play_game
 
@@ -83,28 +83,54 @@ AGENTS: Mapping[str, Callable[[int], Agent]] = {
 }
 
 
-def agent_factory(spec: AgentSpec) -> Callable[[int], Agent]:
+def agent_factory(spec: AgentSpec, *, imports: bool = True) -> Callable[[int], Agent]:
     """The factory behind an agent spec.
 
+    **Trusted input only.**  A ``"module:factory"`` spec *imports* the module,
+    which runs its code: take such specs from your own code or command line,
+    never from a name a client sent.  For such a name pass ``imports=False``
+    (only the names of :data:`AGENTS` are then accepted), or look it up in
+    :data:`AGENTS` yourself.
+
+    A factory loaded from ``"module:factory"`` is checked when it makes an
+    agent: something without a ``choose`` method raises
+    :class:`~zank.errors.ZankError`.
+
     Raises:
-        ZankError: the name is unknown or the ``module:factory`` cannot be imported.
+        ZankError: the name is unknown, ``module:factory`` with
+            ``imports=False``, or the ``module:factory`` cannot be imported.
     """
     if not isinstance(spec, str):
         return spec
     if spec in AGENTS:
         return AGENTS[spec]
+    if ":" in spec and not imports:
+        raise ZankError(
+            f"agent {quote(spec)}: loading agents by module:factory is turned off "
+            f"(imports=False); the agents are: {', '.join(AGENTS)}"
+        )
     if ":" in spec:
         module_name, _, attr = spec.partition(":")
         try:
             factory = getattr(importlib.import_module(module_name), attr)
-        except (ImportError, AttributeError) as e:
-            raise ZankError(f"cannot load agent {spec!r}: {e}") from None
+        except (ImportError, AttributeError, ValueError) as e:  # ValueError: an empty name
+            raise ZankError(f"cannot load agent {quote(spec)}: {quote(str(e))}") from None
         if not callable(factory):
-            raise ZankError(f"agent {spec!r} is not callable")
-        return factory  # type: ignore[no-any-return]
+            raise ZankError(f"agent {quote(spec)} is not callable")
+        return functools.partial(_checked_agent, factory, spec)
     raise ZankError(
-        f"unknown agent {spec!r}; the agents are: {', '.join(AGENTS)} or module:factory"
+        f"unknown agent {quote(spec)}; the agents are: {', '.join(AGENTS)} or module:factory"
     )
+
+
+def _checked_agent(factory: Callable[[int], Any], spec: str, seed: int) -> Agent:
+    """``factory(seed)``, refused unless it is an agent (has a ``choose`` method)."""
+    agent = factory(seed)
+    if not callable(getattr(agent, "choose", None)):
+        raise ZankError(
+            f"agent {quote(spec)} made {quote(agent, 40)}, not an agent with a choose() method"
+        )
+    return agent  # type: ignore[no-any-return]
 
 
 def agent_name(spec: AgentSpec) -> str:

@@ -225,9 +225,7 @@ class SpiteAndMalice(Rules):
     def _seat_base(self, p: int) -> int:
         return 2 + self.build_places + p * (2 + SIDE_STACKS)
 
-    def touched_piles(
-        self, after: State | Observation, move: Move
-    ) -> tuple[frozenset[int], int | None]:
+    def _touched(self, after: State | Observation, move: Move) -> tuple[frozenset[int], int | None]:
         """A move's source and target pile.  A play keeps the turn (or wins);
         a discard passes it on, so its player sat before the one to move (at
         the end, the one seat whose side stack shows the discarded rank)."""
@@ -636,6 +634,42 @@ class SpiteAndMalice(Rules):
                 raise InvalidState(f"the hand and side stacks of p{p} lie face up")
         if state.to_move is not None and not state.piles[self._seat_base(state.to_move) + 1]:
             raise InvalidState("the player to move has no hand card")
+        if state.phase:
+            raise InvalidState(f"'phase' is always 0 in {self.name}, not {state.phase}")
+        if state.outcome is not None:
+            self._validate_outcome(state, state.outcome)
+
+    def _validate_outcome(self, state: State, outcome: Result) -> None:
+        """The outcome must be the one the rules give the final position (S&M-13,
+        S&M-14): recomputed from the piles, not taken from the document."""
+        pays = [len(state.piles[self._seat_base(q)]) for q in range(state.players)]
+        if outcome.reason == Termination.WENT_OUT:
+            empty = [q for q, n in enumerate(pays) if not n]
+            if outcome.winner is None or empty != [outcome.winner]:
+                raise InvalidState(
+                    "'outcome': a game is won by the one player whose pay-off pile is empty"
+                    f" (empty: {', '.join(f'p{q}' for q in empty) or 'none'})"
+                )
+            points = [0] * state.players
+            points[outcome.winner] = 5 + sum(n for q, n in enumerate(pays) if q != outcome.winner)
+            if tuple(points) != outcome.points:
+                raise InvalidState(
+                    f"'outcome': the points are {points}, 5 plus the cards left in the other "
+                    "pay-off piles (S&M-13)"
+                )
+        elif outcome.reason == Termination.DRAW_PILE_EMPTY:
+            if outcome.winner is not None or any(outcome.points):
+                raise InvalidState("'outcome': a game drawn for an empty draw pile scores nothing")
+            if state.piles[0] or state.piles[1] or 0 in pays:
+                raise InvalidState(
+                    "'outcome': a drawn game has an empty draw pile (and no completed piles "
+                    "left to shuffle back) and no empty pay-off pile (S&M-14)"
+                )
+        else:
+            raise InvalidState(
+                f"'outcome': {self.name} ends only by a player going out or by an empty "
+                f"draw pile, not by {outcome.reason.value!r}"
+            )
 
 
 def match_scores(results: Iterable[Result | None]) -> tuple[int, ...]:

@@ -31,6 +31,13 @@ def load(rules: Rules, players: int = 2, **params: Any) -> Any:
     return game
 
 
+def deal(state: Any, rnd: random.Random) -> Any:
+    """Play the deal's chance nodes with random outcomes, up to the first player's move."""
+    while state.is_chance_node():
+        state.apply_action(rnd.choice(state.chance_outcomes())[0])
+    return state
+
+
 def play_random(state: Any, rnd: random.Random, moves: int) -> Any:
     """Play up to ``moves`` player moves (and every chance node on the way)."""
     done = 0
@@ -87,9 +94,9 @@ def test_unseen_cards_are_chosen_by_chance(rules: Rules, players: int) -> None:
     """Whenever a move turns up a card nobody has seen, chance chooses it among all
     such cards: the order in the state says nothing about what comes."""
     game = load(rules, players)
-    state = game.new_initial_state()
+    group = game.context.group
     rnd = random.Random(7)
-    state.apply_action(3)
+    state = deal(game.new_initial_state(), rnd)
     reveals = 0
     while not state.is_terminal() and reveals < 5:
         if state.is_chance_node() and state.action_to_string(-1, 0).startswith("shuffle"):
@@ -100,8 +107,9 @@ def test_unseen_cards_are_chosen_by_chance(rules: Rules, players: int) -> None:
             seen: set[int] = set()
             for p in range(players):
                 seen |= {c for pile in rules.observe(zs, p).piles for c in pile if c != HIDDEN}
-            unseen = set(rules.cards(players)) - seen
-            assert set(outcomes) <= unseen
+            target = state._data.pending.target  # the unseen card whose place is turned up
+            unseen = {c for c in set(rules.cards(players)) - seen if group[c] == group[target]}
+            assert set(outcomes) <= unseen  # the unseen cards of the group the deal dealt it from
             assert len(outcomes) > 1 or len(unseen) == 1
             reveals += 1
             state.apply_action(rnd.choice(outcomes))
@@ -115,8 +123,7 @@ def test_a_bot_cannot_read_the_draw_pile() -> None:
     draw pile in the state: reading the state tells a bot nothing about it."""
     rules = zank.variant("spite-and-malice")
     game = load(rules)
-    state = game.new_initial_state()
-    state.apply_action(5)
+    state = deal(game.new_initial_state(), random.Random(5))
     # end turns at once until a player must draw: that draw is a chance node
     while not state.is_chance_node():
         discard = next(a for a in state.legal_actions() if rules.moves[a].kind == 1)
@@ -159,8 +166,7 @@ def test_strings_and_tensors_come_from_observe(rules: Rules, players: int) -> No
 def test_serialization_round_trip_mid_reveal() -> None:
     rules = zank.variant("spite-and-malice")
     game = load(rules)
-    state = game.new_initial_state()
-    state.apply_action(11)
+    state = deal(game.new_initial_state(), random.Random(11))
     while not state.is_chance_node():
         discard = next(a for a in state.legal_actions() if rules.moves[a].kind == 1)
         state.apply_action(discard)
@@ -213,8 +219,7 @@ def test_mcts_bot_plays() -> None:
     game = load(rules)
     rng = np.random.RandomState(0)
     bot = mcts.MCTSBot(game, 2, 8, mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
-    state = game.new_initial_state()
-    state.apply_action(1)
+    state = deal(game.new_initial_state(), random.Random(1))
     action = bot.step(state)
     assert action in state.legal_actions()
 
@@ -249,8 +254,7 @@ def test_cards_a_shuffle_hides_are_dealt_by_chance_within_their_pile() -> None:
     rnd = random.Random(1)
     checked = 0
     for seed in range(40):
-        state = game.new_initial_state()
-        state.apply_action(seed)
+        state = deal(game.new_initial_state(), random.Random(seed))
         while not state.is_terminal() and checked < 3:
             if not state.is_chance_node():
                 legal = state.legal_actions()
@@ -288,3 +292,81 @@ def test_cards_a_shuffle_hides_are_dealt_by_chance_within_their_pile() -> None:
         if checked >= 3:
             break
     assert checked >= 3
+
+
+# --------------------------------------------------------------- the deal (issue 18)
+def deal_outcomes(state: Any, rnd: random.Random) -> list[tuple[str, int]]:
+    """Deal with random outcomes; return (kind, outcome) per chance node of the deal."""
+    out = []
+    while state.is_chance_node():
+        outcomes = state.chance_outcomes()
+        action = rnd.choice(outcomes)[0]
+        kind = state.action_to_string(-1, action)
+        out.append(("card" if kind.startswith("deal ") and "pack" not in kind else kind, action))
+        state.apply_action(action)
+    return out
+
+
+@pytest.mark.parametrize(("rules", "players"), CASES)
+def test_the_deal_is_dealt_card_by_card(rules: Rules, players: int) -> None:
+    """No chance node of the deal has more than 128 outcomes (the deal used to be one
+    node of 65,536 seeds, each naming the whole deal), and each node is uniform over
+    the cards still to place (a node choosing a pack weighs it by its cards left)."""
+    state = load(rules, players).new_initial_state()
+    rnd = random.Random(3)
+    nodes = 0
+    while state.is_chance_node():
+        outcomes = state.chance_outcomes()
+        assert 2 <= len(outcomes) <= zos.MAX_DEAL_OUTCOMES
+        assert sum(p for _, p in outcomes) == pytest.approx(1.0)
+        name = state.action_to_string(-1, outcomes[0][0])
+        if not name.startswith("deal from pack"):  # a card or a lot: uniform
+            assert all(p == pytest.approx(1 / len(outcomes)) for _, p in outcomes)
+        state.apply_action(rnd.choice(outcomes)[0])
+        nodes += 1
+    assert nodes >= len(rules.cards(players)) // 2  # one node per card, not one per deal
+    rules.validate(state.zank_state)
+
+
+@pytest.mark.parametrize(("rules", "players"), CASES)
+def test_an_information_state_fits_every_deal_of_the_unseen_cards(
+    rules: Rules, players: int
+) -> None:
+    """The attack of issue 18: player 0 must not learn player 1's cards from its own
+    view of the deal.  Exchange, in every outcome of a deal, a card that player 0 has
+    not seen (in player 1's hand where the variant has private hands) with a card
+    nobody has seen: the outcomes are a deal as likely as the first, player 0's
+    information state is the same, and player 1 holds another card."""
+    game = load(rules, players)
+    rnd = random.Random(17)
+    state = game.new_initial_state()
+    outcomes = deal_outcomes(state, rnd)
+    zs = state.zank_state
+    views = [
+        {c for pile in rules.observe(zs, p).piles for c in pile if c != HIDDEN}
+        for p in range(players)
+    ]
+    nobody = set(rules.cards(players)) - set().union(*views)
+    private = sorted(views[1] - views[0]) or sorted(nobody)
+    pairs = [
+        (a, b)
+        for a in private
+        for b in sorted(nobody)
+        if a != b and a >> 6 == b >> 6  # one pack: cards the deal shuffles together
+    ]
+    assert pairs, "no two cards to exchange"
+    a, b = pairs[0]
+    swap = {a: b, b: a}
+    again = game.new_initial_state()
+    for kind, action in outcomes:
+        again.apply_action(swap.get(action, action) if kind == "card" else action)
+    assert not again.is_chance_node()
+    assert again.information_state_string(0) == state.information_state_string(0)
+    assert again.observation_string(0) == state.observation_string(0)
+    assert np.array_equal(
+        np.asarray(again.observation_tensor(0)), np.asarray(state.observation_tensor(0))
+    )
+    where = {c: i for i, pile in enumerate(zs.piles) for c in pile}
+    after = {c: i for i, pile in enumerate(again.zank_state.piles) for c in pile}
+    assert after[b] == where[a]
+    assert after[a] == where[b]

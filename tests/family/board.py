@@ -46,10 +46,9 @@ class Board:
         """A valid running state with these piles (see :func:`position`)."""
         if info is None:
             info = tuple(self.rules.new_game(seed=0).info)
-        state = position(self.rules, piles, to_move=to_move, rest=rest, info=info, down=down)
-        state = attrs.evolve(state, turn=turn)
-        self.rules.validate(state)
-        return state
+        return position(
+            self.rules, piles, to_move=to_move, rest=rest, info=info, down=down, turn=turn
+        )
 
     def texts(self, state: State) -> list[str]:
         """The notation of every legal move."""

@@ -37,8 +37,11 @@ def position(
     rest: str = "hand",
     info: tuple[int, ...] = (0, 0, 0, 0, 0),
     down: Mapping[str, int] | None = None,
+    turn: int = 1,
 ) -> State:
-    """A valid running state with the given piles (cards bottom to top).
+    """A valid running state with the given piles (cards bottom to top), in
+    turn ``turn`` (``ply`` is ``turn - 1``: a move began every turn; counters
+    in ``info`` must fit the turns ended).
 
     Every card of the game that ``piles`` does not name goes to ``rest``:
     ``"hand"`` puts each at the bottom of its owner's face-down stock (deck *p*
@@ -94,6 +97,8 @@ def position(
         down=tuple(down_list),
         to_move=to_move,
         info=info,
+        ply=turn - 1,
+        turn=turn,
     )
     rules.validate(state)
     return state

@@ -8,7 +8,6 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-import attrs
 import pytest
 
 import zank
@@ -64,10 +63,7 @@ def pos(
 ) -> State:
     """A two-player position (see ``positions.position``) in turn ``turn``
     (by default past the first round, so Z-18 does not apply)."""
-    state = position(rules, piles, to_move=to_move, rest=rest, info=info)
-    state = attrs.evolve(state, turn=turn)
-    rules.validate(state)
-    return state
+    return position(rules, piles, to_move=to_move, rest=rest, info=info, turn=turn)
 
 
 def pos3(piles: Mapping[str, str], *, turn: int = 9, removed: int = 0, to_move: int = 0) -> State:
@@ -83,11 +79,11 @@ def pos3(piles: Mapping[str, str], *, turn: int = 9, removed: int = 0, to_move: 
             assert left[x]
             left[x] -= 1
     out = {label: named.get(label, []) for label in labels}
-    for x in sorted(left.elements()):
+    for k, x in enumerate(sorted(left.elements())):
         if IS_JOKER[x]:
             out["aside"].append(x)
-        else:
-            out["p2.hand"].insert(0, x)
+        else:  # under the named cards of every seat's source: a seat without cards has won
+            out[f"p{k % 3}.hand"].insert(0, x)
     down = [len(out[s.label]) if s.kind == "hand" else 0 for s in specs]
     info = list(START_INFO)
     info[I_REMOVED] = removed
@@ -99,6 +95,7 @@ def pos3(piles: Mapping[str, str], *, turn: int = 9, removed: int = 0, to_move: 
         to_move=to_move,
         info=tuple(info),
         turn=turn,
+        ply=turn - 1,
     )
     RULES.validate(state)
     return state
@@ -442,7 +439,7 @@ def test_the_learning_game_shares_one_pack_and_allows_three_edge_piles() -> None
     assert len(state.pile("p0.hand")) == len(state.pile("p1.hand")) == 25
     assert {DECK[x] for p in range(2) for x in state.pile(f"p{p}.hand")} == {0}
     assert rules.gap_limit(2, 1) == 3
-    piles = {"h1": "Kc", "h2": "Kd", "h3": "Kh", "p0.discard": "9h"}
+    piles = {"h1": "Kc", "h2": "Kd", "h3": "Kh", "p0.discard": "9h", "p1.hand": "2d"}
     state = pos(rules, piles, turn=1)
     assert texts(rules, state) == ["draw"]
 

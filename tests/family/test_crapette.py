@@ -404,14 +404,14 @@ def test_scoring_win_counts_one_per_game(board: Make) -> None:
 # ------------------------------------------------------------- C-17, C-18
 def test_the_blocked_game_is_a_draw_after_a_full_dry_pass_through_both_hands(b: Board) -> None:
     base = {**KINGS, "p0.reserve": "3c", "p0.hand": "", "p0.turned": "9d", "p0.discard": "4s"}
-    state = b.position(base, rest="p1.hand", info=(1, 93, 0, 0, 0))
+    state = b.position(base, rest="p1.hand", info=(1, 93, 0, 0, 0), turn=100)
     end = b.play(state, "t-d")
     assert end.outcome is not None
     assert end.outcome.reason is Termination.BLOCKED
     assert end.outcome.winner is None
     assert end.outcome.points == (0, 0)
     assert counts(end) == (2 + 2, 93)  # the counts do not decide: a draw
-    state = b.position(base, rest="p1.hand", info=(1, 92, 0, 0, 0))
+    state = b.position(base, rest="p1.hand", info=(1, 92, 0, 0, 0), turn=100)
     assert b.play(state, "t-d").outcome is None
     assert score(state, None).winner is None
 
@@ -420,21 +420,26 @@ def test_a_release_resets_the_blocked_count(b: Board) -> None:
     state = b.position(
         {**KINGS, "h1": "Kc Qh", "p0.reserve": "3c", "p0.turned": "Jc", "p0.hand": "5d"},
         info=(7, 9, 3, 0, 0),
+        turn=20,
     )
     assert b.play(state, "t-h1", "turn", "t-d").info == (0, 0, 4, 0, 0)
-    state = b.position({**KINGS, "p0.reserve": "3c", "p0.turned": "Jc"}, info=(7, 9, 3, 0, 0))
+    state = b.position(
+        {**KINGS, "p0.reserve": "3c", "p0.turned": "Jc"}, info=(7, 9, 3, 0, 0), turn=20
+    )
     assert b.play(state, "t-d").info == (8, 9, 4, 0, 0)
 
 
 def test_the_game_ends_after_too_many_turns_without_a_foundation_card(board: Make) -> None:
     short = board("crapette", no_progress_turns=10)
-    state = short.position({**KINGS, "p0.reserve": "3c", "p0.turned": "Jc"}, info=(0, 0, 9, 0, 0))
+    state = short.position(
+        {**KINGS, "p0.reserve": "3c", "p0.turned": "Jc"}, info=(0, 0, 9, 0, 0), turn=10
+    )
     end = short.play(state, "t-d")
     assert end.outcome is not None
     assert end.outcome.reason is Termination.NO_PROGRESS
     assert end.outcome.winner is None
     state = short.position(
-        {**KINGS, "h1": "Ad", "p0.reserve": "", "p0.turned": "Jc"}, info=(0, 0, 9, 0, 0)
+        {**KINGS, "h1": "Ad", "p0.reserve": "", "p0.turned": "Jc"}, info=(0, 0, 9, 0, 0), turn=10
     )
     after = short.play(state, "h1-f", "t-d")
     assert after.outcome is None

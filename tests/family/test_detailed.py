@@ -401,7 +401,7 @@ def test_the_game_is_blocked_after_a_full_dry_pass_through_both_stocks() -> None
     base = {**KINGS, "p0.reserve": "3c", "p0.hand": "", "p0.turned": "9d", "p0.discard": "4s"}
     # p1 has had a dry turn for each of its stock cards; p0 has one stock card (4s)
     # and now ends its second dry turn: 2 >= 2 cards (4s and 9d)
-    state = position(RULES, base, rest="p1.hand", info=(1, 93, 0, 0, 0))
+    state = position(RULES, base, rest="p1.hand", info=(1, 93, 0, 0, 0), turn=100)
     end = play(RULES, state, "t-d")
     assert end.outcome is not None
     assert end.outcome.reason is Termination.BLOCKED
@@ -410,7 +410,7 @@ def test_the_game_is_blocked_after_a_full_dry_pass_through_both_stocks() -> None
     assert end.outcome.winner == 0
     assert end.outcome.points == (c1 - c0, 0)
     # one dry turn fewer for p1: not blocked yet
-    state = position(RULES, base, rest="p1.hand", info=(1, 92, 0, 0, 0))
+    state = position(RULES, base, rest="p1.hand", info=(1, 92, 0, 0, 0), turn=100)
     assert play(RULES, state, "t-d").outcome is None
 
 
@@ -534,16 +534,21 @@ def test_a_card_leaving_a_reserve_or_hand_pile_resets_the_blocked_count() -> Non
         RULES,
         {**KINGS, "h1": "Kc Qh", "p0.reserve": "3c", "p0.turned": "Jc", "p0.hand": "5d"},
         info=(7, 9, 3, 0, 0),
+        turn=20,
     )
     state = play(RULES, state, "t-h1", "turn", "t-d")
     assert state.info == (0, 0, 4, 0, 0)
-    state = position(RULES, {**KINGS, "p0.reserve": "3c", "p0.turned": "Jc"}, info=(7, 9, 3, 0, 0))
+    state = position(
+        RULES, {**KINGS, "p0.reserve": "3c", "p0.turned": "Jc"}, info=(7, 9, 3, 0, 0), turn=20
+    )
     assert play(RULES, state, "t-d").info == (8, 9, 4, 0, 0)
 
 
 def test_the_game_ends_after_too_many_turns_without_a_foundation_card() -> None:
     rules = rules_with(no_progress_turns=10)
-    state = position(rules, {**KINGS, "p0.reserve": "3c", "p0.turned": "Jc"}, info=(0, 0, 9, 0, 0))
+    state = position(
+        rules, {**KINGS, "p0.reserve": "3c", "p0.turned": "Jc"}, info=(0, 0, 9, 0, 0), turn=10
+    )
     end = play(rules, state, "t-d")
     assert end.outcome is not None
     assert end.outcome.reason is Termination.NO_PROGRESS
@@ -551,6 +556,7 @@ def test_the_game_ends_after_too_many_turns_without_a_foundation_card() -> None:
         rules,
         {**KINGS, "h1": "Ad", "p0.reserve": "", "p0.turned": "Jc"},
         info=(0, 0, 9, 0, 0),
+        turn=10,
     )
     after = play(rules, state, "h1-f", "t-d")
     assert after.outcome is None

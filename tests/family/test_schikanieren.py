@@ -40,10 +40,7 @@ def pos(
     """A position past the first round; the Schikanier piles hold a king
     each unless named (kings of the other pack than the edge piles' use)."""
     named = {"p0.schikanier": "", "p1.schikanier": "", **piles}
-    state = position(RULES, named, to_move=to_move, rest=rest, info=START_INFO, down=down)
-    state = attrs.evolve(state, turn=9)
-    RULES.validate(state)
-    return state
+    return position(RULES, named, to_move=to_move, rest=rest, info=START_INFO, down=down, turn=9)
 
 
 # ------------------------------------------------------------------- S-2
@@ -168,7 +165,7 @@ def test_with_schikanier_counts_false_source_and_discard_empty_win() -> None:
     # "Gewonnen hat, wer keine Karte mehr auf Quelle und Ablagestapel hat"
     piles = {**EDGES, "p0.hand": "", "p0.discard": "Ad", "p0.schikanier": "Ac"}
     piles["p1.schikanier"] = "Qd:1"
-    state = attrs.evolve(position(LITERAL, piles, rest="p1.hand", info=START_INFO), turn=9)
+    state = position(LITERAL, piles, rest="p1.hand", info=START_INFO, turn=9)
     LITERAL.validate(state)
     assert LITERAL.cards_left(state) == (1, 93)  # the Schikanier piles do not count
     assert isinstance(RULES, Schikanieren)

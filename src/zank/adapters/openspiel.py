@@ -21,14 +21,29 @@ after the import is added with :func:`register`.
 state and play on from it, so anything fixed in the state is known to them.
 The adapter therefore keeps undecided what no player has seen yet:
 
-* The game starts with one chance node whose outcome (``0 …
-  DEAL_SEEDS - 1``, uniform) is the seed of ``rules.new_game``: the variant
-  deals by its own procedure and decides who begins.
+* The deal is dealt card by card, as OpenSpiel's own card games deal: the
+  variant's own deal procedure (``rules.new_game``) runs with a generator
+  whose every draw is a chance node.  Each step of a shuffle chooses the
+  card for the next place among the cards not placed yet (one outcome per
+  card, uniform), and a lot the deal draws (who begins, a cut) is a chance
+  node of its own.  No chance node of the deal has more than
+  :data:`MAX_DEAL_OUTCOMES` outcomes: when more cards are left, a first node
+  chooses their pack (weighted by its cards left) and a second the card.  So
+  a player's information state after the deal -- its own cards, the cards
+  face up, who begins -- is consistent with every deal of the cards it has
+  not seen, and the chance outcomes are the deal itself, not a seed that
+  names it.  What the deal does between its draws stays inside it: when
+  Spite and Malice's tied seats reshuffle their pay-off piles to decide who
+  begins, the players see only the deal that results (at a real table they
+  would see the tied tops too, a small difference: the adapter treats the
+  cards nobody sees after the deal as dealt uniformly).
 * A card that no player has seen so far (face down since the deal: the draw
   pile, a reserve, the face-down part of a pay-off pile, a hand pile) is not
   taken from the state when a move turns it up or draws it.  Instead one
-  chance node per such card chooses it uniformly among all the cards nobody
-  has seen yet, and the adapter puts that card in the place being turned up
+  chance node per such card chooses it uniformly among the cards nobody has
+  seen yet *of its group* -- the cards the deal shuffled together: one
+  player's own pack where each player has one, every card where the packs are
+  mixed -- and the adapter puts that card in the place being turned up
   before the move is applied.  Those cards are exchangeable (a uniform deal,
   and nobody knows anything about them), so the game is the same game; but the
   order in the state is never the order that will be drawn, so a bot that
@@ -85,13 +100,13 @@ import pyspiel
 
 import zank
 from zank.adapters.encoding import ObservationEncoder
-from zank.cards import MAX_CARD, card_text, cards_text
+from zank.cards import DECK, MAX_CARD, card_text, cards_text
 from zank.core import HIDDEN, Observation, Result, Rules, State
-from zank.random import splitmix64
+from zank.random import Rng, splitmix64
 
 __all__ = [
-    "DEAL_SEEDS",
     "DEFAULT_MAX_GAME_LENGTH",
+    "MAX_DEAL_OUTCOMES",
     "NONE",
     "NONE_INT",
     "SHUFFLE_SEEDS",
@@ -103,15 +118,13 @@ __all__ = [
     "register",
 ]
 
-DEAL_SEEDS = 1 << 16
-"""The number of outcomes of the deal's chance node, which are the seeds
-``0 … DEAL_SEEDS - 1`` of ``new_game``."""
+MAX_DEAL_OUTCOMES = 128
+"""The most outcomes a chance node of the deal has."""
 DEFAULT_MAX_GAME_LENGTH = 100_000
 """Player moves after which a game without a bound of its own ends as a draw."""
 SHUFFLE_SEEDS = 1 << 10
 """The number of outcomes of the chance node before a move that shuffles, which
 set its generator state."""
-_DEAL_OUTCOMES = tuple((seed, 1.0 / DEAL_SEEDS) for seed in range(DEAL_SEEDS))
 _SHUFFLE_OUTCOMES = tuple((seed, 1.0 / SHUFFLE_SEEDS) for seed in range(SHUFFLE_SEEDS))
 
 
@@ -184,6 +197,107 @@ def _max_plies(rules: Rules, players: int) -> int:
     return int(bound) if bound is not None else DEFAULT_MAX_GAME_LENGTH
 
 
+class _Chance(Exception):
+    """Raised by :class:`_DealRng` at a draw that no chance outcome decides yet."""
+
+    def __init__(self, kind: str, outcomes: list[tuple[int, float]]) -> None:
+        super().__init__(kind)
+        self.kind = kind  # "card", "pack" or "lot"
+        self.outcomes = outcomes
+
+
+class _DealRng(Rng):
+    """A generator whose every draw is a chance outcome: given the outcomes
+    chosen so far, it replays them and raises :class:`_Chance` at the first
+    draw they do not decide.
+
+    ``shuffle`` of distinct card ids draws the card for each place (from the
+    last place down, as Fisher–Yates does), by pack first when more than
+    :data:`MAX_DEAL_OUTCOMES` cards are left; ``below(n)`` draws a lot.
+    ``shuffled`` collects the card lists shuffled (for the groups of cards
+    dealt together).
+    """
+
+    __slots__ = ("choices", "shuffled", "used")
+
+    def __init__(self, choices: Sequence[int], shuffled: list[tuple[int, ...]] | None = None):
+        super().__init__(0)
+        self.choices = choices
+        self.used = 0
+        self.shuffled = shuffled
+
+    def _take(self, kind: str, outcomes: Any) -> int:
+        if self.used < len(self.choices):
+            self.used += 1
+            return self.choices[self.used - 1]
+        outcomes = list(outcomes())
+        raise _Chance(kind, outcomes)
+
+    def next64(self) -> int:
+        raise TypeError(
+            "the deal draws a 64-bit number: the OpenSpiel adapter deals only by "
+            "Rng.below() and Rng.shuffle()"
+        )
+
+    def below(self, n: int) -> int:
+        if n < 1:
+            raise ValueError("below() needs n >= 1")
+        if n == 1:
+            return 0
+        first = 0
+        if n > MAX_DEAL_OUTCOMES:  # a block of lots first, then the lot
+            blocks = -(-n // MAX_DEAL_OUTCOMES)
+            block = self._take(
+                "lot",
+                lambda: (
+                    (b, min(MAX_DEAL_OUTCOMES, n - b * MAX_DEAL_OUTCOMES) / n)
+                    for b in range(blocks)
+                ),
+            )
+            first = block * MAX_DEAL_OUTCOMES
+            n = min(MAX_DEAL_OUTCOMES, n - first)
+            if n == 1:
+                return first
+        return first + self._take("lot", lambda: ((i, 1.0 / n) for i in range(n)))
+
+    def shuffle(self, items: list[Any]) -> list[Any]:
+        if self.shuffled is not None:
+            self.shuffled.append(tuple(items))
+        if not _distinct_cards(items):
+            return super().shuffle(items)  # draws by below()
+        left: dict[int, int] = {}  # cards not placed yet, per pack
+        for c in items:
+            left[DECK[c]] = left.get(DECK[c], 0) + 1
+        for i in range(len(items) - 1, 0, -1):
+            n = i + 1
+            if n > MAX_DEAL_OUTCOMES and sum(1 for k in left.values() if k) > 1:
+                pack = self._take(
+                    "pack", lambda n=n: ((d, k / n) for d, k in sorted(left.items()) if k)
+                )
+                k = left[pack]
+                if k == 1:
+                    card = next(c for c in items[:n] if DECK[c] == pack)
+                else:
+                    card = self._take(
+                        "card",
+                        lambda n=n, pack=pack, k=k: (
+                            (c, 1.0 / k) for c in sorted(items[:n]) if DECK[c] == pack
+                        ),
+                    )
+            else:
+                card = self._take("card", lambda n=n: ((c, 1.0 / n) for c in sorted(items[:n])))
+            j = items.index(card, 0, n)
+            items[i], items[j] = items[j], items[i]
+            left[DECK[card]] -= 1
+        return items
+
+
+def _distinct_cards(items: Sequence[Any]) -> bool:
+    return all(type(c) is int and 0 <= c < MAX_CARD for c in items) and len(set(items)) == len(
+        items
+    )
+
+
 class _Context:
     """What every state of one game shares: rules, seats, encoder, bound.
 
@@ -204,6 +318,43 @@ class _Context:
         cards = self.rules.cards(players)
         if len(set(cards)) != len(cards):
             raise ValueError(f"{variant}: the OpenSpiel adapter needs distinct card ids")
+        self.group = self._groups(cards)
+        """Per card, the group of cards the deal shuffles together (an unseen card
+        turned up is one of the unseen cards of its group)."""
+
+    def _groups(self, cards: Sequence[int]) -> dict[int, int]:
+        """Cards shuffled together by the deal share a group (the smallest card of it)."""
+        shuffled: list[tuple[int, ...]] = []
+        choices: list[int] = []
+        while True:  # deal once, always the first outcome, to see what is shuffled
+            shuffled.clear()
+            try:
+                self.deal(choices, shuffled)
+                break
+            except _Chance as chance:
+                choices.append(chance.outcomes[0][0])
+        parent = {c: c for c in cards}
+
+        def root(c: int) -> int:
+            while parent[c] != c:
+                parent[c] = parent[parent[c]]
+                c = parent[c]
+            return c
+
+        for items in shuffled:
+            members = [c for c in items if c in parent]
+            for c in members[1:]:
+                a, b = root(members[0]), root(c)
+                parent[max(a, b)] = min(a, b)
+        return {c: root(c) for c in cards}
+
+    def deal(self, choices: Sequence[int], shuffled: list[tuple[int, ...]] | None = None) -> State:
+        """The deal that the chance outcomes ``choices`` give (see the module docs).
+
+        Raises:
+            _Chance: the outcomes end before the deal does; it carries the next node.
+        """
+        return self.rules._deal(_DealRng(choices, shuffled), self.players)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Context:
         return self
@@ -337,6 +488,8 @@ class _Data:
     pending: _Pending | None = None
     truncated: bool = False
     mixed: frozenset[int] = frozenset()  # seen cards a shuffle has hidden again
+    deal: tuple[int, ...] = ()  # the deal's chance outcomes so far (while zs is None)
+    node: _Chance | None = attrs.field(default=None, eq=False)  # the deal's next node
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Data:
         return self
@@ -358,6 +511,7 @@ class _Data:
                 pending,
                 self.truncated,
                 tuple(sorted(self.mixed)),
+                self.deal,
             ),
         )
 
@@ -370,6 +524,7 @@ def _restore(
     pending: tuple[Any, ...] | None,
     truncated: bool,
     mixed: tuple[int, ...],
+    deal: tuple[int, ...] = (),
 ) -> _Data:
     node: _Node | None = None
     for step in steps:
@@ -379,7 +534,9 @@ def _restore(
     if pending is not None:
         action, base, fixed, target, shuffles, shuffled = pending
         pend = _Pending(action, zank.loads(base), tuple(fixed), target, shuffles, shuffled)
-    return _Data(state, frozenset(seen), deal_views, node, pend, truncated, frozenset(mixed))
+    return _Data(
+        state, frozenset(seen), deal_views, node, pend, truncated, frozenset(mixed), tuple(deal)
+    )
 
 
 def _view_text(ctx: _Context, obs: Observation) -> str:
@@ -454,12 +611,26 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
         assert zs is not None
         return sorted(m.action for m in self._ctx.rules.legal_moves(zs))
 
+    def _deal_node(self) -> _Chance:
+        """The next chance node of the deal (computed once per state)."""
+        d = self._data
+        if d.node is None:
+            try:
+                self._ctx.deal(d.deal)
+            except _Chance as chance:
+                self._data = d = attrs.evolve(d, node=chance)
+            else:  # pragma: no cover - a finished deal leaves zs set
+                raise AssertionError("the deal is complete")
+        assert d.node is not None
+        return d.node
+
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """The deal seeds; the generator states of a shuffle; or the cards that can
-        lie in the place being turned up, with their probabilities (see the module docs)."""
+        """The cards (or packs, or lots) of the deal's next draw; the generator
+        states of a shuffle; or the cards that can lie in the place being
+        turned up, with their probabilities (see the module docs)."""
         d = self._data
         if d.zs is None:
-            return list(_DEAL_OUTCOMES)
+            return list(self._deal_node().outcomes)
         p = d.pending
         assert p is not None
         if p.shuffles and not p.shuffled:
@@ -468,16 +639,26 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
 
     def _card_outcomes(self, p: _Pending) -> list[tuple[int, float]]:
         d = self._data
+        group = self._ctx.group
         places = self._ctx.places(p.base)
         pile = places[p.target]
         fixed = set(p.fixed)
         unseen = [c for c in places if c not in d.seen and c not in fixed]
         mixed = [c for c in d.mixed if places.get(c) == pile and c not in fixed]
-        slots = sum(1 for c in unseen if places[c] == pile)  # unseen cards in the pile
-        size = len(mixed) + slots
+        if not mixed:  # the place holds an unseen card of its group: any of them
+            same = [c for c in unseen if group[c] == group[p.target]]
+            return sorted((c, 1.0 / len(same)) for c in same)
+        # a pile that a shuffle mixed: each place holds one of its mixed cards or
+        # one of its unseen places, whose card is any unseen card of that group
+        slots: dict[int, int] = {}  # the pile's unseen places, per group
+        left: dict[int, int] = {}  # unseen cards, per group
+        for c in unseen:
+            left[group[c]] = left.get(group[c], 0) + 1
+            if places[c] == pile:
+                slots[group[c]] = slots.get(group[c], 0) + 1
+        size = len(mixed) + sum(slots.values())
         out = [(c, 1.0 / size) for c in mixed]
-        if slots:
-            out += [(c, slots / size / len(unseen)) for c in unseen]
+        out += [(c, slots[group[c]] / size / left[group[c]]) for c in unseen if group[c] in slots]
         out.sort()
         return out
 
@@ -500,7 +681,17 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
         d = self._data
         ctx = self._ctx
         if d.zs is None:
-            zs = ctx.rules.new_game(seed=int(action), players=ctx.players)
+            node = self._deal_node()
+            if action not in {a for a, _ in node.outcomes}:
+                raise ValueError(
+                    f"chance outcome {action} is not one of the deal's next {node.kind}s"
+                )
+            choices = (*d.deal, int(action))
+            try:
+                zs = ctx.deal(choices)
+            except _Chance as chance:
+                self._data = _Data(deal=choices, node=chance)
+                return
             everything = range(len(ctx.specs))
             seen = frozenset().union(*ctx.views(zs, everything))
             views = tuple(_view_text(ctx, ctx.rules.observe(zs, p)) for p in range(ctx.players))
@@ -594,7 +785,10 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
         if player == pyspiel.PlayerId.CHANCE:
             d = self._data
             if d.zs is None:
-                return f"deal {action}"
+                kind = self._deal_node().kind
+                if kind == "card":
+                    return f"deal {card_text(action)}"
+                return f"deal from pack {action}" if kind == "pack" else f"lot {action}"
             if d.pending is not None and d.pending.shuffles and not d.pending.shuffled:
                 return f"shuffle {action}"
             return f"turn up {card_text(action)}"
@@ -719,7 +913,7 @@ class ZankGame(pyspiel.Game):  # type: ignore[misc]
         """The shared rules object, encoder and bound of this game's states."""
         info = pyspiel.GameInfo(
             num_distinct_actions=rules.action_space,
-            max_chance_outcomes=max(DEAL_SEEDS, SHUFFLE_SEEDS, MAX_CARD),
+            max_chance_outcomes=max(MAX_DEAL_OUTCOMES, SHUFFLE_SEEDS, MAX_CARD),
             num_players=players,
             min_utility=-1.0,
             max_utility=1.0,

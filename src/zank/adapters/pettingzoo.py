@@ -27,6 +27,9 @@
   sequence of episodes repeats exactly.
 * ``max_plies`` (default ``None``: no limit) truncates a game after that many
   moves; the rules themselves end every game, so this is only a budget.
+* :meth:`~ZankEnv.render` draws what one seat may see: by default the seat to
+  move (:data:`TO_MOVE`), or a fixed seat; the whole table, every hand
+  included, only with ``render_perspective=ALL``.
 """
 
 from __future__ import annotations
@@ -41,11 +44,17 @@ from pettingzoo import AECEnv
 
 import zank
 from zank.adapters.encoding import ObservationEncoder
-from zank.core import Rules, State
+from zank.core import HIDDEN, Rules, State
+from zank.errors import quote
 
-__all__ = ["ZankEnv", "env"]
+__all__ = ["ALL", "TO_MOVE", "ZankEnv", "env"]
 
 ObsDict = dict[str, npt.NDArray[Any]]
+
+TO_MOVE = "to-move"
+"""``render_perspective``: draw what the seat to move sees (the default)."""
+ALL = "all"
+"""``render_perspective``: draw the whole table, every private card included."""
 
 
 class ZankEnv(AECEnv):  # type: ignore[misc]
@@ -55,6 +64,8 @@ class ZankEnv(AECEnv):  # type: ignore[misc]
         variant: a variant name from :data:`zank.VARIANTS` or a rules object.
         players: the number of seats.
         render_mode: ``None`` or ``"ansi"`` (:meth:`render` returns the table as text).
+        render_perspective: whose view :meth:`render` draws: :data:`TO_MOVE`
+            (default), a seat number, or :data:`ALL` for the whole table.
         max_plies: truncate a game after this many moves (``None``: never).
         depth: card slots per pile in the observation vector
             (see :class:`~zank.adapters.encoding.ObservationEncoder`).
@@ -73,6 +84,7 @@ class ZankEnv(AECEnv):  # type: ignore[misc]
         players: int = 2,
         *,
         render_mode: str | None = None,
+        render_perspective: int | str = TO_MOVE,
         max_plies: int | None = None,
         depth: int = 3,
         **options: Any,
@@ -86,6 +98,17 @@ class ZankEnv(AECEnv):  # type: ignore[misc]
             rules = zank.variant(variant, **options)
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        if render_perspective not in (TO_MOVE, ALL) and (
+            not isinstance(render_perspective, int)
+            or isinstance(render_perspective, bool)
+            or not 0 <= render_perspective < players
+        ):
+            raise zank.OptionError(
+                f"render_perspective must be {TO_MOVE!r}, {ALL!r} or a seat from 0 to "
+                f"{players - 1}, not {quote(render_perspective)}"
+            )
+        self.render_perspective = render_perspective
+        """Whose view :meth:`render` draws (see the constructor)."""
         self.rules = rules
         """The rules object the environment plays."""
         self.players = players
@@ -187,20 +210,35 @@ class ZankEnv(AECEnv):  # type: ignore[misc]
         self._accumulate_rewards()
 
     def render(self) -> str | None:
-        """The table as text (``render_mode="ansi"``); ``None`` without a render mode."""
+        """The table as text (``render_mode="ansi"``) as :attr:`render_perspective`
+        says: by default only what the seat to move may see (after the game,
+        the seat that moved last); ``None`` without a render mode.
+
+        Hidden cards are counted (``## 5``), visible ones shown.
+        """
         if self.render_mode is None:
             gymnasium.logger.warn("render() was called without a render_mode")
             return None
-        lines = []
-        for spec, cards, down in zip(
-            self.rules.layout(self.players),
-            self.game_state.piles,
-            self.game_state.down,
-            strict=True,
-        ):
-            shown = " ".join(zank.Card(c).unicode for c in cards[down:])
-            lines.append(f"{spec.label:>12}: {'## ' * min(down, 1)}{down or ''} {shown}".rstrip())
-        lines.append(f"to move: {self.game_state.to_move}  result: {self.game_state.outcome}")
+        state = self.game_state
+        if self.render_perspective == ALL:
+            seat = None
+            piles = [
+                (HIDDEN,) * d + cards[d:] for cards, d in zip(state.piles, state.down, strict=True)
+            ]
+        else:
+            seat = (
+                self.possible_agents.index(self.agent_selection)
+                if self.render_perspective == TO_MOVE
+                else int(self.render_perspective)
+            )
+            piles = list(self.rules.observe(state, seat).piles)
+        lines = ["the whole table" if seat is None else f"as seen by player_{seat}"]
+        for spec, cards in zip(self.rules.layout(self.players), piles, strict=True):
+            hidden = cards.count(HIDDEN)
+            parts = [f"## {hidden}"] if hidden else []
+            parts += [zank.Card(c).unicode for c in cards if c != HIDDEN]
+            lines.append(f"{spec.label:>12}: {' '.join(parts)}".rstrip())
+        lines.append(f"to move: {state.to_move}  result: {state.outcome}")
         return "\n".join(lines)
 
     def close(self) -> None:

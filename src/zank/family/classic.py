@@ -736,9 +736,18 @@ class ClassicZank(ClassicExplanations):
                 "info must be seven integers >= 0: "
                 "(goal, target, budget, removed, empties, stale, flags)"
             )
-        goal, target, budget, removed = state.info[:4]
+        goal, target, budget, removed, empties, stale, flags = state.info
         if goal not in (0, GOAL_FREE, GOAL_EMPTY) or budget > self.manoeuvre_steps:
             raise InvalidState("info: no such announcement, or a budget above manoeuvre_steps")
+        if not goal and (target or budget):
+            raise InvalidState("info: a target and a budget belong to an announced manoeuvre")
+        if empties > self.empties_per_progress or flags > F_PROGRESS:
+            raise InvalidState("info: more move-3 announcements than Z-10 allows, or no such flag")
+        if stale > min(self.no_progress_turns, state.turn - 1):  # one more per turn ended
+            raise InvalidState(
+                f"info: {stale} turns without progress, but {state.turn - 1} turns ended "
+                f"(and no_progress_turns={self.no_progress_turns})"
+            )
         if goal == GOAL_FREE and not (0 <= target < MAX_CARD and target in self._free):
             raise InvalidState("info: the announced card is no card of the game")
         if goal == GOAL_EMPTY and target >= g.edges:
@@ -766,7 +775,49 @@ class ClassicZank(ClassicExplanations):
                 raise InvalidState("the joker is set aside as soon as it turns up")
         if g.aside >= 0 and down[g.aside]:
             raise InvalidState("aside: the set-aside joker lies face up")
+        if goal:
+            self._validate_goal(state, g)
         self._validate_extra(state, g)
+        self._validate_outcome(state, g)
+
+    def _validate_goal(self, state: State, g: Geometry) -> None:
+        """An announced manoeuvre is not met yet and can still be met with the
+        steps left: a met one, or one out of reach, is cleared (Z-9, Z-10)."""
+        goal, target, budget, removed = state.info[:4]
+        piles = state.piles
+        edges = piles[self.foundation_count : self.foundation_count + g.edges]
+        if goal == GOAL_EMPTY:
+            met = not edges[target]
+        else:
+            met = any(pile and pile[-1] == target for pile in edges)
+        search = self._search
+        if met or not search.reachable(
+            search.config_of(piles, state.down, g.edges, removed),
+            goal,
+            target,
+            self._gap_limit(state),
+            state.players == 3 and not removed,
+            budget,
+        ):
+            raise InvalidState(
+                "info: the announced manoeuvre is "
+                + ("met" if met else "out of reach")
+                + ": it would have been cleared (Z-9, Z-10)"
+            )
+
+    def _validate_outcome(self, state: State, g: Geometry) -> None:
+        """The outcome is the one the rules give the position (Z-19, Z-20),
+        recomputed: a seat without cards to get rid of has won; a game without
+        progress is won by the fewest cards left."""
+        piles = list(state.piles)
+        gone = [q for q in range(state.players) if self._won(piles, g, q)]
+        stale = state.info[I_STALE] >= self.no_progress_turns
+        expected = None
+        if len(gone) == 1:
+            expected = Result(gone[0], self._points(state.players, gone[0]), Termination.WENT_OUT)
+        elif not gone and stale:
+            expected = self._no_progress_result(piles, g, state.players)
+        self.check_outcome(state, gone, stale, expected, ("Z-19", "Z-20"))
 
     def _validate_extra(self, state: State, g: Geometry) -> None:
         """The variant's own invariants."""

@@ -139,6 +139,8 @@ class Crapette(StockGame):
     rule_end = "C-13"
     rule_empty_hand = "C-14"
     rule_shuffles = "C-19"
+    rule_out = "C-16"
+    rule_no_progress = "C-18"
     discard_option = "waste_playable"
     high_begins = True  # C-V3: the higher cut card begins
     houses_far_first = True  # C-3: the houses in the order they were dealt

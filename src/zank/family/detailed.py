@@ -177,6 +177,8 @@ class ZankDetailed(StockGame):
     rule_end = "ZD-13"
     rule_empty_hand = "ZD-14"
     rule_shuffles = "ZD-19"
+    rule_out = "ZD-16"
+    rule_no_progress = "ZD-18"
     # table mode (zank.family.faults)
     fault_rules: ClassVar[tuple[str, ...]] = ("ZD-9", "ZD-10", "ZD-11", "ZD-V4")
     call_rule: ClassVar[str] = "ZD-22"

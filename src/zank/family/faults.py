@@ -463,8 +463,14 @@ def _undo_record(before: State, after: State) -> tuple[int, int, int, int, int]:
         s, d = shrunk[0], grown[0]
         n = len(after.piles[d]) - len(before.piles[d])
         moved = before.piles[s][len(before.piles[s]) - n :]
-        # a discard turned over as the new source lies in reverse order (FLIP == SRC)
-        flip = s + 1 if n > 1 and after.piles[d][len(after.piles[d]) - n :] != moved else 0
+        # a discard turned over as the new source lies in reverse order (FLIP == SRC);
+        # one card turned over keeps its order but lies face down now
+        turned_over = (
+            after.piles[d][len(after.piles[d]) - n :] != moved
+            if n > 1
+            else after.down[d] == len(after.piles[d]) and before.down[s] < len(before.piles[s])
+        )
+        flip = s + 1 if turned_over else 0
         return (s + 1, d + 1, n, before.down[s], flip)
     if len(shrunk) == 1 and len(grown) == 2:  # a discard turned over, a card turned
         discard = shrunk[0]
@@ -724,6 +730,8 @@ def validate(rules: FaultRules, state: State) -> None:
         raise InvalidState("table mode: the take-back names no such pile")
     if tail.moved and (not tail.src or not tail.dst or tail.moved > len(state.piles[tail.dst - 1])):
         raise InvalidState("table mode: the take-back moves cards that are not there")
+    if not tail[COUNT] and (tail[SRC] or tail[DST] or tail[DOWN] or tail[FLIP]):
+        raise InvalidState("table mode: a move that moved no card has nothing to take back")
     before = before_call(rules, state)
     rules.validate_settled(strict_view(rules, before))
     move = rules.moves[tail.action - 1]

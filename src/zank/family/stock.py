@@ -179,6 +179,10 @@ class StockGame(HandPileTable):
     """Rule id of the empty hand pile (the discard turned over; ``pass``)."""
     rule_shuffles: ClassVar[str] = "shuffles"
     """Rule id of the limit on house-to-house moves in a row."""
+    rule_out: ClassVar[str] = "out"
+    """Rule id of winning: a player without cards of their own has won."""
+    rule_no_progress: ClassVar[str] = "no-progress"
+    """Rule id of the limit on house-to-house moves in a row."""
     discard_option: ClassVar[str] = "own_discard_free"
     """The option that makes the own discard top a free card (named in messages)."""
     exact_block: ClassVar[bool] = False
@@ -713,12 +717,52 @@ class StockGame(HandPileTable):
         info = self.info_of(state)
         if info.shuffles > self.shuffle_limit or info.flags > F_RELEASE | F_FOUNDATION:
             raise InvalidState("info: shuffles or flags out of range")
+        dry0, dry1, stale = state.info[:3]
+        done = state.turn - 1  # turns ended; each adds at most one to dry0 + dry1 and stale
+        if dry0 + dry1 > done or stale > min(done, self.no_progress_turns):
+            raise InvalidState(
+                f"info: dry counts {dry0} and {dry1} and the turns without progress {stale} "
+                f"do not fit {done} turns ended (and no_progress_turns={self.no_progress_turns})"
+            )
         most = self.house_rows() - 1
         for h in range(self.house_count):
             i = self.house_base + h
             if down[i] > most:
                 raise InvalidState(f"h{h + 1}: {down[i]} face-down cards" + self._house_down_note())
         self.validate_turned(state)
+        self._validate_outcome(state)
+
+    def _validate_outcome(self, state: State) -> None:
+        """The outcome is the one the rules give the position, recomputed
+        (:meth:`game_result` of the final position): a seat without cards of its
+        own has won; a game ended at a turn's end is blocked or without progress."""
+        piles = state.piles
+        gone = [
+            q
+            for q in range(state.players)
+            if not any(piles[self.seat_pile(q, k)] for k in (RESERVE, HAND, TURNED, DISCARD))
+        ]
+        dry0, dry1, stale = state.info[:3]
+        expected = None
+        if gone:
+            expected = self.game_result(state, gone[0]) if len(gone) == 1 else None
+        elif state.outcome is not None and (
+            # blocked is asked only at a turn's end (mid-turn a turned card is out of the
+            # stock), of the seat whose turn came next: only a finished game is checked
+            self._dry(list(piles), (dry0, dry1))
+            or (self.exact_block and any(self.frozen(piles, q) for q in range(2)))
+        ):
+            expected = self.game_result(state, None)
+        elif stale >= self.no_progress_turns:
+            r = self.game_result(state, None)
+            expected = Result(r.winner, r.points, Termination.NO_PROGRESS)
+        self.check_outcome(
+            state,
+            gone,
+            stale >= self.no_progress_turns,
+            expected,
+            (self.rule_out, self.rule_no_progress),
+        )
 
     # ------------------------------------------------------------ table mode
     # The moves strict mode allows: generate(state) with its default strict=True

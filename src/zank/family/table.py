@@ -46,7 +46,7 @@ from typing import ClassVar, Final, cast
 from attrs import field, frozen
 
 from zank.cards import ACE, COLOUR, IS_JOKER, KING, RANK, card_unicode
-from zank.core import Move, Observation, PileSpec, Rules, State, Violation
+from zank.core import Move, Observation, PileSpec, Result, Rules, State, Violation
 from zank.errors import InvalidState, NotationError
 from zank.family.fits import (
     ACE_KEYS,
@@ -54,6 +54,7 @@ from zank.family.fits import (
     FOUNDATION_WANT,
     PACK_WANTS,
     fits_house,
+    fits_pack,
     house_tables,
     plain,
 )
@@ -70,6 +71,7 @@ __all__ = [
     "foundation_fits",
     "lift",
     "rank_word",
+    "result_words",
 ]
 
 # ---------------------------------------------------------------- pile kinds
@@ -144,6 +146,12 @@ def foundation_fits(foundations: Sequence[tuple[int, ...]]) -> set[int]:
     if empty:
         fits.update(ACE_KEYS)
     return fits
+
+
+def result_words(result: Result) -> str:
+    """A result in words, for messages: ``p0 wins (went out, points [1, 0])``."""
+    who = "a draw" if result.winner is None else f"p{result.winner} wins"
+    return f"{who} ({result.reason.value}, points {list(result.points)})"
 
 
 # ------------------------------------------------------------------- the table
@@ -240,9 +248,7 @@ class FamilyTable(Rules):
         size = faults.info_size(self)
         return super().info_size(players) if size is None else size
 
-    def touched_piles(
-        self, after: State | Observation, move: Move
-    ) -> tuple[frozenset[int], int | None]:
+    def _touched(self, after: State | Observation, move: Move) -> tuple[frozenset[int], int | None]:
         """A card move's piles (:meth:`card_move_piles`; the player's turn goes
         on, so the player is the one to move).  In a call window of table mode
         the window's record of the move under call names them.  Other moves
@@ -840,3 +846,42 @@ class FamilyTable(Rules):
                     raise InvalidState(f"{specs[i].label}: its top card lies face up")
                 elif kind in (TURNED, DISCARD) and d:
                     raise InvalidState(f"{specs[i].label}: its cards lie face up")
+                elif kind == RESERVE:
+                    self._validate_reserve(specs[i].label, pile, d)
+
+    def check_outcome(
+        self,
+        state: State,
+        gone: Sequence[int],
+        stale: bool,
+        expected: Result | None,
+        rules: tuple[str, str],
+    ) -> None:
+        """Refuse an outcome the position does not give (a variant's validation).
+
+        ``gone`` are the seats without cards left, ``stale`` whether the turns
+        without progress have reached the limit, ``expected`` the result the
+        rules give the position if the game is over there; ``rules`` name the
+        rules of going out and of no progress for the messages.
+        """
+        if state.outcome is None:
+            if gone:
+                raise InvalidState(f"p{gone[0]} has no card left: the game is over ({rules[0]})")
+            if stale:
+                raise InvalidState(f"the game has ended for lack of progress ({rules[1]})")
+        elif state.outcome != expected:
+            raise InvalidState(
+                "'outcome' is not the one the position gives: "
+                + ("the game is not over" if expected is None else result_words(expected))
+            )
+
+    def _validate_reserve(self, label: str, pile: tuple[int, ...], down: int) -> None:
+        """Only the top card of a reserve turns up when it is played; all other
+        face-up cards were packed on it one by one, each fitting the card below."""
+        for below, card in zip(pile[down:], pile[down + 1 :], strict=False):
+            if not fits_pack(card, below):
+                raise InvalidState(
+                    f"{label}: {card_unicode(card)} cannot lie on {card_unicode(below)}: only "
+                    "the top card of a reserve turns up, and packed cards follow in suit, "
+                    "one up or down"
+                )

@@ -638,9 +638,14 @@ class Zank104(HandPileTable):
         if len(info) != 5 or not all(isinstance(i, int) for i in info) or min(info) < 0:
             raise InvalidState("info must be five integers >= 0: (stale, low0, low1, moved, flags)")
         stale, low0, low1, moved, flags = info
+        if stale > min(self.no_progress_turns, state.turn - 1):  # one more per turn ended
+            raise InvalidState(
+                f"info: {stale} turns without progress, but {state.turn - 1} turns ended "
+                f"(and no_progress_turns={self.no_progress_turns})"
+            )
         top_flag = F_FOUNDATION | F_OWN if self.own_packing else F_FOUNDATION
-        if stale > self.no_progress_turns or max(low0, low1) > 104 or flags > top_flag:
-            raise InvalidState("info: stale, low0, low1 or flags out of range")
+        if max(low0, low1) > START_COUNT or flags > top_flag:  # the lows only fall
+            raise InvalidState("info: low0, low1 or flags out of range")
         hb, nh = self.house_base, self.house_count
         if moved >> nh or any((moved >> h) & 1 and not piles[hb + h] for h in range(nh)):
             raise InvalidState("info: 'moved' may only mark stairs that hold cards")
@@ -648,6 +653,21 @@ class Zank104(HandPileTable):
             if down[hb + h]:
                 raise InvalidState(f"h{h + 1}: stair cards lie face up")
         self.validate_turned(state)
+        self._validate_outcome(state)
+
+    def _validate_outcome(self, state: State) -> None:
+        """The outcome is the one the rules give the position (Z104-17,
+        Z104-18), recomputed: a seat without cards of its own has won; a game
+        without progress scores the counts of the final position."""
+        piles = state.piles
+        gone = [q for q in range(state.players) if not any(piles[i] for i in self._seat[q])]
+        stale = self.info_of(state).stale >= self.no_progress_turns
+        expected = None
+        if gone:
+            expected = _ended(piles, self._seat, gone[0]) if len(gone) == 1 else None
+        elif stale:
+            expected = _ended(piles, self._seat, -1)
+        self.check_outcome(state, gone, stale, expected, ("Z104-17", "Z104-18"))
 
     # ---------------------------------------------------- table mode (Z104-16)
     # The moves strict mode allows: generate(state) with its default strict=True

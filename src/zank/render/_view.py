@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from attrs import frozen
 
 from zank.core import HIDDEN, Observation, PileSpec, Result, Rules, State
+from zank.errors import OptionError
 
 __all__ = ["PileView", "TableView", "display_name", "table_view"]
 
@@ -182,7 +183,7 @@ def table_view(
         if rules is None:
             raise TypeError("rendering an Observation needs the rules object: pass rules=...")
         if perspective is not None and perspective != state.player:
-            raise ValueError(
+            raise OptionError(
                 f"this observation is player {state.player}'s; it cannot be drawn "
                 f"from player {perspective}'s perspective"
             )
