@@ -213,7 +213,7 @@ def test_tied_seats_reshuffle_their_pay_off_piles() -> None:
     ]
     before = [list(p) for p in pays]
     rules = SpiteAndMalice(pay_off_size=6)
-    starter = rules._who_begins(pays, Rng(5))
+    starter = rules._who_begins_pays(pays, Rng(5))
     assert pays[2] == before[2], "a seat below the tie keeps its pile"
     assert pays[0] != before[0] or pays[1] != before[1]
     assert sorted(pays[0]) == sorted(before[0])
@@ -227,7 +227,7 @@ def test_a_tie_that_never_breaks_goes_to_the_lowest_tied_seat() -> None:
     """S&M-3: after MAX_SEED_TIES reshuffles the lowest tied seat begins."""
     pays = [list(parse_cards("9c 9d")), list(parse_cards("Kc Kd")), list(parse_cards("Kh Ks"))]
     rng = Rng(9)
-    assert SpiteAndMalice(pay_off_size=2)._who_begins(pays, rng) == 1
+    assert SpiteAndMalice(pay_off_size=2)._who_begins_pays(pays, rng) == 1
     fresh = Rng(9)
     for _ in range(MAX_SEED_TIES):  # two tied seats shuffle a pile of two each time
         fresh.shuffle([0, 0])
@@ -239,7 +239,7 @@ def test_pay_off_piles_of_one_card_are_not_reshuffled_on_a_tie() -> None:
     """S&M-3: with one card each, reshuffling changes nothing; the lowest tied seat begins."""
     pays = [list(parse_cards("5c")), list(parse_cards("Kc")), list(parse_cards("Kd"))]
     rng = Rng(4)
-    assert SpiteAndMalice(pay_off_size=1)._who_begins(pays, rng) == 1
+    assert SpiteAndMalice(pay_off_size=1)._who_begins_pays(pays, rng) == 1
     assert rng.state == Rng(4).state
 
 
