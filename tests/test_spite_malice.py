@@ -194,14 +194,15 @@ def test_the_higher_pay_off_top_begins(jokers: bool) -> None:
 
 def test_a_king_beats_a_queen_for_who_begins() -> None:
     """S&M-3: "König am höchsten"."""
-    pays = [list(parse_cards("2c Qd")), list(parse_cards("3c Kd"))]
-    assert DEFAULT._who_begins(pays, Rng(1)) == 1
+    deal = DEFAULT.setup({"p0.pay": "2c Qd", "p1.pay": "3c Kd"}, seed=1)
+    assert DEFAULT.opening_seat(deal, seed=1) == 1
 
 
 def test_a_joker_beats_a_king_for_who_begins() -> None:
     """S&M-3, S&M-V4: our reading ranks a joker above the king."""
-    pays = [list(parse_cards("2c Kd Kc")), list(parse_cards("3c 5d Xr"))]
-    assert SpiteAndMalice(jokers=True)._who_begins(pays, Rng(1)) == 1
+    rules = SpiteAndMalice(jokers=True)
+    deal = rules.setup({"p0.pay": "2c Kd Kc", "p1.pay": "3c 5d Xr"}, seed=1)
+    assert rules.opening_seat(deal, seed=1) == 1
 
 
 def test_tied_seats_reshuffle_their_pay_off_piles() -> None:

@@ -626,7 +626,7 @@ class Rules:
         >>> state = rules.new_game(seed=7)
         >>> text = rules.position_text(state)
         >>> text[:40]
-        'zank-104/2 h1[Tc] h2[9h] h3[Js] h4[Jd] h'
+        'zank-104/2 h1[4d] h2[5c] h3[Jh] h4[3s] h'
         >>> rules.position_text(rules.parse_position(text)) == text
         True
 

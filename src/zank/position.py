@@ -8,11 +8,13 @@ position from a few named piles.  The reference page
 
 >>> import zank
 >>> rules = zank.variant("spite-and-malice")
->>> state = rules.setup({"build1": "Ad 2s 3h 4c", "p0.pay": "9d 6h",
+>>> state = rules.setup({"build1": "Ad 2s 3h 4c", "p0.pay": "Qs 9d 6h",
 ...                      "p0.hand": "5s Kd 2c 3d Jc", "p0.side1": "8d"}, seed=1)
 >>> text = rules.position_text(state)
->>> text[:52]
-'spite-and-malice/2 draw[7c:1 8c:1 Kd:1 2d:1 9s 7d:1 '
+>>> print(text[text.index("build1"):text.index("p1.pay")])
+build1[Ad 2s 3h 4c] p0.pay[Qs 9d | 6h] p0.hand[2c Jc 3d Kd 5s] p0.side1[8d]
+>>> print(text[text.index(" to="):])
+ to=0 rng=0x4d45c8a1860b5e1d
 >>> rules.parse_position(text) == state
 True
 
@@ -231,7 +233,9 @@ def parse_position(rules: Rules, text: str) -> State:
     at, header = merged[0]
     m = _HEADER.match(header)
     if m is None:
-        raise _error(at, f"expected 'variant/players' such as '{rules.name}/2', not {quote(header)}")
+        raise _error(
+            at, f"expected 'variant/players' such as '{rules.name}/2', not {quote(header)}"
+        )
     if m[1] != rules.name:
         raise InvalidState(f"a position of {quote(m[1], 40)}, not of {rules.name}")
     players = int(m[2])
@@ -316,12 +320,15 @@ def _build(
         rng = int(value, 16)
     outcome = None
     if "end" in fields:
-        at, value = fields["end"]
-        if value not in _END:
-            raise _error(at, f"end must be one of {', '.join(_END)}, not {quote(value, 40)}")
+        at, end = fields["end"]
+        if end not in _END:
+            raise _error(at, f"end must be one of {', '.join(_END)}, not {quote(end, 40)}")
         winner = get_int("winner", -1)
-        points = _int_list(*fields["points"], "points") if "points" in fields else ()
-        outcome = Result(winner if "winner" in fields else None, points, _END[value])
+        points: tuple[int, ...] = ()
+        if "points" in fields:
+            at, value = fields["points"]
+            points = _int_list(at, "points", value)
+        outcome = Result(winner if "winner" in fields else None, points, _END[end])
     elif "winner" in fields or "points" in fields:
         at = fields.get("winner", fields.get("points", (0, "")))[0]
         raise _error(at, "'winner' and 'points' belong to a finished game: give 'end' too")
@@ -348,12 +355,35 @@ def _build(
 # ---------------------------------------------------------------------- setup
 def _down_like(fresh_len: int, fresh_down: int, n: int) -> int:
     """The face-down count of a pile of ``n`` cards laid like one of
-    ``fresh_len`` cards with ``fresh_down`` face down in a fresh deal."""
+    ``fresh_len`` cards with ``fresh_down`` face down in a fresh deal: as many
+    face up as there (a pile dealt face up stays face up)."""
     if fresh_down == 0:
         return 0
-    if fresh_down == fresh_len:
-        return n
-    return min(fresh_down, max(n - 1, 0))
+    return max(0, n - (fresh_len - fresh_down))
+
+
+def _deal_rest(
+    rules: Rules, fresh: State, stock: list[int], pool: list[int], out: list[list[int]]
+) -> None:
+    """Deal the cards left over, ``pool``, to the piles ``stock``: by owner
+    where each of them held only its owner's pack in the fresh deal, else
+    in turn, each up to its size in the fresh deal first."""
+    specs = rules.layout(fresh.players)
+    owned = rules.owned_decks and all(
+        specs[i].owner is not None and all(DECK[c] == specs[i].owner for c in fresh.piles[i])
+        for i in stock
+    )
+    mine: dict[int | None, list[int]] = {}
+    if owned:
+        for i in stock:
+            mine.setdefault(specs[i].owner, []).append(i)
+    room = {i: len(fresh.piles[i]) for i in stock}
+    for turn, c in enumerate(pool):
+        choice = mine.get(DECK[c], stock) if owned else stock
+        roomy = [i for i in choice if room[i] > 0] or choice
+        i = roomy[turn % len(roomy)]
+        out[i].append(c)
+        room[i] -= 1
 
 
 def setup(
@@ -388,7 +418,9 @@ def setup(
     rest: list[int] = []
     for label, text in piles.items():
         if not isinstance(text, str):
-            raise OptionError(f"pile {label}: cards are written as text, e.g. 'Ah 2h', not {quote(text)}")
+            raise OptionError(
+                f"pile {label}: cards are written as text, e.g. 'Ah 2h', not {quote(text)}"
+            )
         words = text.replace(",", " ").split()
         i = index[label]
         if words[:1] == [REST]:
@@ -418,14 +450,14 @@ def setup(
     # the piles nobody named are dealt as the fresh deal dealt them, the cards
     # named elsewhere replaced from the cards left over
     dealt: dict[int, list[int | None]] = {}
-    for i, cards in enumerate(fresh.piles):
+    for i, fresh_cards in enumerate(fresh.piles):
         if i in named or i in stock:
             continue
         kept: list[int | None] = []
-        for c in cards:
-            if available[c]:
-                available[c] -= 1
-                kept.append(c)
+        for card in fresh_cards:
+            if available[card]:
+                available[card] -= 1
+                kept.append(card)
             else:
                 kept.append(None)
         dealt[i] = kept
@@ -433,25 +465,16 @@ def setup(
     pool = rng.shuffle(sorted(available.elements()))
     out: list[list[int]] = [[] for _ in specs]
     for i, kept in dealt.items():
-        for c in kept:
-            if c is not None:
-                out[i].append(c)
+        for card_or_gap in kept:
+            if card_or_gap is not None:
+                out[i].append(card_or_gap)
             elif pool:  # a card named elsewhere: one of the cards left over instead
                 out[i].append(pool.pop())
     if pool and not stock:
         raise InvalidState(
             f"{len(pool)} cards have no place: begin a pile with '{REST}' to put them there"
         )
-    by_owner = rules.owned_decks and all(specs[i].owner is not None for i in stock)
-    owners = {specs[i].owner for i in stock}
-    turn_at = 0
-    for c in pool:
-        if by_owner and DECK[c] in owners:
-            mine = [i for i in stock if specs[i].owner == DECK[c]]
-            out[mine[turn_at % len(mine)]].append(c)
-        else:
-            out[stock[turn_at % len(stock)]].append(c)
-        turn_at += 1
+    _deal_rest(rules, fresh, stock, pool, out)
     for i, cards in named.items():
         out[i] += cards
     down_out = []
@@ -476,11 +499,13 @@ def setup(
         if not isinstance(value, int) or isinstance(value, bool):
             raise OptionError(f"counter {name} must be an int, not {quote(value)}")
         info[names.index(name)] = value
-    for name, value in (("turn", turn), ("ply", ply)):
-        if value is not None and (
-            not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_STATE_INT
+    for name, number in (("turn", turn), ("ply", ply)):
+        if number is not None and (
+            not isinstance(number, int)
+            or isinstance(number, bool)
+            or not 0 <= number <= MAX_STATE_INT
         ):
-            raise OptionError(f"{name} must be an int from 0 to 2**53 - 1, not {quote(value)}")
+            raise OptionError(f"{name} must be an int from 0 to 2**53 - 1, not {quote(number)}")
     state = State(
         rules=rules,
         players=players,
