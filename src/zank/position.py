@@ -11,7 +11,7 @@ position from a few named piles.  The reference page
 >>> state = rules.setup({"build1": "Ad 2s 3h 4c", "p0.pay": "Qs 9d 6h",
 ...                      "p0.hand": "5s Kd 2c 3d Jc", "p0.side1": "8d"}, seed=1)
 >>> text = rules.position_text(state)
->>> print(text[text.index("build1"):text.index("p1.pay")])
+>>> print(text[text.index("build1"):text.index(" p1.pay")])
 build1[Ad 2s 3h 4c] p0.pay[Qs 9d | 6h] p0.hand[2c Jc 3d Kd 5s] p0.side1[8d]
 >>> print(text[text.index(" to="):])
  to=0 rng=0x4d45c8a1860b5e1d
