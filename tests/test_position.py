@@ -20,6 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import zank
+from zank.agents import RandomAgent
 from zank.cards import RANK, card_text, parse_cards
 from zank.core import Rules, State
 from zank.errors import InvalidState, NotationError, OptionError
@@ -412,3 +413,38 @@ def test_a_cut_is_left_to_the_seed() -> None:
     seats = {rules.opening_seat(deal, seed=s) for s in range(40)}
     assert seats == {0, 1}
     assert rules.opening_seat(deal, seed=3) == rules.opening_seat(deal, seed=3)
+
+
+# -------------------------------------------------------------- game records
+
+
+@pytest.mark.parametrize("name", ["spite-and-malice", "zank-detailed"])
+def test_a_record_may_start_from_a_position(name: str) -> None:
+    """``play(start=...)`` writes the position in the record's ``start``;
+    ``replay`` begins there and checks every move."""
+    rules = zank.variant(name)
+    start = rules.setup(SEED_004 if name == "spite-and-malice" else {"f1": "Ac"}, seed=8)
+    agents = [RandomAgent(1), RandomAgent(2)]
+    record = zank.play(rules, agents, start=start, max_moves=40)
+    assert record.start == rules.position_text(start)
+    again = zank.GameRecord.loads(record.dumps())
+    assert again == record
+    states = list(zank.replay(again))
+    assert states[0] == rules.parse_position(record.start)
+    assert len(states) == len(record.moves) + 1
+    plain = zank.play(rules, agents, seed=8, max_moves=3)
+    assert plain.start is None
+    assert "start" not in plain.to_dict()
+
+
+def test_a_record_with_a_bad_start_is_refused() -> None:
+    rules = zank.variant("spite-and-malice")
+    record = zank.play(
+        rules, [RandomAgent(1), RandomAgent(2)], start=rules.setup(seed=1), max_moves=2
+    )
+    doc = record.to_dict()
+    for start, match in [("junk", "character"), ("zank/2 to=0", "a position of"), (5, "'start'")]:
+        with pytest.raises(InvalidState, match=match):
+            list(zank.replay(zank.GameRecord.from_dict({**doc, "start": start})))
+    with pytest.raises(InvalidState, match="seats"):
+        list(zank.replay(zank.GameRecord.from_dict({**doc, "players": 3})))
