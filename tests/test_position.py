@@ -448,3 +448,41 @@ def test_a_record_with_a_bad_start_is_refused() -> None:
             list(zank.replay(zank.GameRecord.from_dict({**doc, "start": start})))
     with pytest.raises(InvalidState, match="seats"):
         list(zank.replay(zank.GameRecord.from_dict({**doc, "players": 3})))
+
+
+# ------------------------------------------------------------ command line
+
+
+def test_zank_show_prints_and_reads_a_position(capsys: pytest.CaptureFixture[str]) -> None:
+    from zank.cli import main
+
+    assert main(["show", "spite-and-malice", "--seed", "3", "--as-position"]) == 0
+    text = capsys.readouterr().out.strip()
+    rules = zank.variant("spite-and-malice")
+    assert rules.parse_position(text) == rules.new_game(seed=3)
+    assert main(["show", "spite-and-malice", "--position", text, "--moves"]) == 0
+    shown = capsys.readouterr().out
+    assert "legal moves:" in shown
+    assert main(["show", "spite-and-malice", "--position", text[:40]]) == 2
+    assert "character" in capsys.readouterr().err
+
+
+def test_zank_play_starts_from_a_position(
+    tmp_path: Any, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import io
+
+    from zank.cli import main
+
+    rules = zank.variant("spite-and-malice")
+    start = rules.setup(SEED_004, seed=4)
+    save = tmp_path / "game.json"
+    monkeypatch.setattr("sys.stdin", io.StringIO("5-b1\nquit\n"))
+    args = ["play", "spite-and-malice", "--vs", "random", "--save", str(save)]
+    assert main([*args, "--position", rules.position_text(start)]) == 0
+    record = zank.GameRecord.load(save)
+    assert record.start == rules.position_text(start)
+    assert record.moves[0] == "5-b1"
+    states = list(zank.replay(record))
+    assert card_text(states[1].pile("build1")[-1]) == "5s"
+    capsys.readouterr()
