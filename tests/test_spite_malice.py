@@ -41,45 +41,20 @@ def position(
     rest: str = "draw",
     rng: int = 0,
 ) -> State:
-    """A valid running state with the given piles (cards bottom to top).
+    """A valid running state with the given piles (cards bottom to top), by
+    :meth:`~zank.core.Rules.setup`.
 
-    Every card of the game that ``piles`` does not name is put at the bottom
-    of the pile ``rest`` (the draw pile by default), so the named cards of
-    ``rest`` lie on top of them.  Hands are sorted; the draw pile lies face
-    down and each pay-off pile shows its top card.
+    The piles not named stay empty; every card of the game that ``piles``
+    does not name goes to the bottom of the pile ``rest`` (the draw pile by
+    default), so the named cards of ``rest`` lie on top of them.  Hands are
+    sorted; the draw pile lies face down and each pay-off pile shows its top
+    card, as dealt.  ``rng`` is the generator state for reshuffles.
     """
-    specs = rules.layout(players)
-    named = {label: list(parse_cards(text)) for label, text in piles.items()}
-    unknown = set(named) - {s.label for s in specs}
-    assert not unknown, f"no such piles: {unknown}"
-    left = Counter(rules.cards(players))
-    for cards in named.values():
-        for c in cards:
-            assert left[c], f"{card_text(c)} is used twice or is not in the game"
-            left[c] -= 1
-    spare = sorted(left.elements())
-    out: list[tuple[int, ...]] = []
-    down: list[int] = []
-    for s in specs:
-        cards = named.get(s.label, [])
-        if s.label == rest:
-            cards = spare + cards
-        if s.kind == "hand":
-            cards = sorted(cards)
-        out.append(tuple(cards))
-        down.append(
-            len(cards) if s.kind == "draw" else max(0, len(cards) - 1) * (s.kind == "pay-off")
-        )
-    state = State(
-        rules=rules,
-        players=players,
-        piles=tuple(out),
-        down=tuple(down),
-        to_move=to_move,
-        rng=rng,
-    )
-    rules.validate(state)
-    return state
+    table = dict.fromkeys((s.label for s in rules.layout(players)), "")
+    table.update(piles)
+    table[rest] = f"... {table[rest]}"
+    state = rules.setup(table, players=players, to_move=to_move, seed=0)
+    return attrs.evolve(state, rng=rng)
 
 
 def legal(rules: SpiteAndMalice, state: State) -> list[str]:
@@ -768,7 +743,7 @@ def test_the_seeds_worked_example() -> None:
     hand, so a king as the 7, the diamond 8 from a side stack, the 9 from the
     pay-off pile.
     """
-    state = position(DEFAULT, TABLE)
+    state = DEFAULT.setup(TABLE, seed=4)  # one call; the rest dealt as a seeded deal deals it
     assert top(state, "build1") == "4c"
     assert top(state, "p0.pay") == "6h"
     assert not any(RANK[c] == 7 for c in state.pile("p0.hand"))

@@ -67,8 +67,8 @@ __all__ = [
 ]
 
 MAX_POSITION_LENGTH = 100_000
-"""The longest position text :func:`parse_position` reads (the largest game
-writes under 1,000 characters)."""
+"""The longest position text that :meth:`~zank.core.Rules.parse_position`
+reads (the largest game writes under 1,000 characters)."""
 
 REST = "..."
 """Written first in a pile of :meth:`~zank.core.Rules.setup`: the cards that no
