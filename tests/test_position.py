@@ -174,6 +174,8 @@ JUNK = [
     "zank-104/2 ]",
     "zank-104/2\nto=0",
     "zank-104/2 stray",
+    "nosuch/2 to=0",
+    "0/0",
 ]
 
 

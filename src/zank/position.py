@@ -53,6 +53,7 @@ from zank.cards import DECK, card_text, parse_card
 from zank.core import MAX_STATE_INT, Result, State, Termination, _seed
 from zank.errors import InvalidState, NotationError, OptionError, quote
 from zank.random import Rng, fresh_seed
+from zank.registry import VARIANTS
 
 if TYPE_CHECKING:
     from zank.core import Rules
@@ -207,8 +208,9 @@ def parse_position(rules: Rules, text: str) -> State:
     Raises:
         NotationError: the text is not position text; the message gives the
             character offset.
-        InvalidState: it is, but not a valid state of ``rules`` (the checks
-            of :func:`zank.loads`).
+        InvalidState: it is, but not a valid state of ``rules``: a position
+            of another registered variant, or one that fails the checks of
+            :func:`zank.loads`.
     """
     if not isinstance(text, str):
         raise NotationError(f"position text must be a str, not {type(text).__name__}")
@@ -237,6 +239,8 @@ def parse_position(rules: Rules, text: str) -> State:
             at, f"expected 'variant/players' such as '{rules.name}/2', not {quote(header)}"
         )
     if m[1] != rules.name:
+        if m[1] not in VARIANTS:
+            raise _error(at, f"no variant {quote(m[1], 40)}; this text begins '{rules.name}/'")
         raise InvalidState(f"a position of {quote(m[1], 40)}, not of {rules.name}")
     players = int(m[2])
     try:
