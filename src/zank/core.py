@@ -711,6 +711,18 @@ class Rules:
         Raises:
             InvalidState: an invariant fails; the message says which and where.
         """
+        self._check_piles(state)
+        self._check_counters(state)
+        self._check_outcome(state)
+        self._validate(state)
+        if state.outcome is None and not self._legal(state):
+            raise InvalidState(
+                "the game is running but no move is legal: the rules end a game before that"
+            )
+
+    def _check_piles(self, state: State) -> None:
+        """:meth:`validate`: the seat count, the layout, the piles' cards and
+        face-down counts, and that the cards are those of the game."""
         self._check_own(state)
         try:
             self._check_players(state.players)
@@ -746,6 +758,9 @@ class Rules:
                 + ("; " if missing and extra else "")
                 + (f"extra {_some_cards(extra)}" if extra else "")
             )
+
+    def _check_counters(self, state: State) -> None:
+        """:meth:`validate`: ``phase``, ``ply``, ``turn``, ``rng`` and ``info``."""
         for name in ("phase", "ply", "turn"):
             value = getattr(state, name)
             if not _is_int(value) or not 0 <= value <= MAX_STATE_INT:
@@ -771,6 +786,9 @@ class Rules:
                 f"'info' has {len(info)} integers; a state of {self.name} has at most "
                 f"{self.info_size(state.players)}"
             )
+
+    def _check_outcome(self, state: State) -> None:
+        """:meth:`validate`: whose turn it is, or the outcome of a finished game."""
         outcome = state.outcome
         if outcome is None:
             if not _is_int(state.to_move) or not 0 <= state.to_move < state.players:
@@ -794,11 +812,6 @@ class Rules:
             winner = outcome.winner
             if winner is not None and (not _is_int(winner) or not 0 <= winner < state.players):
                 raise InvalidState(f"outcome winner {quote(winner)} is not a seat")
-        self._validate(state)
-        if outcome is None and not self._legal(state):
-            raise InvalidState(
-                "the game is running but no move is legal: the rules end a game before that"
-            )
 
     def touched_piles(
         self, after: State | Observation, move: Move
