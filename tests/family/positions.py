@@ -35,13 +35,14 @@ def position(
     *,
     to_move: int = 0,
     rest: str = "hand",
-    info: tuple[int, ...] = (0, 0, 0, 0, 0),
+    info: tuple[int, ...] | None = None,
     down: Mapping[str, int] | None = None,
     turn: int = 1,
 ) -> State:
     """A valid running state with the given piles (cards bottom to top), in
     turn ``turn`` (``ply`` is ``turn - 1``: a move began every turn; counters
-    in ``info`` must fit the turns ended).
+    in ``info`` must fit the turns ended; by default ``info`` is that of a
+    fresh deal, table-mode tail included).
 
     Every card of the game that ``piles`` does not name goes to ``rest``:
     ``"hand"`` puts each at the bottom of its owner's face-down stock (deck *p*
@@ -90,6 +91,8 @@ def position(
             down_list.append(max(0, n - 1))
         else:
             down_list.append(0)
+    if info is None:
+        info = tuple(rules.new_game(seed=0).info)
     state = State(
         rules=rules,
         players=2,
