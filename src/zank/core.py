@@ -647,23 +647,12 @@ class Rules:
         rng = Rng(fresh_seed() if seed is None else _seed(seed))
         specs = self._check_observation(observation)
         players = observation.players
-        unseen = list(self.cards(players))
-        seen: dict[int, int] = {}
-        hidden = 0
-        for cards in observation.piles:
-            for c in cards:
-                if c != HIDDEN:
-                    seen[c] = seen.get(c, 0) + 1
-                else:
-                    hidden += 1
-        remaining = []
-        for c in unseen:
-            if seen.get(c):
-                seen[c] -= 1
-            else:
-                remaining.append(c)
-        if hidden != len(remaining) or any(seen.values()):
-            extra = sorted(c for c, n in seen.items() if n)
+        game_cards = list(self.cards(players))
+        seen = [c for pile in observation.piles for c in pile if c != HIDDEN]
+        hidden = sum(len(pile) for pile in observation.piles) - len(seen)
+        remaining = _multiset_diff(game_cards, seen)  # in the game's card order
+        extra = sorted(set(_multiset_diff(seen, game_cards)))
+        if hidden != len(remaining) or extra:
             raise InvalidState(
                 f"the observation shows {hidden} hidden places for the "
                 f"{len(remaining)} cards its player has not seen"

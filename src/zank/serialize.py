@@ -131,6 +131,7 @@ def result_to_dict(result: Result | None) -> dict[str, Any] | None:
     game records write it (``None`` for a game still running).
 
     >>> from zank.core import Result, Termination
+    >>> from zank.serialize import result_to_dict
     >>> result_to_dict(Result(0, (12, -12), Termination.WENT_OUT))
     {'winner': 0, 'points': [12, -12], 'reason': 'went out'}
     """

@@ -386,56 +386,53 @@ class StockGame(HandPileTable):
         return out
 
     # ---------------------------------------------------------------- apply
-    def strict_apply(self, state: State, move: Move) -> State:
-        """A move of strict play; table mode builds on it."""
-        p = state.to_move
-        assert p is not None
-        piles = list(state.piles)
-        down = list(state.down)
+    def apply_card(
+        self, state: State, move: Move, p: int, piles: list[tuple[int, ...]], down: list[int]
+    ) -> State:
         dry0, dry1, stale, shuffles, flags = state.info
-        outcome: Result | None = None
         to_move: int | None = p
-        turn = state.turn
-        kind = move.kind
-        src = self._src_index[p]
-        if kind == CARD:
-            s, t = move.source, move.target
-            self.move_card(piles, down, p, s, t)
-            if t == TGT_FOUNDATION:
-                flags |= F_FOUNDATION
-            if s >= SRC_HOUSE and 0 < t < TGT_PACK:
-                shuffles += 1
-            else:
-                shuffles = 0
-            if s < SRC_HOUSE or t >= TGT_PACK:
-                flags |= F_RELEASE
-                if s < SRC_HOUSE and not (
-                    piles[src[SRC_RESERVE]]
-                    or piles[src[SRC_TURNED]]
-                    or piles[src[SRC_DISCARD]]
-                    or piles[self._seat[p][1]]
-                ):  # the player went out
-                    to_move = None
-                    outcome = self.game_result(self._interim(state, piles, down), p)
-        elif kind == TURN:
-            self.turn_hand_card(piles, down, p)
+        outcome: Result | None = None
+        s, t = move.source, move.target
+        self.move_card(piles, down, p, s, t)
+        if t == TGT_FOUNDATION:
+            flags |= F_FOUNDATION
+        if s >= SRC_HOUSE and 0 < t < TGT_PACK:
+            shuffles += 1
+        else:
             shuffles = 0
-        else:  # END or PASS: the turn ends
-            if kind == END:
-                self.discard_turned(piles, p)
-            if flags & F_RELEASE:
-                dry0 = dry1 = 0
-            elif p == 0:
-                dry0 += 1
-            else:
-                dry1 += 1
-            stale = 0 if flags & F_FOUNDATION else stale + 1
-            shuffles = flags = 0
-            turn += 1
-            outcome = self._stuck(state, piles, down, (dry0, dry1), stale)
-            to_move = None if outcome else 1 - p
+        if s < SRC_HOUSE or t >= TGT_PACK:
+            flags |= F_RELEASE
+            src = self._src_index[p]
+            if s < SRC_HOUSE and not (
+                piles[src[SRC_RESERVE]]
+                or piles[src[SRC_TURNED]]
+                or piles[src[SRC_DISCARD]]
+                or piles[self._seat[p][1]]
+            ):  # the player went out
+                to_move = None
+                outcome = self.game_result(self._interim(state, piles, down), p)
         info = (dry0, dry1, stale, shuffles, flags)
-        return state.successor(piles, down, to_move, info, turn=turn, outcome=outcome)
+        return state.successor(piles, down, to_move, info, state.turn, outcome)
+
+    def info_after_turning(self, info: tuple[int, ...]) -> tuple[int, ...]:
+        dry0, dry1, stale, _, flags = info
+        return (dry0, dry1, stale, 0, flags)  # a turned card ends a run of house moves
+
+    def end_turn_after(
+        self, state: State, p: int, piles: list[tuple[int, ...]], down: list[int]
+    ) -> State:
+        dry0, dry1, stale, _, flags = state.info
+        if flags & F_RELEASE:
+            dry0 = dry1 = 0
+        elif p == 0:
+            dry0 += 1
+        else:
+            dry1 += 1
+        stale = 0 if flags & F_FOUNDATION else stale + 1
+        outcome = self._stuck(state, piles, down, (dry0, dry1), stale)
+        to_move = None if outcome else 1 - p
+        info = (dry0, dry1, stale, 0, 0)
+        return state.successor(piles, down, to_move, info, state.turn + 1, outcome)
 
     def _stuck(
         self,
@@ -607,7 +604,9 @@ class StockGame(HandPileTable):
         return True
 
     # ---------------------------------------------------------- explanations
-    def _explain_strict(self, state: State, move: Move) -> Violation:
+    def _explain_turn_move(self, state: State, move: Move) -> Violation | None:
+        """Why ``turn``, the end move or ``pass`` is not possible now
+        (ZD-12 to ZD-14; C-12 to C-14)."""
         p = state.to_move
         assert p is not None
         _, hand, turned, discard = (state.piles[i] for i in self._seat[p])
@@ -638,11 +637,7 @@ class StockGame(HandPileTable):
                     else "turn one"
                 ),
             )
-        elif move.kind == CARD:
-            v = self._explain_card(state, move)
-            if v is not None:
-                return v
-        return self._explain_mandatory(state, move)
+        return None
 
     def _explain_card(self, state: State, move: Move) -> Violation | None:
         """Why the cards do not allow ``move`` (free cards, the fits, the
