@@ -7,9 +7,9 @@ under the same three mandatory moves: the reserve top to a foundation before
 anything else, every free card that fits a foundation, and gaps filled from
 the reserve before a hand card is turned.  :class:`StockGame` holds that turn
 once: the move list (:meth:`~StockGame.generate`), the moves
-(:meth:`~StockGame.strict_apply`), the end rules, the explanations, the
-invariants and the deal.  A variant subclasses it with its options (attrs
-fields), its rule ids (class variables naming the rules of its page), its
+(:meth:`~StockGame.apply_card`, :meth:`~StockGame.end_turn_after`), the end
+rules, the explanations, the invariants and the deal.  A variant subclasses it
+with its options (attrs fields), its rule ids (class variables naming the rules of its page), its
 result (:meth:`~StockGame.game_result`) and what its call does in table mode
 (:meth:`~zank.family.hand_pile.HandPileTable.resolve_call`).
 
@@ -180,7 +180,7 @@ class StockGame(HandPileTable):
     rule_shuffles: ClassVar[str] = "shuffles"
     """Rule id of the limit on house-to-house moves in a row."""
     rule_out: ClassVar[str] = "out"
-    """Rule id of winning: a player without cards of their own has won."""
+    """Rule id of winning (a player without cards of their own has won)."""
     rule_no_progress: ClassVar[str] = "no-progress"
     """Rule id of the limit on house-to-house moves in a row."""
     discard_option: ClassVar[str] = "own_discard_free"
