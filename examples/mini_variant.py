@@ -144,38 +144,36 @@ class Mini(HandPileTable):
         """MINI-13: every move the cards allow (a foundation move may be overlooked)."""
         return self.generate(state, strict=False)
 
-    # -- apply: a move of strict play; table mode builds on it
-    def strict_apply(self, state: State, move: Move) -> State:
-        """A move of strict play."""
-        p = state.to_move
-        assert p is not None
-        piles = list(state.piles)
-        down = list(state.down)
+    # -- apply: the base's strict_apply turns and discards hand cards (MINI-9,
+    # MINI-10) and asks the variant what a card move and the end of a turn do
+    def apply_card(
+        self, state: State, move: Move, p: int, piles: list[tuple[int, ...]], down: list[int]
+    ) -> State:
+        """A card move of strict play (MINI-5 to MINI-7, MINI-11)."""
         stale, flags = state.info
+        self.move_card(piles, down, p, move.source, move.target)
+        if move.target == 0:
+            flags = 1
         outcome: Result | None = None
-        to_move: int | None = p
-        turn = state.turn
-        if move.kind == CARD:
-            self.move_card(piles, down, p, move.source, move.target)  # MINI-5..7
-            if move.target == 0:
-                flags = 1
-            if not any(piles[i] for i in self.own_piles(p)):
-                outcome = self._result(piles, p)  # MINI-11
-        elif move.kind == TURN:
-            self.turn_hand_card(piles, down, p)  # MINI-9
-        else:  # END or PASS: the turn ends (MINI-10)
-            if move.kind == END:
-                self.discard_turned(piles, p)
-            stale = 0 if flags else stale + 1
-            flags = 0
-            turn += 1
-            to_move = 1 - p
-            if stale >= self.no_progress_turns:
-                outcome = self._result(piles, None)  # MINI-12
-        if outcome is not None:
-            to_move = None
+        if not any(piles[i] for i in self.own_piles(p)):
+            outcome = self._result(piles, p)  # MINI-11
+        to_move = None if outcome is not None else p
         return state.successor(
-            piles, down, to_move, info=(stale, flags), turn=turn, outcome=outcome
+            piles, down, to_move, info=(stale, flags), turn=state.turn, outcome=outcome
+        )
+
+    def end_turn_after(
+        self, state: State, p: int, piles: list[tuple[int, ...]], down: list[int]
+    ) -> State:
+        """The end of a turn (MINI-10), or of the game without progress (MINI-12)."""
+        stale, flags = state.info
+        stale = 0 if flags else stale + 1
+        outcome: Result | None = None
+        if stale >= self.no_progress_turns:
+            outcome = self._result(piles, None)  # MINI-12
+        to_move = None if outcome is not None else 1 - p
+        return state.successor(
+            piles, down, to_move, info=(stale, 0), turn=state.turn + 1, outcome=outcome
         )
 
     def _result(self, piles: list[tuple[int, ...]], winner: int | None) -> Result:
@@ -190,7 +188,9 @@ class Mini(HandPileTable):
         return Result(w, points, Termination.NO_PROGRESS)
 
     # -- explanations: why check() refuses a move, by a rule id of the page
-    def _explain_strict(self, state: State, move: Move) -> Violation:
+    # (the base asks _explain_turn_move or _explain_card, then _explain_mandatory)
+    def _explain_turn_move(self, state: State, move: Move) -> Violation | None:
+        """Why ``turn``, ``t-d`` or ``pass`` is not possible now (MINI-9, MINI-10)."""
         p = state.to_move
         assert p is not None
         _, hand, turned, discard = (state.piles[i] for i in self.own_piles(p))
@@ -202,11 +202,7 @@ class Mini(HandPileTable):
             return Violation("MINI-10", "you have no turned hand card: turn one first (turn)")
         if move.kind == PASS and (turned or hand or discard):
             return Violation("MINI-10", "you may pass only with nothing left to turn")
-        if move.kind == CARD:
-            v = self._explain_card(state, move)
-            if v is not None:
-                return v
-        return self._explain_mandatory(state, move)
+        return None
 
     def _explain_card(self, state: State, move: Move) -> Violation | None:
         """Why the cards do not allow ``move`` (MINI-4 to MINI-7), or ``None``."""

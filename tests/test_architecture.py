@@ -11,6 +11,10 @@
   no variant module: what they need about a variant, the rules object declares
   (:attr:`~zank.core.Rules.owned_decks`, :meth:`~zank.core.Rules.touched_piles`,
   :attr:`~zank.core.Rules.greedy_policy`).
+* **Short functions, or a reason.**  No function of ``src/zank`` is longer
+  than :data:`MAX_FUNCTION_LINES` lines (docstring included) unless a comment
+  ``# long: <reason>`` stands on the line above its ``def`` or among its
+  first lines, saying why it is one function.
 
 The checks read the source with :mod:`ast`.  The import-graph libraries
 (grimp, and import-linter built on it) count an import inside a function like
@@ -276,3 +280,52 @@ def test_consumers_import_no_variant_module(module: str) -> None:
     fault machinery, :mod:`zank.family.faults`)."""
     imported = imported_modules(module, lazy=True) & variant_modules()
     assert not imported, f"{module} imports {', '.join(sorted(imported))}"
+
+
+# ------------------------------------------------------------ long functions
+MAX_FUNCTION_LINES = 80
+LONG_REASON = re.compile(r"#\s*long:\s*\S")
+#: How many lines after the signature a ``# long:`` comment may stand (room for
+#: a docstring).
+REASON_WINDOW = 40
+
+
+def long_functions(source: str, limit: int = MAX_FUNCTION_LINES) -> list[tuple[str, int, int]]:
+    """``(name, first line, length)`` of each function of ``source`` longer than
+    ``limit`` lines that gives no ``# long: <reason>`` comment."""
+    lines = source.splitlines()
+    out = []
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            continue
+        first = min([node.lineno, *(d.lineno for d in node.decorator_list)])
+        end = node.end_lineno or node.lineno
+        length = end - first + 1
+        if length <= limit:
+            continue
+        body_start = node.body[0].lineno
+        window = lines[max(0, first - 2) : min(end, body_start + REASON_WINDOW)]
+        if not any(LONG_REASON.search(line) for line in window):
+            out.append((node.name, first, length))
+    return out
+
+
+def test_the_long_function_finder_wants_a_reason() -> None:
+    body = "".join(f"    x{i} = {i}\n" for i in range(5))
+    short, long_ = f"def f():\n{body}", "def g():\n" + body * 3
+    assert long_functions(short + long_, limit=10) == [("g", 7, 16)]
+    reasoned = "# long: one loop on purpose\n" + long_
+    assert long_functions(reasoned, limit=10) == []
+    inside = long_.replace("\n", "\n    # long: the hot path\n", 1)
+    assert long_functions(inside, limit=10) == []
+    unreasoned = long_.replace("\n", "\n    # longer than it should be\n", 1)
+    assert long_functions(unreasoned, limit=10) == [("g", 1, 17)]
+
+
+@pytest.mark.parametrize("module", sorted(MODULES))
+def test_no_long_function_without_a_reason(module: str) -> None:
+    found = long_functions(MODULES[module].read_text(encoding="utf-8"))
+    assert not found, (
+        f"{module}: functions over {MAX_FUNCTION_LINES} lines without a '# long: <reason>' "
+        "comment: " + ", ".join(f"{name} (line {line}, {n} lines)" for name, line, n in found)
+    )

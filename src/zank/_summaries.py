@@ -18,6 +18,19 @@ __all__ = ["RULES_PAGES", "headline", "rules_page", "summary"]
 #: The online rules page of each built-in variant, by variant name.
 RULES_PAGES = "https://zank.readthedocs.io/en/latest/rules/{name}.html"
 
+#: The notation of the reserve-and-hand-pile game, which zank-detailed and
+#: crapette share, in the variant's words for the hand pile and the discard.
+_STOCK_MOVES = """\
+Moves:
+  r-f      the reserve top onto a foundation
+  h3-h5    the outer card of house 3 onto house 5
+  t-h2     the turned hand card onto house 2
+  h2-or    the outer card of house 2 onto the opponent's reserve
+  t-od     the turned hand card onto the opponent's {discard}
+  turn     turn the top card of your {hand}
+  t-d      the turned card onto your {discard}: the turn ends (also: end)
+  pass     end the turn when there is no hand card to turn"""
+
 _SUMMARIES = {
     "spite-and-malice": """\
 Spite and Malice: be the first to play out your pay-off pile.
@@ -71,15 +84,8 @@ onto the opponent's reserve or discard with the same suit, one higher or lower.
 Turn your hand cards one by one; the turned card laid on your discard ends the
 turn.
 
-Moves:
-  r-f      the reserve top onto a foundation
-  h3-h5    the outer card of house 3 onto house 5
-  t-h2     the turned hand card onto house 2
-  h2-or    the outer card of house 2 onto the opponent's reserve
-  t-od     the turned hand card onto the opponent's discard
-  turn     turn the top card of your hand pile
-  t-d      the turned card onto your discard: the turn ends (also: end)
-  pass     end the turn when there is no hand card to turn""",
+"""
+    + _STOCK_MOVES.format(hand="hand pile", discard="discard"),
     "zank-104": """\
 Zank-Patience with 104 cards: be the first to place all your cards.
 
@@ -113,15 +119,8 @@ your hand cards one by one; the turned card laid on your waste ends the turn.
 Going out scores 30, plus 2 per card in the opponent's reserve and 1 per card
 in the opponent's hand and waste.
 
-Moves:
-  r-f      the reserve top onto a foundation
-  h3-h5    the outer card of house 3 onto house 5
-  t-h2     the turned hand card onto house 2
-  h2-or    the outer card of house 2 onto the opponent's reserve
-  t-od     the turned hand card onto the opponent's waste
-  turn     turn the top card of your hand
-  t-d      the turned card onto your waste: the turn ends (also: end)
-  pass     end the turn when there is no hand card to turn""",
+"""
+    + _STOCK_MOVES.format(hand="hand", discard="waste"),
     "schikanieren": """\
 Schikanieren: the classic Zank-Patience (see 'zank') with a Schikanier pile.
 

@@ -27,7 +27,7 @@ import os
 import shutil
 import sys
 from collections.abc import Callable, Sequence
-from typing import IO, NoReturn
+from typing import IO, NoReturn, TypeAlias
 
 import attrs
 
@@ -424,149 +424,208 @@ def _numbered(moves: Sequence[Move]) -> str:
 
 
 def _play(args: argparse.Namespace) -> int:
-    rules = _rules_from(args)
-    start = _start(rules, args) if args.position is not None else None
-    players = args.players
-    rules.layout(players)
-    if not 0 <= args.seat < players:
-        raise _Fail(f"--seat must be a seat from 0 to {players - 1}, not {args.seat}")
-    has_greedy = rules.greedy_policy is not None
-    vs = args.vs
-    if vs is None:
-        vs = "greedy" if has_greedy else "random"
-    check_agents(rules, [vs])
-    seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "little")
-    me = args.seat
-    bots: dict[int, Agent] = {
-        p: agent_factory(vs)(seed * 64 + p) for p in range(players) if p != me
-    }
-    hinter = GreedyAgent(seed) if has_greedy else None
-    save = args.save or f"zank-{rules.name}-{seed}.json"
-    _check_writable(save)  # before the game, not after it: a game must not be lost
-    names = {p: ("you" if p == me else vs) for p in range(players)}
-    tags = {f"seat{p}": name for p, name in names.items()}
-
-    history = [rules.new_game(seed=seed, players=players) if start is None else start]
-    position = None if start is None else rules.position_text(start)
-    moves: list[str] = []
-    my_decisions: list[int] = []  # indices into history where I moved
-    print(f"zank {rules.name}, seed {seed}: you are seat {me} against {vs}. Type 'help' for help.")
-
-    def record() -> GameRecord:
-        state = history[-1]
-        return GameRecord(
-            rules.name,
-            rules.options,
-            seed,
-            players,
-            tuple(moves),
-            state.outcome,
-            tags=tags,
-            start=position,
-        )
-
-    def show(state: State) -> None:
-        print()
-        print(_text(rules, rules.observe(state, me)))
-
-    shown = False
+    session = _PlaySession.start(args)
+    _check_writable(session.save_path)  # before the game, not after it: a game must not be lost
+    print(
+        f"zank {session.rules.name}, seed {session.seed}: you are seat {session.me} "
+        f"against {session.vs}. Type 'help' for help."
+    )
     _enable_line_editing()
     try:
-        while history[-1].outcome is None:
-            state = history[-1]
-            p = state.to_move
-            assert p is not None
-            legal = rules.legal_moves(state)
-            if p != me:
-                line: list[str] = []
-                while state.outcome is None and state.to_move == p:
-                    legal = rules.legal_moves(state)
-                    move = bots[p].choose(rules, rules.observe(state, p), legal)
-                    state = rules.apply(state, move)
-                    history.append(state)
-                    moves.append(move.text)
-                    line.append(move.text)
-                print(f"seat {p} ({vs}) plays: {' '.join(line)}")
-                shown = False
-                continue
-            if not shown:
-                show(state)
-                print("your moves:")
-                print(_numbered(legal))
-                shown = True
-            answer = _ask("your move> ").strip()
-            word = answer.lower()
-            if not word:
-                continue
-            # a move's notation wins over a command's short name
-            chosen = {m.text.lower(): m for m in legal}.get(word)
-            if chosen is None:
-                if word in ("quit", "exit", "q"):
-                    raise _Quit
-                if word in ("help", "?", "h"):
-                    print(PLAY_HELP)
-                    print()
-                    print(_variant_help(rules))
-                    continue
-                if word in ("board", "b"):
-                    shown = False
-                    continue
-                if word == "hint":
-                    if hinter is None:
-                        print(f"no hint: {rules.name} has no greedy agent yet")
-                    else:
-                        choice = hinter.choose(rules, rules.observe(state, me), legal)
-                        print(f"hint: {choice.text} (move {legal.index(choice) + 1})")
-                    continue
-                if word == "undo":
-                    if not my_decisions:
-                        print("nothing to undo: you have not moved yet")
-                        continue
-                    back = my_decisions.pop()
-                    taken = moves[back:]
-                    del history[back + 1 :]
-                    del moves[back:]
-                    print(f"took back: {' '.join(taken)}")
-                    shown = False
-                    continue
-                if _is_move_number(answer):
-                    n = int(answer)
-                    if not 1 <= n <= len(legal):
-                        print(f"no move {n}: choose 1 to {len(legal)}")
-                        continue
-                    chosen = legal[n - 1]
-                else:
-                    try:
-                        chosen = rules.parse_move(state, answer)
-                    except (NotationError, IllegalMove) as e:
-                        print(f"not possible: {e}")
-                        continue
-            my_decisions.append(len(history) - 1)
-            state = rules.apply(state, chosen)
-            history.append(state)
-            moves.append(chosen.text)
-            shown = False
+        session.run()
     except (_Quit, KeyboardInterrupt):
-        if not _save(record(), save):
+        if not _save(session.record(), session.save_path):
             return 2
-        print(f"game stopped after {len(moves)} moves; saved to {save}")
-        print(f"replay it with: zank replay {save}")
+        print(f"game stopped after {len(session.moves)} moves; saved to {session.save_path}")
+        print(f"replay it with: zank replay {session.save_path}")
         return 0
-    final = history[-1]
-    print()
-    print(_text(rules, final))
-    result = final.outcome
-    assert result is not None
-    if result.winner is None:
-        print(f"the game is drawn ({result.reason.value})")
-    elif result.winner == me:
-        print(f"you win ({result.reason.value})!")
-    else:
-        print(f"seat {result.winner} ({vs}) wins ({result.reason.value})")
-    if not _save(record(), save):
+    session.print_result()
+    if not _save(session.record(), session.save_path):
         return 2
-    print(f"game saved to {save}")
+    print(f"game saved to {session.save_path}")
     return 0
+
+
+class _PlaySession:
+    """One game of ``zank play``: the states so far, the moves, the bots and the prompt."""
+
+    def __init__(
+        self,
+        rules: Rules,
+        args: argparse.Namespace,
+        seed: int,
+        vs: str,
+        first: State,
+        start: str | None = None,
+    ) -> None:
+        self.rules = rules
+        self.me: int = args.seat
+        self.seed = seed
+        self.vs = vs
+        players = first.players
+        self.bots: dict[int, Agent] = {
+            p: agent_factory(vs)(seed * 64 + p) for p in range(players) if p != self.me
+        }
+        self.hinter = GreedyAgent(seed) if rules.greedy_policy is not None else None
+        self.save_path: str = args.save or f"zank-{rules.name}-{seed}.json"
+        self.tags = {f"seat{p}": ("you" if p == self.me else vs) for p in range(players)}
+        self.history = [first]
+        self.position = start
+        self.moves: list[str] = []
+        self.my_decisions: list[int] = []  # indices into history where I moved
+        self.shown = False  # whether the table and my moves are on screen
+
+    @classmethod
+    def start(cls, args: argparse.Namespace) -> _PlaySession:
+        """Check the arguments and deal the game."""
+        rules = _rules_from(args)
+        start = _start(rules, args) if args.position is not None else None
+        players = args.players
+        rules.layout(players)
+        if not 0 <= args.seat < players:
+            raise _Fail(f"--seat must be a seat from 0 to {players - 1}, not {args.seat}")
+        vs = args.vs
+        if vs is None:
+            vs = "greedy" if rules.greedy_policy is not None else "random"
+        check_agents(rules, [vs])
+        seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "little")
+        if start is None:
+            return cls(rules, args, seed, vs, rules.new_game(seed=seed, players=players))
+        return cls(rules, args, seed, vs, start, rules.position_text(start))
+
+    def record(self) -> GameRecord:
+        """The game so far as a record."""
+        first = self.history[0]
+        return GameRecord(
+            self.rules.name,
+            self.rules.options,
+            self.seed,
+            first.players,
+            tuple(self.moves),
+            self.history[-1].outcome,
+            tags=self.tags,
+            start=self.position,
+        )
+
+    def run(self) -> None:
+        """Play until the game ends; :class:`_Quit` when the player quits."""
+        while self.history[-1].outcome is None:
+            state = self.history[-1]
+            if state.to_move == self.me:
+                self._my_turn(state)
+            else:
+                self._bots_turn(state)
+
+    def _push(self, state: State, move: Move) -> State:
+        after = self.rules.apply(state, move)
+        self.history.append(after)
+        self.moves.append(move.text)
+        return after
+
+    def _bots_turn(self, state: State) -> None:
+        rules, p = self.rules, state.to_move
+        assert p is not None
+        line: list[str] = []
+        while state.outcome is None and state.to_move == p:
+            legal = rules.legal_moves(state)
+            move = self.bots[p].choose(rules, rules.observe(state, p), legal)
+            state = self._push(state, move)
+            line.append(move.text)
+        print(f"seat {p} ({self.vs}) plays: {' '.join(line)}")
+        self.shown = False
+
+    def _my_turn(self, state: State) -> None:
+        legal = self.rules.legal_moves(state)
+        if not self.shown:
+            print()
+            print(_text(self.rules, self.rules.observe(state, self.me)))
+            print("your moves:")
+            print(_numbered(legal))
+            self.shown = True
+        answer = _ask("your move> ").strip()
+        if not answer:
+            return
+        chosen = self._answer(state, legal, answer)
+        if chosen is not None:
+            self.my_decisions.append(len(self.history) - 1)
+            self._push(state, chosen)
+            self.shown = False
+
+    def _answer(self, state: State, legal: Sequence[Move], answer: str) -> Move | None:
+        """The move an answer at the prompt names, or ``None`` after a command or a mistake."""
+        word = answer.lower()
+        # a move's notation wins over a command's short name
+        chosen = {m.text.lower(): m for m in legal}.get(word)
+        if chosen is not None:
+            return chosen
+        command = _PLAY_COMMANDS.get(word)
+        if command is not None:
+            command(self, state, legal)
+            return None
+        if _is_move_number(answer):
+            n = int(answer)
+            if not 1 <= n <= len(legal):
+                print(f"no move {n}: choose 1 to {len(legal)}")
+                return None
+            return legal[n - 1]
+        try:
+            return self.rules.parse_move(state, answer)
+        except (NotationError, IllegalMove) as e:
+            print(f"not possible: {e}")
+            return None
+
+    def _quit(self, state: State, legal: Sequence[Move]) -> None:
+        raise _Quit
+
+    def _help(self, state: State, legal: Sequence[Move]) -> None:
+        print(PLAY_HELP)
+        print()
+        print(_variant_help(self.rules))
+
+    def _board(self, state: State, legal: Sequence[Move]) -> None:
+        self.shown = False
+
+    def _hint(self, state: State, legal: Sequence[Move]) -> None:
+        if self.hinter is None:
+            print(f"no hint: {self.rules.name} has no greedy agent yet")
+            return
+        choice = self.hinter.choose(self.rules, self.rules.observe(state, self.me), legal)
+        print(f"hint: {choice.text} (move {legal.index(choice) + 1})")
+
+    def _undo(self, state: State, legal: Sequence[Move]) -> None:
+        if not self.my_decisions:
+            print("nothing to undo: you have not moved yet")
+            return
+        back = self.my_decisions.pop()
+        taken = self.moves[back:]
+        del self.history[back + 1 :]
+        del self.moves[back:]
+        print(f"took back: {' '.join(taken)}")
+        self.shown = False
+
+    def print_result(self) -> None:
+        """Print the final table and who won."""
+        final = self.history[-1]
+        print()
+        print(_text(self.rules, final))
+        result = final.outcome
+        assert result is not None
+        if result.winner is None:
+            print(f"the game is drawn ({result.reason.value})")
+        elif result.winner == self.me:
+            print(f"you win ({result.reason.value})!")
+        else:
+            print(f"seat {result.winner} ({self.vs}) wins ({result.reason.value})")
+
+
+_PlayCommand = Callable[[_PlaySession, State, Sequence[Move]], None]
+_PLAY_COMMANDS: dict[str, _PlayCommand] = {
+    **dict.fromkeys(("quit", "exit", "q"), _PlaySession._quit),
+    **dict.fromkeys(("help", "?", "h"), _PlaySession._help),
+    **dict.fromkeys(("board", "b"), _PlaySession._board),
+    "hint": _PlaySession._hint,
+    "undo": _PlaySession._undo,
+}
 
 
 # ----------------------------------------------------------------- parser
@@ -579,14 +638,38 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"zank {zank.__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    _command(sub, "variants", _variants, "list the variants and their options")
+    _add_show_command(sub)
+    _add_play_command(sub)
+    _add_simulate_command(sub)
+    _add_replay_command(sub)
+    return parser
 
-    p = sub.add_parser("variants", help="list the variants and their options")
-    p.set_defaults(run=_variants)
 
-    p = sub.add_parser(
+# the type argparse gives no public name; the sub-parsers are of the main parser's class
+_Commands: TypeAlias = "argparse._SubParsersAction[_Parser]"
+
+
+def _command(
+    sub: _Commands,
+    name: str,
+    run: Callable[[argparse.Namespace], int],
+    brief: str,
+    description: str | None = None,
+) -> argparse.ArgumentParser:
+    """Add command ``name``, run by ``run``, to ``sub``; return its parser."""
+    p = sub.add_parser(name, help=brief, description=description)
+    p.set_defaults(run=run)
+    return p
+
+
+def _add_show_command(sub: _Commands) -> None:
+    p = _command(
+        sub,
         "show",
-        help="print the deal of a seeded game, or a position",
-        description="Print the table of a seeded deal as text (all hands shown, "
+        _show,
+        "print the deal of a seeded game, or a position",
+        "Print the table of a seeded deal as text (all hands shown, "
         "face-down cards hidden), or as one seat sees it.",
     )
     _add_variant_arguments(p, seed_default=0)
@@ -599,17 +682,16 @@ def build_parser() -> argparse.ArgumentParser:
         help="print the state as position text (one line) instead",
     )
     _add_position_argument(p)
-    p.add_argument(
-        "--svg",
-        metavar="FILE",
-        help="also write an SVG picture of the deal to FILE",
-    )
-    p.set_defaults(run=_show)
+    p.add_argument("--svg", metavar="FILE", help="also write an SVG picture of the deal to FILE")
 
-    p = sub.add_parser(
+
+def _add_play_command(sub: _Commands) -> None:
+    p = _command(
+        sub,
         "play",
-        help="play a game against bots in the terminal",
-        description="Play one game against bots. The table is drawn as you see it; "
+        _play,
+        "play a game against bots in the terminal",
+        "Play one game against bots. The table is drawn as you see it; "
         "choose a move by its number or its notation. Commands: help (the rules and "
         "the move notation of the variant), hint, undo, board, quit (saves the game as "
         "a record; replay it with 'zank replay'). The rules of every variant: "
@@ -629,12 +711,15 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="FILE",
         help="where to save the game record (default zank-VARIANT-SEED.json)",
     )
-    p.set_defaults(run=_play)
 
-    p = sub.add_parser(
+
+def _add_simulate_command(sub: _Commands) -> None:
+    p = _command(
+        sub,
         "simulate",
-        help="play seeded games between agents and summarize them",
-        description="Play seeded games between agents: game i is dealt with seed S+i. "
+        _simulate,
+        "play seeded games between agents and summarize them",
+        "Play seeded games between agents: game i is dealt with seed S+i. "
         "Prints win rates per seat and per agent with 95 % Wilson intervals, draws, "
         "moves and turns per game, and speed. A progress bar shows on a terminal.",
     )
@@ -647,6 +732,34 @@ def build_parser() -> argparse.ArgumentParser:
         + ", ".join(AGENTS)
         + ", or module:factory (default random)",
     )
+    _add_executor_arguments(p)
+    p.add_argument(
+        "--rotate", action="store_true", help="rotate the agents through the seats game by game"
+    )
+    p.add_argument(
+        "--max-moves",
+        type=_non_negative,
+        default=None,
+        help="stop a game after this many moves (counted as 'stopped')",
+    )
+    p.add_argument(
+        "--out",
+        metavar="FILE",
+        help="write one row per game to FILE.jsonl or FILE.csv, each as it is played",
+    )
+    p.add_argument(
+        "--resume",
+        metavar="FILE",
+        help="go on with FILE, the --out file of an interrupted run of the same command: "
+        "its games are counted and not played again",
+    )
+    p.add_argument(
+        "--records", action="store_true", help="put each game's record in the JSONL rows"
+    )
+
+
+def _add_executor_arguments(p: argparse.ArgumentParser) -> None:
+    """``zank simulate``'s options of where and in what pieces the games run."""
     p.add_argument(
         "--jobs",
         type=_non_negative,
@@ -672,35 +785,15 @@ def build_parser() -> argparse.ArgumentParser:
         help="games per task sent to the workers (default: games/64, between 1 and 64; "
         "a few hundred suit a cluster)",
     )
-    p.add_argument(
-        "--rotate", action="store_true", help="rotate the agents through the seats game by game"
-    )
-    p.add_argument(
-        "--max-moves",
-        type=_non_negative,
-        default=None,
-        help="stop a game after this many moves (counted as 'stopped')",
-    )
-    p.add_argument(
-        "--out",
-        metavar="FILE",
-        help="write one row per game to FILE.jsonl or FILE.csv, each as it is played",
-    )
-    p.add_argument(
-        "--resume",
-        metavar="FILE",
-        help="go on with FILE, the --out file of an interrupted run of the same command: "
-        "its games are counted and not played again",
-    )
-    p.add_argument(
-        "--records", action="store_true", help="put each game's record in the JSONL rows"
-    )
-    p.set_defaults(run=_simulate)
 
-    p = sub.add_parser(
+
+def _add_replay_command(sub: _Commands) -> None:
+    p = _command(
+        sub,
         "replay",
-        help="replay a saved game record, checking every move",
-        description="Replay a game record move by move (every move is checked), print "
+        _replay,
+        "replay a saved game record, checking every move",
+        "Replay a game record move by move (every move is checked), print "
         "the moves turn by turn and the final table. --svg writes one SVG picture per "
         "state, the last move outlined.",
     )
@@ -717,8 +810,6 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--every", action="store_true", help="print the table after every move")
     p.add_argument("--svg", metavar="DIR", help="write DIR/0000.svg, DIR/0001.svg, ...")
-    p.set_defaults(run=_replay)
-    return parser
 
 
 def _ascii_fallback(error: UnicodeError) -> tuple[str, int]:

@@ -779,23 +779,12 @@ class Rules:
         rng = Rng(fresh_seed() if seed is None else _seed(seed))
         specs = self._check_observation(observation)
         players = observation.players
-        unseen = list(self.cards(players))
-        seen: dict[int, int] = {}
-        hidden = 0
-        for cards in observation.piles:
-            for c in cards:
-                if c != HIDDEN:
-                    seen[c] = seen.get(c, 0) + 1
-                else:
-                    hidden += 1
-        remaining = []
-        for c in unseen:
-            if seen.get(c):
-                seen[c] -= 1
-            else:
-                remaining.append(c)
-        if hidden != len(remaining) or any(seen.values()):
-            extra = sorted(c for c, n in seen.items() if n)
+        game_cards = list(self.cards(players))
+        seen = [c for pile in observation.piles for c in pile if c != HIDDEN]
+        hidden = sum(len(pile) for pile in observation.piles) - len(seen)
+        remaining = _multiset_diff(game_cards, seen)  # in the game's card order
+        extra = sorted(set(_multiset_diff(seen, game_cards)))
+        if hidden != len(remaining) or extra:
             raise InvalidState(
                 f"the observation shows {hidden} hidden places for the "
                 f"{len(remaining)} cards its player has not seen"
@@ -843,6 +832,18 @@ class Rules:
         Raises:
             InvalidState: an invariant fails; the message says which and where.
         """
+        self._check_piles(state)
+        self._check_counters(state)
+        self._check_outcome(state)
+        self._validate(state)
+        if state.outcome is None and not self._legal(state):
+            raise InvalidState(
+                "the game is running but no move is legal: the rules end a game before that"
+            )
+
+    def _check_piles(self, state: State) -> None:
+        """:meth:`validate`: the seat count, the layout, the piles' cards and
+        face-down counts, and that the cards are those of the game."""
         self._check_own(state)
         try:
             self._check_players(state.players)
@@ -878,6 +879,9 @@ class Rules:
                 + ("; " if missing and extra else "")
                 + (f"extra {_some_cards(extra)}" if extra else "")
             )
+
+    def _check_counters(self, state: State) -> None:
+        """:meth:`validate`: ``phase``, ``ply``, ``turn``, ``rng`` and ``info``."""
         for name in ("phase", "ply", "turn"):
             value = getattr(state, name)
             if not _is_int(value) or not 0 <= value <= MAX_STATE_INT:
@@ -903,6 +907,9 @@ class Rules:
                 f"'info' has {len(info)} integers; a state of {self.name} has at most "
                 f"{self.info_size(state.players)}"
             )
+
+    def _check_outcome(self, state: State) -> None:
+        """:meth:`validate`: whose turn it is, or the outcome of a finished game."""
         outcome = state.outcome
         if outcome is None:
             if not _is_int(state.to_move) or not 0 <= state.to_move < state.players:
@@ -926,11 +933,6 @@ class Rules:
             winner = outcome.winner
             if winner is not None and (not _is_int(winner) or not 0 <= winner < state.players):
                 raise InvalidState(f"outcome winner {quote(winner)} is not a seat")
-        self._validate(state)
-        if outcome is None and not self._legal(state):
-            raise InvalidState(
-                "the game is running but no move is legal: the rules end a game before that"
-            )
 
     def touched_piles(
         self, after: State | Observation, move: Move

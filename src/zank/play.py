@@ -31,7 +31,7 @@ from zank.agents.base import Agent
 from zank.core import Result, Rules, State, Termination
 from zank.errors import IllegalMove, InvalidState, NotationError, OptionError, ZankError, quote
 from zank.random import MASK64, fresh_seed
-from zank.serialize import MAX_DOCUMENT_SIZE, read_json
+from zank.serialize import MAX_DOCUMENT_SIZE, read_json, result_to_dict
 
 __all__ = ["RECORD_FORMAT", "RECORD_VERSION", "GameRecord", "play", "play_game", "replay"]
 
@@ -91,7 +91,6 @@ class GameRecord:
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON-ready dict of the record."""
-        r = self.result
         doc = {
             "format": RECORD_FORMAT,
             "version": RECORD_VERSION,
@@ -102,9 +101,7 @@ class GameRecord:
             "players": self.players,
             "tags": self.tags,
             "moves": list(self.moves),
-            "result": None
-            if r is None
-            else {"winner": r.winner, "points": list(r.points), "reason": r.reason.value},
+            "result": result_to_dict(self.result),
         }
         if self.start is not None:
             doc["start"] = self.start

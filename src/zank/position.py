@@ -43,14 +43,14 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import attrs
 
 from zank.cards import DECK, card_text, parse_card
-from zank.core import MAX_STATE_INT, Result, State, Termination, _seed
+from zank.core import MAX_STATE_INT, PileSpec, Result, State, Termination, _seed
 from zank.errors import InvalidState, NotationError, OptionError, quote
 from zank.random import Rng, fresh_seed
 from zank.registry import VARIANTS
@@ -390,6 +390,113 @@ def _deal_rest(
         room[i] -= 1
 
 
+def _named_piles(
+    rules: Rules,
+    piles: Mapping[str, str],
+    index: Mapping[str, int],
+    available: Counter[int],
+) -> tuple[dict[int, list[int]], list[int]]:
+    """The cards of the named piles by pile index, taken from ``available``, and
+    the piles that begin with the rest marker."""
+    named: dict[int, list[int]] = {}
+    rest: list[int] = []
+    for label, text in piles.items():
+        if not isinstance(text, str):
+            raise OptionError(
+                f"pile {label}: cards are written as text, e.g. 'Ah 2h', not {quote(text)}"
+            )
+        words = text.replace(",", " ").split()
+        i = index[label]
+        if words[:1] == [REST]:
+            rest.append(i)
+            words = words[1:]
+        cards = []
+        for word in words:
+            try:
+                c = parse_card(word)
+            except NotationError as e:
+                raise NotationError(f"pile {label}: {e}") from None
+            if not available[c]:
+                raise InvalidState(
+                    f"pile {label}: {card_text(c)} is named twice or is no card of this game"
+                )
+            available[c] -= 1
+            cards.append(c)
+        named[i] = cards
+    return named, rest
+
+
+def _deal_unnamed(
+    fresh: State, named: Mapping[int, list[int]], stock: list[int], available: Counter[int]
+) -> dict[int, list[int | None]]:
+    """The piles nobody named, as the fresh deal dealt them: each card named
+    elsewhere is a gap (``None``) to fill from the cards left over."""
+    dealt: dict[int, list[int | None]] = {}
+    for i, fresh_cards in enumerate(fresh.piles):
+        if i in named or i in stock:
+            continue
+        kept: list[int | None] = []
+        for card in fresh_cards:
+            if available[card]:
+                available[card] -= 1
+                kept.append(card)
+            else:
+                kept.append(None)
+        dealt[i] = kept
+    return dealt
+
+
+def _setup_info(
+    rules: Rules, fresh: State, players: int, counters: Mapping[str, int] | None
+) -> tuple[int, ...]:
+    """The fresh deal's ``info`` with the given counters set by name."""
+    info = list(fresh.info)
+    names = counter_names(rules, players)
+    for name, value in (counters or {}).items():
+        if name not in names:
+            raise OptionError(
+                f"{rules.name} has no counter {quote(name, 30)}; its counters are: "
+                + (", ".join(names) or "none")
+            )
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise OptionError(f"counter {name} must be an int, not {quote(value)}")
+        info[names.index(name)] = value
+    return tuple(info)
+
+
+def _setup_downs(
+    specs: Sequence[PileSpec],
+    fresh: State,
+    out: list[list[int]],
+    dealt: Mapping[int, object],
+    down: Mapping[str, int],
+) -> list[int]:
+    """Face-down counts: as given, else as the fresh deal has them (sorting the
+    piles kept in card order on the way)."""
+    down_out = []
+    for i, spec in enumerate(specs):
+        if spec.sorted:
+            out[i].sort()
+        n = len(out[i])
+        if spec.label in down:
+            down_out.append(down[spec.label])
+        elif i in dealt and n == len(fresh.piles[i]):
+            down_out.append(fresh.down[i])
+        else:
+            down_out.append(_down_like(len(fresh.piles[i]), fresh.down[i], n))
+    return down_out
+
+
+def _check_numbers(turn: int, ply: int | None) -> None:
+    for name, number in (("turn", turn), ("ply", ply)):
+        if number is not None and (
+            not isinstance(number, int)
+            or isinstance(number, bool)
+            or not 0 <= number <= MAX_STATE_INT
+        ):
+            raise OptionError(f"{name} must be an int from 0 to 2**53 - 1, not {quote(number)}")
+
+
 def setup(
     rules: Rules,
     piles: Mapping[str, str] | None,
@@ -418,31 +525,7 @@ def setup(
                 f"no pile {quote(label, 30)} in {rules.name}; the piles are: {', '.join(index)}"
             )
     available = Counter(rules.cards(players))
-    named: dict[int, list[int]] = {}
-    rest: list[int] = []
-    for label, text in piles.items():
-        if not isinstance(text, str):
-            raise OptionError(
-                f"pile {label}: cards are written as text, e.g. 'Ah 2h', not {quote(text)}"
-            )
-        words = text.replace(",", " ").split()
-        i = index[label]
-        if words[:1] == [REST]:
-            rest.append(i)
-            words = words[1:]
-        cards = []
-        for word in words:
-            try:
-                c = parse_card(word)
-            except NotationError as e:
-                raise NotationError(f"pile {label}: {e}") from None
-            if not available[c]:
-                raise InvalidState(
-                    f"pile {label}: {card_text(c)} is named twice or is no card of this game"
-                )
-            available[c] -= 1
-            cards.append(c)
-        named[i] = cards
+    named, rest = _named_piles(rules, piles, index, available)
     if rest:
         stock = rest
     else:
@@ -451,20 +534,7 @@ def setup(
             for i in range(len(specs))
             if i not in named and fresh.piles[i] and fresh.down[i] == len(fresh.piles[i])
         ]
-    # the piles nobody named are dealt as the fresh deal dealt them, the cards
-    # named elsewhere replaced from the cards left over
-    dealt: dict[int, list[int | None]] = {}
-    for i, fresh_cards in enumerate(fresh.piles):
-        if i in named or i in stock:
-            continue
-        kept: list[int | None] = []
-        for card in fresh_cards:
-            if available[card]:
-                available[card] -= 1
-                kept.append(card)
-            else:
-                kept.append(None)
-        dealt[i] = kept
+    dealt = _deal_unnamed(fresh, named, stock, available)
     rng = Rng(fresh.rng)
     pool = rng.shuffle(sorted(available.elements()))
     out: list[list[int]] = [[] for _ in specs]
@@ -481,42 +551,16 @@ def setup(
     _deal_rest(rules, fresh, stock, pool, out)
     for i, cards in named.items():
         out[i] += cards
-    down_out = []
-    for i, spec in enumerate(specs):
-        if spec.sorted:
-            out[i].sort()
-        n = len(out[i])
-        if spec.label in down:
-            down_out.append(down[spec.label])
-        elif i in dealt and n == len(fresh.piles[i]):
-            down_out.append(fresh.down[i])
-        else:
-            down_out.append(_down_like(len(fresh.piles[i]), fresh.down[i], n))
-    info = list(fresh.info)
-    names = counter_names(rules, players)
-    for name, value in (counters or {}).items():
-        if name not in names:
-            raise OptionError(
-                f"{rules.name} has no counter {quote(name, 30)}; its counters are: "
-                + (", ".join(names) or "none")
-            )
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise OptionError(f"counter {name} must be an int, not {quote(value)}")
-        info[names.index(name)] = value
-    for name, number in (("turn", turn), ("ply", ply)):
-        if number is not None and (
-            not isinstance(number, int)
-            or isinstance(number, bool)
-            or not 0 <= number <= MAX_STATE_INT
-        ):
-            raise OptionError(f"{name} must be an int from 0 to 2**53 - 1, not {quote(number)}")
+    down_out = _setup_downs(specs, fresh, out, dealt, down)
+    info = _setup_info(rules, fresh, players, counters)
+    _check_numbers(turn, ply)
     state = State(
         rules=rules,
         players=players,
         piles=tuple(tuple(p) for p in out),
         down=tuple(down_out),
         to_move=0 if to_move is None else to_move,
-        info=tuple(info),
+        info=info,
         rng=rng.state,
         ply=turn - 1 if ply is None else ply,
         turn=turn,

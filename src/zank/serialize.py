@@ -44,6 +44,7 @@ __all__ = [
     "loads",
     "observation_to_dict",
     "read_json",
+    "result_to_dict",
     "state_from_dict",
     "state_to_dict",
 ]
@@ -125,11 +126,24 @@ def _first_line(error: Exception) -> str:
     return str(error).split("\n", 1)[0][:160]
 
 
+def result_to_dict(result: Result | None) -> dict[str, Any] | None:
+    """The JSON-ready dict of a game's result, as states, observations and
+    game records write it (``None`` for a game still running).
+
+    >>> from zank.core import Result, Termination
+    >>> from zank.serialize import result_to_dict
+    >>> result_to_dict(Result(0, (12, -12), Termination.WENT_OUT))
+    {'winner': 0, 'points': [12, -12], 'reason': 'went out'}
+    """
+    if result is None:
+        return None
+    return {"winner": result.winner, "points": list(result.points), "reason": result.reason.value}
+
+
 def state_to_dict(state: State) -> dict[str, Any]:
     """The JSON-ready dict of a state (see the module docs for its shape)."""
     rules = state.rules
     specs = rules.layout(state.players)
-    out = state.outcome
     return {
         "format": FORMAT,
         "version": FORMAT_VERSION,
@@ -147,9 +161,7 @@ def state_to_dict(state: State) -> dict[str, Any]:
             for s, cards in zip(specs, state.piles, strict=True)
         },
         "down": {s.label: d for s, d in zip(specs, state.down, strict=True) if d},
-        "outcome": None
-        if out is None
-        else {"winner": out.winner, "points": list(out.points), "reason": out.reason.value},
+        "outcome": result_to_dict(state.outcome),
     }
 
 
@@ -178,10 +190,49 @@ def _int(doc: dict[str, Any], key: str, *, optional: bool = False) -> Any:
 
 def state_from_dict(doc: Any) -> State:
     """Build and validate a state from a dict made by :func:`state_to_dict`."""
-    from zank.registry import variant
-
     if not isinstance(doc, dict):
         raise InvalidState(f"a state document is a JSON object, not {type(doc).__name__}")
+    rules = _rules_of(doc)
+    players = _int(doc, "players")
+    try:
+        specs = rules.layout(players)
+    except OptionError as e:
+        raise InvalidState(str(e)) from None
+    piles, down = _piles_of(doc, [s.label for s in specs])
+    info = doc.get("info", [])
+    if not isinstance(info, list) or not all(
+        isinstance(i, int) and not isinstance(i, bool) for i in info
+    ):
+        raise InvalidState("'info' must be a list of integers")
+    rng_text = doc.get("rng")
+    try:
+        rng = int(rng_text, 16) if isinstance(rng_text, str) else -1
+    except ValueError:
+        rng = -1
+    if not 0 <= rng <= MASK64:
+        raise InvalidState(f"'rng' must be a 64-bit hex string, not {quote(rng_text)}")
+    outcome = _outcome(doc.get("outcome"))
+    state = State(
+        rules=rules,
+        players=players,
+        piles=piles,
+        down=down,
+        to_move=_int(doc, "to_move", optional=True),
+        phase=_int(doc, "phase"),
+        info=tuple(info),
+        rng=rng,
+        ply=_int(doc, "ply"),
+        turn=_int(doc, "turn"),
+        outcome=outcome,
+    )
+    rules.validate(state)
+    return state
+
+
+def _rules_of(doc: dict[str, Any]) -> Rules:
+    """The rules object a state document names, after its format and version."""
+    from zank.registry import variant
+
     if doc.get("format") != FORMAT:
         raise InvalidState(f"'format' must be {FORMAT!r}, not {quote(doc.get('format'))}")
     version = doc.get("version")
@@ -194,18 +245,19 @@ def state_from_dict(doc: Any) -> State:
     if not isinstance(name, str) or not isinstance(options, dict):
         raise InvalidState("'variant' must be a string and 'options' an object")
     try:
-        rules = variant(name, **options)
+        return variant(name, **options)
     except ZankError as e:
         raise InvalidState(f"bad variant or options: {e}") from None
-    players = _int(doc, "players")
-    try:
-        specs = rules.layout(players)
-    except OptionError as e:
-        raise InvalidState(str(e)) from None
+
+
+def _piles_of(
+    doc: dict[str, Any], labels: list[str]
+) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    """The cards and the face-down counts of a state document's piles, in
+    the order of ``labels`` (the layout's)."""
     piles_doc, down_doc = doc.get("piles"), doc.get("down", {})
     if not isinstance(piles_doc, dict) or not isinstance(down_doc, dict):
         raise InvalidState("'piles' and 'down' must be objects keyed by pile label")
-    labels = [s.label for s in specs]
     unknown = sorted(set(piles_doc) - set(labels)) + sorted(set(down_doc) - set(labels))
     missing = [label for label in labels if label not in piles_doc]
     if unknown or missing:
@@ -232,34 +284,7 @@ def state_from_dict(doc: Any) -> State:
                 f"down count of pile {label} must be an integer >= 0, not {quote(d)}"
             )
         down.append(d)
-    info = doc.get("info", [])
-    if not isinstance(info, list) or not all(
-        isinstance(i, int) and not isinstance(i, bool) for i in info
-    ):
-        raise InvalidState("'info' must be a list of integers")
-    rng_text = doc.get("rng")
-    try:
-        rng = int(rng_text, 16) if isinstance(rng_text, str) else -1
-    except ValueError:
-        rng = -1
-    if not 0 <= rng <= MASK64:
-        raise InvalidState(f"'rng' must be a 64-bit hex string, not {quote(rng_text)}")
-    outcome = _outcome(doc.get("outcome"))
-    state = State(
-        rules=rules,
-        players=players,
-        piles=tuple(piles),
-        down=tuple(down),
-        to_move=_int(doc, "to_move", optional=True),
-        phase=_int(doc, "phase"),
-        info=tuple(info),
-        rng=rng,
-        ply=_int(doc, "ply"),
-        turn=_int(doc, "turn"),
-        outcome=outcome,
-    )
-    rules.validate(state)
-    return state
+    return tuple(piles), tuple(down)
 
 
 def _bad(value: Any) -> int:
@@ -316,7 +341,6 @@ def observation_to_dict(rules: Rules, observation: Observation) -> dict[str, Any
     ([None, None, None, None, None], False)
     """
     specs = rules.layout(observation.players)
-    out = observation.outcome
     return {
         "format": "zank-observation",
         "version": FORMAT_VERSION,
@@ -334,7 +358,5 @@ def observation_to_dict(rules: Rules, observation: Observation) -> dict[str, Any
             for s, cards in zip(specs, observation.piles, strict=True)
         },
         "down": {s.label: d for s, d in zip(specs, observation.down, strict=True) if d},
-        "outcome": None
-        if out is None
-        else {"winner": out.winner, "points": list(out.points), "reason": out.reason.value},
+        "outcome": result_to_dict(observation.outcome),
     }

@@ -798,26 +798,17 @@ def stream(
         done = _read_back(out, as_csv, tally, games, seed, names, rotate)
     start = time.perf_counter()
     with contextlib.ExitStack() as stack:
-        f: IO[str] | None = None
-        writer = None
+        write = None
         if out is not None:
             fresh = not resume or not os.path.exists(out) or os.path.getsize(out) == 0
             f = stack.enter_context(open(out, "a" if resume else "w", encoding="utf-8", newline=""))
-            if as_csv:
-                writer = csv.writer(f, lineterminator="\n")
-                if fresh:
-                    writer.writerow(_CSV_COLUMNS)
+            write = _row_writer(f, as_csv, header=fresh)
         chunks = _chunks(games, seed, size, done)
         for stats in _played(
             rules, specs, chunks, executor, in_flight, rotate, max_moves, keep_records
         ):
-            if writer is not None:
-                writer.writerows(_csv_row(g) for g in stats)
-            elif f is not None:
-                f.write("".join(json.dumps(g.to_dict(), ensure_ascii=False) + "\n"
-                                for g in stats))  # fmt: skip
-            if f is not None:
-                f.flush()
+            if write is not None:
+                write(stats)
             for g in stats:
                 tally.add(g)
             tally.seconds = time.perf_counter() - start
@@ -825,6 +816,27 @@ def stream(
                 progress(tally.games, games)
     tally.seconds = time.perf_counter() - start
     return tally
+
+
+def _row_writer(f: IO[str], as_csv: bool, *, header: bool) -> Callable[[list[GameStats]], None]:
+    """A function that writes games as rows to ``f`` (CSV or JSON lines) and
+    flushes it; with ``header`` a CSV file first gets the column names."""
+    if as_csv:
+        writer = csv.writer(f, lineterminator="\n")
+        if header:
+            writer.writerow(_CSV_COLUMNS)
+
+        def write(stats: list[GameStats]) -> None:
+            writer.writerows(_csv_row(g) for g in stats)
+            f.flush()
+
+    else:
+
+        def write(stats: list[GameStats]) -> None:
+            f.write("".join(json.dumps(g.to_dict(), ensure_ascii=False) + "\n" for g in stats))
+            f.flush()
+
+    return write
 
 
 def _read_back(

@@ -44,8 +44,6 @@ class Board:
         turn: int = 9,
     ) -> State:
         """A valid running state with these piles (see :func:`position`)."""
-        if info is None:
-            info = tuple(self.rules.new_game(seed=0).info)
         return position(
             self.rules, piles, to_move=to_move, rest=rest, info=info, down=down, turn=turn
         )

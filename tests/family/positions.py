@@ -37,14 +37,15 @@ def position(
     *,
     to_move: int = 0,
     rest: str = "hand",
-    info: tuple[int, ...] = (0, 0, 0, 0, 0),
+    info: tuple[int, ...] | None = None,
     down: Mapping[str, int] | None = None,
     turn: int = 1,
 ) -> State:
     """A valid running state with the given piles (cards bottom to top), built
     by :meth:`~zank.core.Rules.setup` with every pile named, in
     turn ``turn`` (``ply`` is ``turn - 1``: a move began every turn; counters
-    in ``info`` must fit the turns ended).
+    in ``info`` must fit the turns ended; by default ``info`` is that of a
+    fresh deal, table-mode tail included).
 
     Every card of the game that ``piles`` does not name goes to ``rest``:
     ``"hand"`` puts each at the bottom of its owner's face-down stock (deck *p*
@@ -93,7 +94,10 @@ def position(
         else:
             downs[spec.label] = 0
     names = counter_names(rules)
-    counters = dict(zip(names, info, strict=False)) if len(info) <= len(names) else {}
+    if info is None:  # a fresh deal's counters (setup's default), table-mode tail included
+        counters = {}
+    else:
+        counters = dict(zip(names, info, strict=False)) if len(info) <= len(names) else {}
     state = rules.setup(
         {label: cards_text(cards) for label, cards in out.items()},
         to_move=to_move,
@@ -102,7 +106,8 @@ def position(
         seed=0,
         **counters,
     )
-    if state.info != info:  # a tail of table mode, or fewer counters than the variant has
+    # a tail of table mode, or fewer counters than the variant has
+    if info is not None and state.info != info:
         state = attrs.evolve(state, info=info)
         rules.validate(state)
     return state

@@ -59,7 +59,7 @@ def pos(
     turn: int = 9,
     to_move: int = 0,
     rest: str = "hand",
-    info: tuple[int, ...] = START_INFO,
+    info: tuple[int, ...] | None = None,
 ) -> State:
     """A two-player position (see ``positions.position``) in turn ``turn``
     (by default past the first round, so Z-18 does not apply)."""

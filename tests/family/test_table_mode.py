@@ -6,7 +6,7 @@ preset; zank-detailed ("Stopp!", ZD-22); crapette ("Crapette!", C-22); the agent
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
 import pytest
@@ -27,7 +27,6 @@ from ..strategies import choose_index, player_counts, preset_id, seeds
 from ..test_contract import check_step
 from .positions import KINGS, play, position, texts
 from .test_classic import pos as pos_z
-from .test_zank104 import position as position104
 
 
 def c(text: str) -> int:
@@ -44,6 +43,16 @@ def table_presets() -> list[Rules]:
 
 
 TABLE = table_presets()
+
+
+R = TypeVar("R", bound=Rules)
+
+
+def variant_of(cls: type[R], name: str, **options: Any) -> R:
+    """``zank.variant(name, **options)``, checked to be a ``cls``."""
+    rules = zank.variant(name, **options)
+    assert isinstance(rules, cls)
+    return rules
 
 
 def move(rules: Rules, text: str) -> zank.Move:
@@ -120,22 +129,15 @@ def test_call_window_applies_only_in_table_mode() -> None:
 
 
 # ========================================================= zank-detailed ZD-22
-def detailed(**options: Any) -> ZankDetailed:
-    rules = zank.variant("zank-detailed", **options)
-    assert isinstance(rules, ZankDetailed)
-    return rules
-
-
-TM = detailed(table_mode=True)
-EVERY = detailed(table_mode=True, call_window="every-move")
-STRICT = detailed()
-INFO = (0, 0, 0, 0, 0, 0, 0)  # the five counters, the skip mask, the faults let pass
+TM = variant_of(ZankDetailed, "zank-detailed", table_mode=True)
+EVERY = variant_of(ZankDetailed, "zank-detailed", table_mode=True, call_window="every-move")
+STRICT = variant_of(ZankDetailed, "zank-detailed")
 
 
 def test_detailed_a_fault_is_legal_in_table_mode_and_named_in_both_modes() -> None:
     piles = {**KINGS, "f1": "Ah", "h1": "3c 2h:1", "p0.reserve": "4c 2h", "p0.turned": "Ac"}
     strict = position(STRICT, piles)
-    table = position(TM, piles, info=INFO)
+    table = position(TM, piles)
     assert texts(STRICT, strict) == ["r-f"]
     assert {"r-f", "h1-f", "t-f", "t-d"} <= set(texts(TM, table))
     v = STRICT.check(strict, move(STRICT, "h1-f"))
@@ -156,7 +158,7 @@ def test_detailed_a_fault_is_legal_in_table_mode_and_named_in_both_modes() -> No
 
 def test_detailed_after_a_fault_the_opponent_may_call_it() -> None:
     piles = {**KINGS, "f1": "Ah", "h1": "3c 2h:1", "p0.reserve": "4c 2h", "p0.turned": "Ac"}
-    state = play(TM, position(TM, piles, info=INFO), "h1-f")
+    state = play(TM, position(TM, piles), "h1-f")
     assert state.phase == faults.CALL
     assert state.to_move == 1
     assert texts(TM, state) == ["stop", "let"]
@@ -175,7 +177,7 @@ def test_detailed_after_a_fault_the_opponent_may_call_it() -> None:
 
 def test_detailed_a_fault_let_pass_stands_as_in_strict_play() -> None:
     piles = {**KINGS, "f1": "Ah", "h1": "3c 2h:1", "p0.reserve": "4c 2h", "p0.turned": "Ac"}
-    state = play(TM, position(TM, piles, info=INFO), "h1-f", "let")
+    state = play(TM, position(TM, piles), "h1-f", "let")
     assert state.phase == faults.PLAY
     assert state.to_move == 0
     assert state.ply == 2
@@ -191,7 +193,7 @@ def test_detailed_stopp_takes_the_move_back_makes_the_mandatory_move_and_ends_th
     # seed 001: "Du nimmst den falschen Zug zurück (und machst einen
     # ausgelassenen Pflichtzug nach), und dein Zug endet sofort."
     piles = {**KINGS, "f1": "Ah", "h1": "3c 2h:1", "p0.reserve": "4c 2h", "p0.turned": "Qh"}
-    state = position(TM, piles, info=INFO)
+    state = position(TM, piles)
     fault = play(TM, state, "t-h5")  # Q♥ onto K♣ while the reserve's 2♥ is due (ZD-9)
     assert faults.pending_rule(TM, fault) == "ZD-9"
     called = play(TM, fault, "stop")
@@ -207,7 +209,7 @@ def test_detailed_stopp_takes_the_move_back_makes_the_mandatory_move_and_ends_th
 
 
 def test_detailed_stopp_on_a_turn_before_the_gap_was_filled() -> None:
-    state = position(TM, {**KINGS, "h4": "", "p0.reserve": "5c 9d"}, info=INFO)
+    state = position(TM, {**KINGS, "h4": "", "p0.reserve": "5c 9d"})
     fault = play(TM, state, "turn")
     assert faults.pending_rule(TM, fault) == "ZD-11"
     called = play(TM, fault, "stop")
@@ -223,7 +225,6 @@ def test_detailed_stopp_turns_back_a_discard_that_was_turned_over() -> None:
         TM,
         {**KINGS, "h4": "", "p0.reserve": "5c 9d", "p0.hand": "", "p0.discard": "9h 4s Jh"},
         rest="p1.hand",
-        info=INFO,
     )
     fault = play(TM, state, "turn")  # the discard is turned over, then a card turned
     assert fault.pile("p0.discard") == ()
@@ -239,7 +240,7 @@ def test_detailed_a_discarded_card_that_fits_a_foundation_can_be_demanded() -> N
     # gepasst hätte, kann der Gegner verlangen, dass du sie dorthin legst,
     # bevor er beginnt."
     piles = {**KINGS, "f1": "Ah", "f2": "Ac", "p0.reserve": "4c 2h", "p0.turned": "2c"}
-    state = position(TM, piles, info=INFO)
+    state = position(TM, piles)
     fault = play(TM, state, "t-d")  # 2♣ discarded; the reserve's 2♥ was due (ZD-9)
     assert fault.phase == faults.CALL
     assert fault.to_move == 1
@@ -269,7 +270,7 @@ def test_detailed_a_fault_that_would_win_wins_only_if_nobody_calls() -> None:
         "p0.hand": "",
         "p1.reserve": "5c:1",
     }
-    state = position(TM, piles, rest="p1.hand", info=INFO)
+    state = position(TM, piles, rest="p1.hand")
     fault = play(TM, state, "r-h5")  # the last card, while 2♥ waits for a foundation
     assert fault.outcome is None
     assert fault.phase == faults.CALL
@@ -285,7 +286,7 @@ def test_detailed_a_fault_that_would_win_wins_only_if_nobody_calls() -> None:
 
 
 def test_detailed_every_move_windows_and_a_wrong_stopp() -> None:
-    state = position(EVERY, {**KINGS, "p0.reserve": "3c", "p0.hand": "Jh 5s 9d"}, info=INFO)
+    state = position(EVERY, {**KINGS, "p0.reserve": "3c", "p0.hand": "Jh 5s 9d"})
     after = play(EVERY, state, "turn")  # a correct move: a window all the same
     assert after.phase == faults.CALL
     assert after.to_move == 1
@@ -300,7 +301,7 @@ def test_detailed_every_move_windows_and_a_wrong_stopp() -> None:
 
 def test_detailed_window_states_are_validated() -> None:
     piles = {**KINGS, "f1": "Ah", "h1": "3c 2h:1", "p0.reserve": "4c 2h", "p0.turned": "Ac"}
-    window = play(TM, position(TM, piles, info=INFO), "h1-f")
+    window = play(TM, position(TM, piles), "h1-f")
     TM.validate(window)
     assert zank.loads(zank.dumps(window)) == window
     base = TM.base_info
@@ -318,22 +319,16 @@ def test_detailed_window_states_are_validated() -> None:
 
 
 # ============================================================ crapette C-22
-def crapette(**options: Any) -> Crapette:
-    rules = zank.variant("crapette", **options)
-    assert isinstance(rules, Crapette)
-    return rules
-
-
-CTM = crapette(table_mode=True)
-CASIS = crapette(table_mode=True, call_penalty="as-is")
-CEVERY = crapette(table_mode=True, call_window="every-move")
-CSTRICT = crapette()
+CTM = variant_of(Crapette, "crapette", table_mode=True)
+CASIS = variant_of(Crapette, "crapette", table_mode=True, call_penalty="as-is")
+CEVERY = variant_of(Crapette, "crapette", table_mode=True, call_window="every-move")
+CSTRICT = variant_of(Crapette, "crapette")
 
 
 def test_crapette_a_fault_is_legal_in_table_mode_and_named_in_both_modes() -> None:
     piles = {**KINGS, "f1": "Ah", "h1": "3c 2h:1", "p0.reserve": "4c 2h", "p0.turned": "Ac"}
     strict = position(CSTRICT, piles)
-    table = position(CTM, piles, info=INFO)
+    table = position(CTM, piles)
     assert texts(CSTRICT, strict) == ["r-f"]
     assert {"r-f", "h1-f", "t-f", "t-d"} <= set(texts(CTM, table))
     assert CTM.check(table, move(CTM, "h1-f")) is None
@@ -355,7 +350,7 @@ def test_crapette_a_fault_is_legal_in_table_mode_and_named_in_both_modes() -> No
 
 def test_crapette_the_call_takes_the_move_back_and_ends_the_turn() -> None:
     piles = {**KINGS, "f1": "Ah", "h1": "3c 2h:1", "p0.reserve": "4c 2h", "p0.turned": "Qh"}
-    state = position(CTM, piles, info=INFO)
+    state = position(CTM, piles)
     fault = play(CTM, state, "t-h5")  # Q♥ onto K♣ while the reserve's 2♥ is due (C-9)
     assert faults.pending_rule(CTM, fault) == "C-9"
     called = play(CTM, fault, "crapette")
@@ -373,7 +368,7 @@ def test_crapette_the_call_takes_the_move_back_and_ends_the_turn() -> None:
 
 
 def test_crapette_the_call_on_a_turn_before_the_gap_was_filled() -> None:
-    state = position(CTM, {**KINGS, "h4": "", "p0.reserve": "5c 9d"}, info=INFO)
+    state = position(CTM, {**KINGS, "h4": "", "p0.reserve": "5c 9d"})
     fault = play(CTM, state, "turn")
     assert faults.pending_rule(CTM, fault) == "C-11"
     called = play(CTM, fault, "crapette")
@@ -386,7 +381,7 @@ def test_crapette_the_call_on_a_turn_before_the_gap_was_filled() -> None:
 
 def test_crapette_as_is_leaves_the_fault_and_ends_the_turn() -> None:
     piles = {**KINGS, "f1": "Ah", "h1": "3c 2h:1", "p0.reserve": "4c 2h", "p0.turned": "Qh"}
-    state = position(CASIS, piles, info=INFO)
+    state = position(CASIS, piles)
     called = play(CASIS, state, "h1-f", "crapette")
     assert called.pile("f1") == (c("Ah"), c("2h:1"))  # the faulty move stands
     assert called.pile("p0.discard") == (c("Qh"),)  # the turned card onto the waste
@@ -405,7 +400,7 @@ def test_crapette_a_fault_that_would_win_wins_only_if_nobody_calls() -> None:
         "p0.hand": "",
         "p1.reserve": "5c:1",
     }
-    state = position(CTM, piles, rest="p1.hand", info=INFO)
+    state = position(CTM, piles, rest="p1.hand")
     fault = play(CTM, state, "r-h5")  # the last card, while 2♥ waits for a foundation
     assert fault.outcome is None
     won = play(CTM, fault, "let")
@@ -415,14 +410,14 @@ def test_crapette_a_fault_that_would_win_wins_only_if_nobody_calls() -> None:
     assert called.outcome is None
     assert called.pile("p0.reserve") == (c("Qh"),)
     assert called.to_move == 1
-    state = position(CASIS, piles, rest="p1.hand", info=INFO)
+    state = position(CASIS, piles, rest="p1.hand")
     wins = play(CASIS, state, "r-h5", "crapette")  # "as-is": the call takes no card back
     assert wins.outcome is not None
     assert wins.outcome.winner == 0
 
 
 def test_crapette_every_move_windows_and_a_wrong_call() -> None:
-    state = position(CEVERY, {**KINGS, "p0.reserve": "3c", "p0.hand": "Jh 5s 9d"}, info=INFO)
+    state = position(CEVERY, {**KINGS, "p0.reserve": "3c", "p0.hand": "Jh 5s 9d"})
     after = play(CEVERY, state, "turn")
     assert after.phase == faults.CALL
     assert faults.pending(CEVERY, after) is None
@@ -432,10 +427,10 @@ def test_crapette_every_move_windows_and_a_wrong_call() -> None:
 def test_crapette_greedy_calls_faults_and_lets_correct_moves_pass() -> None:
     agent = GreedyAgent(1)
     piles = {**KINGS, "f1": "Ah", "h1": "3c 2h:1", "p0.reserve": "4c 2h", "p0.turned": "Ac"}
-    window = play(CEVERY, position(CEVERY, piles, info=INFO), "h1-f")
+    window = play(CEVERY, position(CEVERY, piles), "h1-f")
     chosen = agent.choose(CEVERY, CEVERY.observe(window, 1), CEVERY.legal_moves(window))
     assert chosen.text == "crapette"
-    state = position(CEVERY, {**KINGS, "p0.reserve": "3c", "p0.hand": "Jh 5s 9d"}, info=INFO)
+    state = position(CEVERY, {**KINGS, "p0.reserve": "3c", "p0.hand": "Jh 5s 9d"})
     window = play(CEVERY, state, "turn")
     chosen = agent.choose(CEVERY, CEVERY.observe(window, 1), CEVERY.legal_moves(window))
     assert chosen.text == "let"
@@ -491,10 +486,10 @@ def test_faulty_agent_makes_faults_at_the_rate_asked() -> None:
 
 def test_calling_agent_calls_faults_only() -> None:
     piles = {**KINGS, "f1": "Ah", "h1": "3c 2h:1", "p0.reserve": "4c 2h", "p0.turned": "Ac"}
-    window = play(TM, position(TM, piles, info=INFO), "h1-f")
+    window = play(TM, position(TM, piles), "h1-f")
     agent = CallingAgent(RandomAgent(1))
     assert agent.choose(TM, TM.observe(window, 1), TM.legal_moves(window)).text == "stop"
-    state = position(EVERY, {**KINGS, "p0.reserve": "3c", "p0.hand": "Jh 5s 9d"}, info=INFO)
+    state = position(EVERY, {**KINGS, "p0.reserve": "3c", "p0.hand": "Jh 5s 9d"})
     window = play(EVERY, state, "turn")
     assert agent.choose(EVERY, EVERY.observe(window, 1), EVERY.legal_moves(window)).text == "let"
 
@@ -529,15 +524,8 @@ def test_table_presets_are_valid_rules() -> None:
 
 
 # ============================================================ zank-104 Z104-16
-def rules104(**options: Any) -> Zank104:
-    rules = zank.variant("zank-104", **options)
-    assert isinstance(rules, Zank104)
-    return rules
-
-
-TM104 = rules104(table_mode=True)
-EVERY104 = rules104(table_mode=True, call_window="every-move")
-INFO104 = (0, 48, 48, 0, 0, 0, 0)  # the five counters, the skip mask, the faults let pass
+TM104 = variant_of(Zank104, "zank-104", table_mode=True)
+EVERY104 = variant_of(Zank104, "zank-104", table_mode=True, call_window="every-move")
 
 
 def test_104_a_foundation_move_may_be_overlooked_and_the_opponent_calls_halt() -> None:
@@ -545,7 +533,7 @@ def test_104_a_foundation_move_may_be_overlooked_and_the_opponent_calls_halt() -
     # Recht, das Spiel sofort anzuhalten. Er tut das mit dem Wort "Halt!" und
     # nimmt sich des Spiels an."
     piles = {**KINGS, "f1": "Ah", "h1": "Kc Qh", "p0.turned": "2h:1", "p0.reserve": "Jc"}
-    state = position104(TM104, piles, info=INFO104)
+    state = position(TM104, piles)
     assert {"t-f", "r-h1", "h1-h4"} <= set(texts(TM104, state))
     assert "t-s" not in texts(TM104, state)  # the reserve first (Z104-11) still holds
     named = faults.fault(TM104, state, move(TM104, "r-h1"))
@@ -573,7 +561,7 @@ def test_104_a_foundation_move_may_be_overlooked_and_the_opponent_calls_halt() -
 def test_104_only_an_overlooked_foundation_move_is_a_fault() -> None:
     # the reserve before the talon (Z104-11) stays a rule in table mode: "Halt!"
     # is about the foundations only
-    state = position104(TM104, {**KINGS, "h8": "", "p0.reserve": "5c"}, info=INFO104)
+    state = position(TM104, {**KINGS, "h8": "", "p0.reserve": "5c"})
     assert texts(TM104, state) == ["r-h8"]
     v = TM104.check(state, move(TM104, "turn"))
     assert v is not None
@@ -582,7 +570,7 @@ def test_104_only_an_overlooked_foundation_move_is_a_fault() -> None:
 
 def test_104_a_fault_that_ends_the_game_stands() -> None:
     piles = {**KINGS, "f1": "Ah", "h1": "2h:1", "p0.reserve": "Qh", "p0.talon": ""}
-    state = position104(TM104, piles, rest="p1.talon", info=INFO104)
+    state = position(TM104, piles, rest="p1.talon")
     done = play(TM104, state, "r-h5")  # the last card, the 2♥ overlooked
     assert done.outcome is not None
     assert done.outcome.winner == 0
@@ -590,7 +578,7 @@ def test_104_a_fault_that_ends_the_game_stands() -> None:
 
 
 def test_104_a_wrong_halt_costs_nothing() -> None:
-    state = position104(EVERY104, {**KINGS, "p0.reserve": "5c"}, info=INFO104)
+    state = position(EVERY104, {**KINGS, "p0.reserve": "5c"})
     window = play(EVERY104, state, "turn")
     assert window.phase == faults.CALL
     assert faults.pending(EVERY104, window) is None
@@ -601,22 +589,22 @@ def test_104_packing_onto_the_own_piles_is_no_fault() -> None:
     # Z104-8: "theoretisch möglich" -- a legal move, so no call window opens;
     # with call_window="every-move" a "Halt!" on it is a wrong call
     piles = {**KINGS, "h1": "6c 5d", "p0.reserve": "4d", "p0.second-talon": "6d"}
-    state = position104(TM104, piles, info=INFO104)
+    state = position(TM104, piles)
     assert {"h1-r", "h1-s"} <= set(texts(TM104, state))
     assert faults.fault(TM104, state, move(TM104, "h1-r")) is None
     after = play(TM104, state, "h1-r")
     assert after.phase == faults.PLAY
     assert after.to_move == 0
-    window = play(EVERY104, position104(EVERY104, piles, info=INFO104), "h1-s")
+    window = play(EVERY104, position(EVERY104, piles), "h1-s")
     assert window.phase == faults.CALL
     assert faults.pending(EVERY104, window) is None
-    without = rules104(table_mode=True, own_packing=False)
+    without = variant_of(Zank104, "zank-104", table_mode=True, own_packing=False)
     assert "h1-r" not in {m.text for m in without.moves}
 
 
 def test_at_most_twenty_faults_are_let_pass_in_a_turn() -> None:
     piles = {**KINGS, "f1": "Ah", "h1": "Kc Qh", "p0.reserve": "4c 2h"}
-    state = position(TM, piles, info=INFO)
+    state = position(TM, piles)
     for i in range(faults.FAULT_LIMIT):
         assert len(texts(TM, state)) > 1
         state = play(TM, state, "h1-h5" if i % 2 == 0 else "h5-h1", "let")
@@ -631,21 +619,14 @@ def test_at_most_twenty_faults_are_let_pass_in_a_turn() -> None:
 
 
 # ================================================= zank and schikanieren Z-21
-def rules_z(**options: Any) -> ClassicZank:
-    rules = zank.variant("zank", **options)
-    assert isinstance(rules, ClassicZank)
-    return rules
-
-
-TZ = rules_z(table_mode=True)
-EVERYZ = rules_z(table_mode=True, call_window="every-move")
-INFOZ = (0, 0, 0, 0, 0, 0, 0, 0, 0)  # the seven counters, the skip mask, the faults let pass
+TZ = variant_of(ClassicZank, "zank", table_mode=True)
+EVERYZ = variant_of(ClassicZank, "zank", table_mode=True, call_window="every-move")
 
 
 def lifted_fault() -> State:
     """Player 0 lifted 2♣ from the source and put it on the own discard,
     though it fits the centre's A♣ (Z-15)."""
-    state = pos_z(TZ, {**KINGS, "f1": "Ac", "p0.hand": "2c", "p0.discard": "9h"}, info=INFOZ)
+    state = pos_z(TZ, {**KINGS, "f1": "Ac", "p0.hand": "2c", "p0.discard": "9h"})
     state = play(TZ, state, "draw")
     assert texts(TZ, state)[0] == "t-f"
     return play(TZ, state, "t-d")
@@ -686,7 +667,7 @@ def test_zank_stop_takes_the_move_back_and_the_callers_turn_begins() -> None:
 
 def test_zank_stop_with_an_empty_discard_lays_the_source_top_on_it() -> None:
     # "bei leerer Ablage ist die oberste Karte der Quelle auf die Ablage zu legen"
-    state = pos_z(TZ, {**KINGS, "f1": "Ac", "p0.hand": "9h 2c", "p0.discard": ""}, info=INFOZ)
+    state = pos_z(TZ, {**KINGS, "f1": "Ac", "p0.hand": "9h 2c", "p0.discard": ""})
     window = play(TZ, state, "draw", "t-d")
     called = play(TZ, window, "let", "stop")
     assert called.pile("p0.discard") == (c("2c"),)
@@ -705,7 +686,7 @@ def test_zank_a_call_is_in_time_only_until_the_next_move_begins() -> None:
 def test_zank_a_wrong_stop_makes_the_caller_miss_the_next_turn() -> None:
     # "Wer zu unrecht „Stop“ ruft, wird beim nächsten Mal ausgelassen"
     piles = {**KINGS, "p0.hand": "2c", "p0.discard": "9h", "p1.discard": "Jd:1"}
-    state = pos_z(EVERYZ, piles, info=INFOZ)
+    state = pos_z(EVERYZ, piles)
     window = play(EVERYZ, state, "draw")  # a correct move: only the others are asked
     assert window.to_move == 1
     assert faults.pending(EVERYZ, window) is None
@@ -721,7 +702,7 @@ def test_zank_a_wrong_stop_makes_the_caller_miss_the_next_turn() -> None:
 
 
 def test_zank_at_most_twenty_faults_are_let_pass_in_a_turn() -> None:
-    state = pos_z(TZ, {**KINGS, "h1": "Kc Qh", "p0.hand": "2c", "p0.discard": "9h"}, info=INFOZ)
+    state = pos_z(TZ, {**KINGS, "h1": "Kc Qh", "p0.hand": "2c", "p0.discard": "9h"})
     for i in range(faults.FAULT_LIMIT):
         state = play(TZ, state, "h1-h5" if i % 2 == 0 else "h5-h1", "let", "let")
     assert "h1-h5" not in texts(TZ, state)
@@ -732,7 +713,7 @@ def test_zank_at_most_twenty_faults_are_let_pass_in_a_turn() -> None:
 
 
 def test_zank_three_players_are_asked_in_turn() -> None:
-    rules = rules_z(table_mode=True)
+    rules = variant_of(ClassicZank, "zank", table_mode=True)
     state = rules.new_game(seed=3, players=3)
     for _ in range(400):
         legal = rules.legal_moves(state)

@@ -4,7 +4,7 @@ the seed's example of play as a scenario, and whole random games."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable
 
 import attrs
 import pytest
@@ -16,8 +16,8 @@ from zank.core import HIDDEN, State, Termination
 from zank.family.zank104 import Zank104, counts, opening_key
 from zank.random import Rng
 
-from . import positions
-from .positions import KINGS, violation
+from .board import Board
+from .positions import KINGS
 
 START = (0, 48, 48, 0, 0)
 
@@ -36,37 +36,10 @@ RULES = rules_with()
 RUNS = rules_with(stair_runs=True)
 
 
-def position(
-    rules: Zank104,
-    piles: Mapping[str, str],
-    *,
-    to_move: int = 0,
-    rest: str = "talons",
-    info: tuple[int, ...] = START,
-    down: Mapping[str, int] | None = None,
-) -> State:
-    """A valid running state with the given piles (cards bottom to top), as
-    :func:`positions.position` builds it; ``rest="talons"`` puts the cards not
-    named at the bottom of their owners' talons."""
-    return positions.position(
-        rules,
-        piles,
-        to_move=to_move,
-        rest="hand" if rest == "talons" else rest,
-        info=info,
-        down=down,
-    )
-
-
-def texts(rules: zank.Rules, state: State) -> list[str]:
-    return [m.text for m in rules.legal_moves(state)]
-
-
-def play(rules: zank.Rules, state: State, *moves: str) -> State:
-    for text in moves:
-        state = rules.apply(state, rules.parse_move(state, text))
-        rules.validate(state)
-    return state
+@pytest.fixture
+def b(board: Callable[..., Board]) -> Board:
+    """The position helpers of the default zank-104 (``board`` of ``conftest.py``)."""
+    return board("zank-104")
 
 
 # ------------------------------------------------------------ Z104-1, Z104-2
@@ -137,30 +110,30 @@ def test_identical_tops_and_stairs_are_decided_by_a_cut() -> None:
 
 
 # ------------------------------------------------------------------- Z104-4
-def test_only_the_reserve_top_the_turned_card_and_the_outer_stair_cards_are_free() -> None:
+def test_only_the_reserve_top_the_turned_card_and_the_outer_stair_cards_are_free(b: Board) -> None:
     sources = {m.text.split("-")[0] for m in RULES.moves if "-" in m.text}
     assert sources == {"r", "t", *(f"h{h}" for h in range(1, 9))}
-    state = position(RULES, {**KINGS, "h3": "", "p0.reserve": ""})
-    assert violation(RULES, state, "h3-h1").message == "stair 3 is empty"
-    v = violation(RULES, state, "t-h1")
+    state = b.position({**KINGS, "h3": "", "p0.reserve": ""})
+    assert b.violation(state, "h3-h1").message == "stair 3 is empty"
+    v = b.violation(state, "t-h1")
     assert v.rule == "Z104-4"
     assert "no turned talon card" in v.message
-    assert violation(RULES, state, "r-h3").message == "your reserve is empty"
+    assert b.violation(state, "r-h3").message == "your reserve is empty"
 
 
 # ------------------------------------------------------------------- Z104-5
-def test_foundations_take_an_ace_then_the_next_card_of_the_suit_of_either_pack() -> None:
-    state = position(RULES, {**KINGS, "h1": "Ah", "p0.reserve": "9c 2h:1"})
-    assert texts(RULES, state) == ["h1-f"]
-    state = play(RULES, state, "h1-f")
-    assert texts(RULES, state) == ["r-f"]
-    state = play(RULES, state, "r-f")
+def test_foundations_take_an_ace_then_the_next_card_of_the_suit_of_either_pack(b: Board) -> None:
+    state = b.position({**KINGS, "h1": "Ah", "p0.reserve": "9c 2h:1"})
+    assert b.texts(state) == ["h1-f"]
+    state = b.play(state, "h1-f")
+    assert b.texts(state) == ["r-f"]
+    state = b.play(state, "r-f")
     assert state.pile("f1") == (c("Ah"), c("2h:1"))
 
 
-def test_a_card_that_fits_no_foundation_is_explained() -> None:
-    state = position(RULES, {**KINGS, "f1": "Ah", "p0.reserve": "3h"})
-    v = violation(RULES, state, "r-f")
+def test_a_card_that_fits_no_foundation_is_explained(b: Board) -> None:
+    state = b.position({**KINGS, "f1": "Ah", "p0.reserve": "3h"})
+    v = b.violation(state, "r-f")
     assert v.rule == "Z104-5"
     assert (
         v.message == "3♥ cannot go on a foundation: it goes on the 2♥, and no foundation shows one"
@@ -168,103 +141,105 @@ def test_a_card_that_fits_no_foundation_is_explained() -> None:
 
 
 # ------------------------------------------------------------------- Z104-6
-def test_stairs_build_down_in_alternating_colours() -> None:
-    state = position(RULES, {**KINGS, "h1": "Jc Td", "h2": "Ts 9h", "p0.reserve": "9c"})
-    assert "r-h1" in texts(RULES, state)
-    v = violation(RULES, state, "r-h2")
+def test_stairs_build_down_in_alternating_colours(b: Board) -> None:
+    state = b.position({**KINGS, "h1": "Jc Td", "h2": "Ts 9h", "p0.reserve": "9c"})
+    assert "r-h1" in b.texts(state)
+    v = b.violation(state, "r-h2")
     assert v.rule == "Z104-6"
     assert v.message == "9♣ cannot go on stair 2: it shows 9♥, which takes a black 8"
 
 
-def test_a_gap_takes_the_reserve_top_or_the_talon_card_in_the_first_gap() -> None:
-    state = position(RULES, {**KINGS, "h2": "", "h6": "", "p0.reserve": "5c"})
-    assert "r-h2" in texts(RULES, state)
-    v = violation(RULES, state, "r-h6")
+def test_a_gap_takes_the_reserve_top_or_the_talon_card_in_the_first_gap(b: Board) -> None:
+    state = b.position({**KINGS, "h2": "", "h6": "", "p0.reserve": "5c"})
+    assert "r-h2" in b.texts(state)
+    v = b.violation(state, "r-h6")
     assert v.rule == "Z104-6"
     assert "first gap, stair 2" in v.message
-    state = position(RULES, {**KINGS, "h2": "", "p0.reserve": "", "p0.turned": "5c"})
-    assert "t-h2" in texts(RULES, state)
+    state = b.position({**KINGS, "h2": "", "p0.reserve": "", "p0.turned": "5c"})
+    assert "t-h2" in b.texts(state)
 
 
-def test_a_gap_is_never_filled_from_another_stair() -> None:
-    state = position(RULES, {**KINGS, "h1": "Kc Qh", "h2": "", "p0.reserve": "5c"})
-    assert not [t for t in texts(RULES, state) if t.startswith("h") and t.endswith("-h2")]
-    v = violation(RULES, state, "h1-h2")
+def test_a_gap_is_never_filled_from_another_stair(b: Board) -> None:
+    state = b.position({**KINGS, "h1": "Kc Qh", "h2": "", "p0.reserve": "5c"})
+    assert not [t for t in b.texts(state) if t.startswith("h") and t.endswith("-h2")]
+    v = b.violation(state, "h1-h2")
     assert v.rule == "Z104-6"
     assert "filled only from your reserve or your talon" in v.message
 
 
 # ------------------------------------------------------------------- Z104-7
-def test_single_cards_move_between_stairs() -> None:
-    state = position(RULES, {**KINGS, "h1": "9d 8c 7h", "h2": "Ts", "h4": "8s"})
-    moves = texts(RULES, state)
+def test_single_cards_move_between_stairs(b: Board) -> None:
+    state = b.position({**KINGS, "h1": "9d 8c 7h", "h2": "Ts", "h4": "8s"})
+    moves = b.texts(state)
     assert "h1-h4" in moves  # 7♥ onto 8♠
     assert "h1-h2" not in moves  # the run 9♦ 8♣ 7♥ does not move as a whole
-    state = play(RULES, state, "h1-h4")
+    state = b.play(state, "h1-h4")
     assert state.pile("h1") == (c("9d"), c("8c"))
     assert state.pile("h4") == (c("8s"), c("7h"))
 
 
-def test_a_card_moved_between_stairs_moves_between_stairs_again_only_after_another_move() -> None:
-    state = position(RULES, {**KINGS, "h1": "9d", "h2": "9h", "h3": "8c", "p0.reserve": "Tc Qs"})
-    state = play(RULES, state, "h3-h1")
+def test_a_card_moved_between_stairs_moves_between_stairs_again_only_after_another_move(
+    b: Board,
+) -> None:
+    state = b.position({**KINGS, "h1": "9d", "h2": "9h", "h3": "8c", "p0.reserve": "Tc Qs"})
+    state = b.play(state, "h3-h1")
     assert state.info[3] == 0b1  # stair 1 received a card from a stair
-    assert "h1-h2" not in texts(RULES, state)
-    v = violation(RULES, state, "h1-h2")
+    assert "h1-h2" not in b.texts(state)
+    v = b.violation(state, "h1-h2")
     assert v.rule == "Z104-7"
     assert v.message == (
         "8♣ on stair 1 was just moved there from another stair: it may move between "
         "stairs again only after another move"
     )
-    state = play(RULES, state, "r-h3")  # the queen of spades fills the gap
+    state = b.play(state, "r-h3")  # the queen of spades fills the gap
     assert state.info[3] == 0
-    assert "h1-h2" in texts(RULES, state)
+    assert "h1-h2" in b.texts(state)
 
 
 # ------------------------------------------------------------------ Z104-V1
-def test_stair_runs_carry_the_part_of_the_run_that_fits() -> None:
+def test_stair_runs_carry_the_part_of_the_run_that_fits(b: Board) -> None:
+    runs = b.with_options(stair_runs=True)
     piles = {**KINGS, "h1": "9d 8c 7h", "h2": "Ts", "h3": "8d", "h4": "8s"}
-    state = position(RUNS, piles)
-    moves = texts(RUNS, state)
+    state = runs.position(piles)
+    moves = runs.texts(state)
     assert {"h1-h2", "h1-h4"} <= set(moves)
     assert "h1-h3" not in moves
-    v = violation(RUNS, state, "h1-h3")
+    v = runs.violation(state, "h1-h3")
     assert v.rule == "Z104-6"
     assert v.message == "no card of stair 1 fits stair 3: it shows 8♦, which takes a black 7"
-    after = play(RUNS, state, "h1-h2")
+    after = runs.play(state, "h1-h2")
     assert after.pile("h1") == ()
     assert after.pile("h2") == tuple(parse_cards("Ts 9d 8c 7h"))
-    after = play(RUNS, state, "h1-h4")
+    after = runs.play(state, "h1-h4")
     assert after.pile("h1") == tuple(parse_cards("9d 8c"))
     assert after.pile("h4") == tuple(parse_cards("8s 7h"))
-    assert "h1-h2" in texts(RULES, position(RULES, {**piles, "h1": "9d"}))
+    assert "h1-h2" in b.texts(b.position({**piles, "h1": "9d"}))
 
 
 # ------------------------------------------------------------------ Z104-V2
-def test_pack_when_stalled_packs_only_when_the_own_cards_cannot_be_laid() -> None:
-    rules = rules_with(pack_when_stalled=True)
+def test_pack_when_stalled_packs_only_when_the_own_cards_cannot_be_laid(b: Board) -> None:
+    stalled = b.with_options(pack_when_stalled=True)
     piles = {**KINGS, "h1": "Kc Qh", "p0.reserve": "9h Jc", "p1.reserve": "Tc:1"}
-    state = position(rules, piles)
-    assert "r-or" in texts(RULES, position(RULES, piles))
-    assert "r-or" not in texts(rules, state)
-    v = violation(rules, state, "r-or")
+    state = stalled.position(piles)
+    assert "r-or" in b.texts(b.position(piles))
+    assert "r-or" not in stalled.texts(state)
+    v = stalled.violation(state, "r-or")
     assert v.rule == "Z104-V2"
     assert v.message == (
         "you may pack onto the opponent only when neither your reserve top nor your "
         "turned talon card can be laid on a stair (r-h1)"
     )
-    state = play(rules, state, "r-h1")  # 9♥ fits nowhere on the table now
-    assert "h1-or" in texts(rules, state)
-    assert "r-or" not in texts(rules, state)  # 9♥ does not fit 10♣
+    state = stalled.play(state, "r-h1")  # 9♥ fits nowhere on the table now
+    assert "h1-or" in stalled.texts(state)
+    assert "r-or" not in stalled.texts(state)  # 9♥ does not fit 10♣
 
 
 # ------------------------------------------------------------------- Z104-8
-def test_packing_onto_the_opponent_in_suit_changing_direction_5_4_5_6() -> None:
-    state = position(
-        RULES,
+def test_packing_onto_the_opponent_in_suit_changing_direction_5_4_5_6(b: Board) -> None:
+    state = b.position(
         {**KINGS, "h1": "5c 4d", "p0.reserve": "2c 6d 5d", "p1.reserve": "3c:1 5d:1"},
     )
-    state = play(RULES, state, "h1-or", "r-or", "r-or")
+    state = b.play(state, "h1-or", "r-or", "r-or")
     assert state.pile("p1.reserve")[-4:] == tuple(parse_cards("5d:1 4d 5d 6d"))
     assert state.down[RULES.pile_index(2, "p1.reserve")] == 1  # packed cards lie face up
     assert RULES.observe(state, 0).piles[RULES.pile_index(2, "p1.reserve")] == (
@@ -273,118 +248,119 @@ def test_packing_onto_the_opponent_in_suit_changing_direction_5_4_5_6() -> None:
     )
 
 
-def test_packing_onto_the_opponents_second_talon_and_what_does_not_fit() -> None:
-    state = position(
-        RULES,
+def test_packing_onto_the_opponents_second_talon_and_what_does_not_fit(b: Board) -> None:
+    state = b.position(
         {**KINGS, "p0.reserve": "Qc", "p0.turned": "8s", "p1.second-talon": "9s:1"},
     )
-    assert "t-os" in texts(RULES, state)
-    v = violation(RULES, state, "r-os")
+    assert "t-os" in b.texts(state)
+    v = b.violation(state, "r-os")
     assert v.rule == "Z104-8"
     assert v.message == (
         "Q♣ cannot be packed on the opponent's second talon: it shows 9♠:1, "
         "which takes 8♠ or 10♠ (same suit, one higher or lower)"
     )
-    v = violation(RULES, state, "t-or")
+    v = b.violation(state, "t-or")
     assert v.rule == "Z104-8"
     assert "the opponent's reserve is empty" in v.message
 
 
-def test_a_stair_card_may_be_packed_onto_the_own_reserve_or_second_talon_once_a_turn() -> None:
+def test_a_stair_card_may_be_packed_onto_the_own_reserve_or_second_talon_once_a_turn(
+    b: Board,
+) -> None:
     piles = {**KINGS, "h1": "6c 5d", "p0.reserve": "4d", "p0.second-talon": "6d"}
-    state = position(RULES, piles)
+    state = b.position(piles)
     # 4♦ fits nowhere on the table: the talon may be turned, or 5♦ packed onto the
     # own reserve or second talon; the own packs are never mandatory
-    assert texts(RULES, state) == ["h1-r", "h1-s", "turn"]
+    assert b.texts(state) == ["h1-r", "h1-s", "turn"]
     before = counts(state)[0]
-    after = play(RULES, state, "h1-r")
+    after = b.play(state, "h1-r")
     assert after.pile("p0.reserve")[-2:] == tuple(parse_cards("4d 5d"))
     assert after.down[RULES.pile_index(2, "p0.reserve")] == 0  # packed cards lie face up
     assert counts(after)[0] == before + 1  # "sich selbst eine Karte kaufen"
     assert after.info[4] == 2  # once a turn: the flag
     # 5♦ is the reserve top now, and fits 6♣: it must be laid before the talon
-    assert texts(RULES, after) == ["r-h1"]
-    after = play(RULES, after, "r-h1")
-    v = violation(RULES, after, "h1-s")
+    assert b.texts(after) == ["r-h1"]
+    after = b.play(after, "r-h1")
+    v = b.violation(after, "h1-s")
     assert v.rule == "Z104-8"
     assert v.message == (
         "you have packed a stair card onto your own piles this turn already: "
         "once a turn is the most"
     )
-    assert texts(RULES, after) == ["turn"]
-    after = play(RULES, state, "h1-s")
+    assert b.texts(after) == ["turn"]
+    after = b.play(state, "h1-s")
     assert after.pile("p0.second-talon") == tuple(parse_cards("6d 5d"))
     assert after.pile("h1") == (c("6c"),)
-    assert texts(RULES, after) == ["turn"]
+    assert b.texts(after) == ["turn"]
 
 
-def test_only_stair_cards_are_packed_onto_the_own_piles_and_only_what_fits() -> None:
+def test_only_stair_cards_are_packed_onto_the_own_piles_and_only_what_fits(b: Board) -> None:
     targets = {m.text.split("-")[1] for m in RULES.moves if "-" in m.text and m.text != "t-s"}
     assert targets == {"f", "or", "os", "r", "s", *(f"h{h}" for h in range(1, 9))}
     own = [m.text for m in RULES.moves if m.text.endswith(("-r", "-s")) and m.text != "t-s"]
     assert own == [f"h{h}-{t}" for h in range(1, 9) for t in ("r", "s")]
     assert RULES.action_space == 121
     assert RULES.moves[102].text == "turn"
-    state = position(RULES, {**KINGS, "h1": "6c 5d", "p0.reserve": "9d", "p0.second-talon": ""})
-    v = violation(RULES, state, "h1-r")
+    state = b.position({**KINGS, "h1": "6c 5d", "p0.reserve": "9d", "p0.second-talon": ""})
+    v = b.violation(state, "h1-r")
     assert v.rule == "Z104-8"
     assert v.message == (
         "5♦ cannot be packed on your reserve: it shows 9♦, which takes 8♦ or 10♦ "
         "(same suit, one higher or lower)"
     )
-    v = violation(RULES, state, "h1-s")
+    v = b.violation(state, "h1-s")
     assert v.message == "your second talon is empty: there is nothing to pack on"
-    assert violation(RULES, state, "h2-r").rule == "Z104-8"  # K♦ on 9♦
-    state = position(RULES, {**KINGS, "h1": "", "p0.reserve": "4d"})
-    assert violation(RULES, state, "h1-r").message == "stair 1 is empty"
+    assert b.violation(state, "h2-r").rule == "Z104-8"  # K♦ on 9♦
+    state = b.position({**KINGS, "h1": "", "p0.reserve": "4d"})
+    assert b.violation(state, "h1-r").message == "stair 1 is empty"
     for text in ("r-s", "t-r", "r-r"):
         with pytest.raises(zank.NotationError):
             RULES.parse_move(state, text)
 
 
-def test_without_own_packing_nothing_is_packed_onto_the_own_piles() -> None:
-    rules = rules_with(own_packing=False)
+def test_without_own_packing_nothing_is_packed_onto_the_own_piles(b: Board) -> None:
+    no_own = b.with_options(own_packing=False)
+    rules = no_own.rules
     targets = {m.text.split("-")[1] for m in rules.moves if "-" in m.text and m.text != "t-s"}
     assert targets == {"f", "or", "os", *(f"h{h}" for h in range(1, 9))}
     assert rules.action_space == 105
-    state = position(rules, {**KINGS, "h1": "6c 5d", "p0.reserve": "4d", "p0.second-talon": "6d"})
-    assert texts(rules, state) == ["turn"]
+    state = no_own.position({**KINGS, "h1": "6c 5d", "p0.reserve": "4d", "p0.second-talon": "6d"})
+    assert no_own.texts(state) == ["turn"]
     with pytest.raises(zank.NotationError):
         rules.parse_move(state, "h1-r")
     with pytest.raises(zank.InvalidState):  # the once-a-turn flag belongs to own_packing
         rules.validate(attrs.evolve(state, info=(0, 48, 48, 0, 2)))
 
 
-def test_own_packs_wait_for_a_stall_with_pack_when_stalled() -> None:
-    rules = rules_with(pack_when_stalled=True)
+def test_own_packs_wait_for_a_stall_with_pack_when_stalled(b: Board) -> None:
+    stalled = b.with_options(pack_when_stalled=True)
     piles = {**KINGS, "h1": "Kc Qh", "h2": "6c 5d", "p0.reserve": "4d Jc"}
     piles["p0.second-talon"] = "6d"
-    state = position(rules, piles)
-    assert "h2-s" not in texts(rules, state)
-    v = violation(rules, state, "h2-s")
+    state = stalled.position(piles)
+    assert "h2-s" not in stalled.texts(state)
+    v = stalled.violation(state, "h2-s")
     assert v.rule == "Z104-V2"
     assert v.message.startswith("you may pack onto your own piles only when")
-    state = play(rules, state, "r-h1")  # 4♦ fits nowhere: play has stopped
-    assert {"h2-r", "h2-s"} <= set(texts(rules, state))
+    state = stalled.play(state, "r-h1")  # 4♦ fits nowhere: play has stopped
+    assert {"h2-r", "h2-s"} <= set(stalled.texts(state))
 
 
 # ------------------------------------------------------------ Z104-9, Z104-10
-def test_the_opening_aces_and_their_following_cards_go_to_the_middle_first() -> None:
-    state = position(
-        RULES,
+def test_the_opening_aces_and_their_following_cards_go_to_the_middle_first(b: Board) -> None:
+    state = b.position(
         {**KINGS, "h2": "Ac", "h6": "2c:1", "h7": "Ad:1", "p0.reserve": "3s 3c"},
     )
-    assert texts(RULES, state) == ["h2-f", "h7-f"]  # the player chooses the order
-    state = play(RULES, state, "h7-f")
-    assert texts(RULES, state) == ["h2-f"]
-    state = play(RULES, state, "h2-f")
-    assert texts(RULES, state) == ["h6-f"]  # and the following card of the suit
-    state = play(RULES, state, "h6-f")
-    assert texts(RULES, state) == ["r-f"]
-    state = play(RULES, state, "r-f")
+    assert b.texts(state) == ["h2-f", "h7-f"]  # the player chooses the order
+    state = b.play(state, "h7-f")
+    assert b.texts(state) == ["h2-f"]
+    state = b.play(state, "h2-f")
+    assert b.texts(state) == ["h6-f"]  # and the following card of the suit
+    state = b.play(state, "h6-f")
+    assert b.texts(state) == ["r-f"]
+    state = b.play(state, "r-f")
     assert state.pile("f1") == tuple(parse_cards("Ad:1"))
     assert state.pile("f2") == tuple(parse_cards("Ac 2c:1 3c"))
-    assert "turn" not in texts(RULES, state)  # three gaps wait for the reserve
+    assert "turn" not in b.texts(state)  # three gaps wait for the reserve
 
 
 def test_some_deal_opens_with_an_ace_on_the_stairs() -> None:
@@ -399,111 +375,109 @@ def test_some_deal_opens_with_an_ace_on_the_stairs() -> None:
     pytest.fail("no deal with an ace on the stairs")  # pragma: no cover
 
 
-def test_a_free_card_that_fits_a_foundation_must_go_there_first() -> None:
-    state = position(
-        RULES, {**KINGS, "f1": "Ah", "h1": "Kc Qh", "p0.turned": "2h:1", "p0.reserve": "Jc"}
+def test_a_free_card_that_fits_a_foundation_must_go_there_first(b: Board) -> None:
+    state = b.position(
+        {**KINGS, "f1": "Ah", "h1": "Kc Qh", "p0.turned": "2h:1", "p0.reserve": "Jc"}
     )
-    assert texts(RULES, state) == ["t-f"]
-    v = violation(RULES, state, "r-h1")
+    assert b.texts(state) == ["t-f"]
+    v = b.violation(state, "r-h1")
     assert v.rule == "Z104-10"
     assert v.message == "a free card fits a foundation and must go there first (t-f)"
-    assert violation(RULES, state, "t-s").rule == "Z104-10"
+    assert b.violation(state, "t-s").rule == "Z104-10"
 
 
 # ------------------------------------------------------------------ Z104-11
-def test_the_reserve_comes_before_the_talon() -> None:
-    state = position(RULES, {**KINGS, "h8": "", "p0.reserve": "5c"})
-    assert texts(RULES, state) == ["r-h8"]
-    v = violation(RULES, state, "turn")
+def test_the_reserve_comes_before_the_talon(b: Board) -> None:
+    state = b.position({**KINGS, "h8": "", "p0.reserve": "5c"})
+    assert b.texts(state) == ["r-h8"]
+    v = b.violation(state, "turn")
     assert v.rule == "Z104-11"
     assert v.message == (
         "your reserve top 5♣ can still be laid (r-h8): the reserve comes before the talon"
     )
-    state = position(RULES, {**KINGS, "h1": "Kc Qh", "p0.reserve": "Jc"})
-    assert "turn" not in texts(RULES, state)
-    state = position(RULES, {**KINGS, "p0.reserve": "5c", "p1.reserve": "4c:1"})
-    assert texts(RULES, state) == ["r-or"]  # packing counts too
-    state = position(RULES, {**KINGS, "p0.reserve": "5c"})
-    assert texts(RULES, state) == ["turn"]  # 5♣ fits nowhere: on to the talon
+    state = b.position({**KINGS, "h1": "Kc Qh", "p0.reserve": "Jc"})
+    assert "turn" not in b.texts(state)
+    state = b.position({**KINGS, "p0.reserve": "5c", "p1.reserve": "4c:1"})
+    assert b.texts(state) == ["r-or"]  # packing counts too
+    state = b.position({**KINGS, "p0.reserve": "5c"})
+    assert b.texts(state) == ["turn"]  # 5♣ fits nowhere: on to the talon
 
 
-def test_with_an_empty_reserve_a_gap_is_filled_from_the_talon() -> None:
-    state = position(
-        RULES, {**KINGS, "h3": "", "p0.reserve": "", "p0.talon": "9d"}, rest="p1.talon"
-    )
-    assert texts(RULES, state) == ["turn"]
-    state = play(RULES, state, "turn")
-    assert texts(RULES, state) == ["t-h3"]
-    assert violation(RULES, state, "t-s").rule == "Z104-12"
+def test_with_an_empty_reserve_a_gap_is_filled_from_the_talon(b: Board) -> None:
+    state = b.position({**KINGS, "h3": "", "p0.reserve": "", "p0.talon": "9d"}, rest="p1.talon")
+    assert b.texts(state) == ["turn"]
+    state = b.play(state, "turn")
+    assert b.texts(state) == ["t-h3"]
+    assert b.violation(state, "t-s").rule == "Z104-12"
 
 
 # ------------------------------------------------------------ Z104-12, 13
-def test_the_turned_talon_card_is_laid_while_it_can_be_and_the_next_one_turned() -> None:
-    state = position(RULES, {**KINGS, "h1": "Kc Qh", "p0.reserve": "5c", "p0.talon": "8d Jc"})
-    state = play(RULES, state, "turn")
+def test_the_turned_talon_card_is_laid_while_it_can_be_and_the_next_one_turned(b: Board) -> None:
+    state = b.position({**KINGS, "h1": "Kc Qh", "p0.reserve": "5c", "p0.talon": "8d Jc"})
+    state = b.play(state, "turn")
     assert state.pile("p0.turned") == (c("Jc"),)
-    assert "t-h1" in texts(RULES, state)
-    assert "t-s" not in texts(RULES, state)
-    v = violation(RULES, state, "t-s")
+    assert "t-h1" in b.texts(state)
+    assert "t-s" not in b.texts(state)
+    v = b.violation(state, "t-s")
     assert v.rule == "Z104-12"
     assert v.message == (
         "your turned talon card J♣ can still be laid (t-h1): only a card that fits "
         "nowhere goes on the second talon"
     )
-    v = violation(RULES, state, "turn")
+    v = b.violation(state, "turn")
     assert v.rule == "Z104-12"
-    state = play(RULES, state, "t-h1", "turn")
+    state = b.play(state, "t-h1", "turn")
     assert state.pile("p0.turned") == (c("8d"),)
 
 
-def test_the_card_that_fits_nowhere_goes_onto_the_second_talon_and_the_turn_passes() -> None:
-    state = position(RULES, {**KINGS, "p0.reserve": "5c", "p0.talon": "8d Jc"})
-    state = play(RULES, state, "turn")
-    assert texts(RULES, state) == ["t-s"]
+def test_the_card_that_fits_nowhere_goes_onto_the_second_talon_and_the_turn_passes(
+    b: Board,
+) -> None:
+    state = b.position({**KINGS, "p0.reserve": "5c", "p0.talon": "8d Jc"})
+    state = b.play(state, "turn")
+    assert b.texts(state) == ["t-s"]
     assert RULES.parse_move(state, "end").text == "t-s"
-    after = play(RULES, state, "t-s")
+    after = b.play(state, "t-s")
     assert after.pile("p0.second-talon") == (c("Jc"),)
     assert after.pile("p0.turned") == ()
     assert after.to_move == 1
     assert after.turn == state.turn + 1
-    v = violation(RULES, after, "t-s")
+    v = b.violation(after, "t-s")
     assert v.rule == "Z104-13"
 
 
-def test_the_turn_cannot_end_while_the_reserve_top_can_be_laid() -> None:
-    state = position(RULES, {**KINGS, "h1": "Kc Qh", "p0.reserve": "Td", "p0.turned": "Jc"})
-    state = play(RULES, state, "t-h1")
-    assert "r-h1" in texts(RULES, state)
-    assert "turn" not in texts(RULES, state)
+def test_the_turn_cannot_end_while_the_reserve_top_can_be_laid(b: Board) -> None:
+    state = b.position({**KINGS, "h1": "Kc Qh", "p0.reserve": "Td", "p0.turned": "Jc"})
+    state = b.play(state, "t-h1")
+    assert "r-h1" in b.texts(state)
+    assert "turn" not in b.texts(state)
 
 
 # ------------------------------------------------------------------ Z104-14
-def test_an_empty_talon_is_refilled_by_turning_the_second_talon_over() -> None:
-    state = position(
-        RULES,
+def test_an_empty_talon_is_refilled_by_turning_the_second_talon_over(b: Board) -> None:
+    state = b.position(
         {**KINGS, "p0.reserve": "5c", "p0.talon": "", "p0.second-talon": "3c 4d 9s"},
         rest="p1.talon",
     )
-    assert texts(RULES, state) == ["turn"]
-    state = play(RULES, state, "turn")
+    assert b.texts(state) == ["turn"]
+    state = b.play(state, "turn")
     assert state.pile("p0.turned") == (c("3c"),)  # the bottom card comes up first
     assert state.pile("p0.talon") == tuple(parse_cards("9s 4d"))
     assert state.pile("p0.second-talon") == ()
     assert state.down[RULES.pile_index(2, "p0.talon")] == 2
 
 
-def test_with_nothing_to_turn_the_player_passes() -> None:
-    state = position(
-        RULES,
+def test_with_nothing_to_turn_the_player_passes(b: Board) -> None:
+    state = b.position(
         {**KINGS, "p0.reserve": "5c", "p0.talon": "", "p0.second-talon": ""},
         rest="p1.talon",
     )
-    assert texts(RULES, state) == ["pass"]
-    assert violation(RULES, state, "turn").rule == "Z104-14"
-    after = play(RULES, state, "pass")
+    assert b.texts(state) == ["pass"]
+    assert b.violation(state, "turn").rule == "Z104-14"
+    after = b.play(state, "pass")
     assert after.to_move == 1
-    state = position(RULES, {**KINGS, "p0.reserve": "5c"})
-    assert violation(RULES, state, "pass").rule == "Z104-14"
+    state = b.position({**KINGS, "p0.reserve": "5c"})
+    assert b.violation(state, "pass").rule == "Z104-14"
 
 
 # ------------------------------------------------------------------ Z104-15
@@ -527,30 +501,28 @@ def test_what_lies_lies_no_card_ever_returns_to_the_own_reserve_or_talon() -> No
 
 
 # ------------------------------------------------------------------ Z104-16
-def test_strict_mode_never_offers_a_fault_but_the_cards_would_allow_one() -> None:
-    state = position(RULES, {**KINGS, "h1": "Ah", "p0.reserve": "5c"})
-    assert texts(RULES, state) == ["h1-f"]
+def test_strict_mode_never_offers_a_fault_but_the_cards_would_allow_one(b: Board) -> None:
+    state = b.position({**KINGS, "h1": "Ah", "p0.reserve": "5c"})
+    assert b.texts(state) == ["h1-f"]
     loose = [m.text for m in RULES.generate(state, strict=False)]
     assert "h1-f" in loose
     assert "turn" in loose  # overlooking the ace: "Halt!" in table mode
 
 
 # ------------------------------------------------------------------ Z104-17
-def test_a_player_wins_when_reserve_talon_and_second_talon_are_empty() -> None:
-    state = position(
-        RULES,
+def test_a_player_wins_when_reserve_talon_and_second_talon_are_empty(b: Board) -> None:
+    state = b.position(
         {"h1": "Kh", "p0.reserve": "Qh", "p0.talon": "", "p1.reserve": "Kc:1"},
         rest="foundations",
     )
-    assert texts(RULES, state) == ["r-f"]
-    state = play(RULES, state, "r-f")
+    assert b.texts(state) == ["r-f"]
+    state = b.play(state, "r-f")
     assert state.outcome == zank.Result(0, (1, 0), Termination.WENT_OUT)
     assert state.to_move is None
 
 
-def test_cards_on_the_second_talon_must_still_be_placed() -> None:
-    state = position(
-        RULES,
+def test_cards_on_the_second_talon_must_still_be_placed(b: Board) -> None:
+    state = b.position(
         {
             "h1": "Kh",
             "h2": "Kc",
@@ -561,21 +533,20 @@ def test_cards_on_the_second_talon_must_still_be_placed() -> None:
         },
         rest="foundations",
     )
-    state = play(RULES, state, "r-f")
+    state = b.play(state, "r-f")
     assert state.outcome is None
-    assert texts(RULES, state) == ["h2-f"]
-    state = play(RULES, state, "h2-f")
-    assert texts(RULES, state) == ["h1-s", "turn"]  # K♥ onto the own Q♥: Z104-8, unwise
-    state = play(RULES, state, "turn", "t-f")
+    assert b.texts(state) == ["h2-f"]
+    state = b.play(state, "h2-f")
+    assert b.texts(state) == ["h1-s", "turn"]  # K♥ onto the own Q♥: Z104-8, unwise
+    state = b.play(state, "turn", "t-f")
     assert state.outcome is not None
     assert state.outcome.winner == 0
 
 
 # ------------------------------------------------------------------ Z104-18
-def _dry(rules: Zank104, info: tuple[int, ...]) -> State:
+def _dry(board: Board, info: tuple[int, ...]) -> State:
     """Both players can only turn a talon card and put it on the second talon."""
-    return position(
-        rules,
+    return board.position(
         {
             **KINGS,
             "f1": "Ah 2h 3h",
@@ -588,30 +559,29 @@ def _dry(rules: Zank104, info: tuple[int, ...]) -> State:
     )
 
 
-def test_a_turn_with_a_new_record_low_or_a_foundation_card_is_progress() -> None:
-    rules = rules_with(no_progress_turns=3)
-    state = _dry(rules, START)
-    state = play(rules, state, "turn", "t-s")
+def test_a_turn_with_a_new_record_low_or_a_foundation_card_is_progress(b: Board) -> None:
+    short = b.with_options(no_progress_turns=3)
+    state = _dry(short, START)
+    state = short.play(state, "turn", "t-s")
     assert state.info == (0, 45, 48, 0, 0)  # 45 cards: fewer than ever before
-    state = play(rules, state, "turn", "t-s")
+    state = short.play(state, "turn", "t-s")
     assert state.info == (1, 45, 48, 0, 0)  # player 1 still has 48: no progress
 
 
-def test_the_endless_game_ends_and_the_fewest_cards_win() -> None:
-    rules = rules_with(no_progress_turns=3)
-    state = _dry(rules, (0, 45, 48, 0, 0))
-    state = play(rules, state, "turn", "t-s", "turn", "t-s")
+def test_the_endless_game_ends_and_the_fewest_cards_win(b: Board) -> None:
+    short = b.with_options(no_progress_turns=3)
+    state = _dry(short, (0, 45, 48, 0, 0))
+    state = short.play(state, "turn", "t-s", "turn", "t-s")
     assert state.info[0] == 2
     assert state.outcome is None
-    state = play(rules, state, "turn", "t-s")
+    state = short.play(state, "turn", "t-s")
     assert state.outcome == zank.Result(0, (3, 0), Termination.NO_PROGRESS)
     assert counts(state) == (45, 48)
 
 
-def test_an_endless_game_with_equal_counts_is_a_draw() -> None:
-    rules = rules_with(no_progress_turns=2)
-    state = position(
-        rules,
+def test_an_endless_game_with_equal_counts_is_a_draw(b: Board) -> None:
+    short = b.with_options(no_progress_turns=2)
+    state = short.position(
         {
             **KINGS,
             "p0.reserve": "5c",
@@ -621,7 +591,7 @@ def test_an_endless_game_with_equal_counts_is_a_draw() -> None:
         },
         info=(0, 10, 10, 0, 0),
     )
-    state = play(rules, state, "turn", "t-s", "turn", "t-s")
+    state = short.play(state, "turn", "t-s", "turn", "t-s")
     assert state.outcome == zank.Result(None, (0, 0), Termination.NO_PROGRESS)
 
 
@@ -649,11 +619,10 @@ def test_a_bad_info_is_refused() -> None:
 
 
 # ------------------------------------------------------------ the example
-def test_the_seeds_example_of_play() -> None:
+def test_the_seeds_example_of_play(b: Board) -> None:
     """ "Beispiel eines Abspiels": the two turns of the seed, as far as the
     text determines them (the rules page lists what we had to choose)."""
-    state = position(
-        RULES,
+    state = b.position(
         {
             "h1": "Ac",
             "h2": "9d",
@@ -673,58 +642,58 @@ def test_the_seeds_example_of_play() -> None:
     # "eröffnet der Spieler …, der auf der Reserve 8♣ aufgedeckt hat"
     assert RULES.starting_player(piles, Rng(0)) == 0
     # "Zuerst verlegt er … auf die Basis auf A♣. Gleichzeitig legt er 2♣ auf A♣."
-    assert texts(RULES, state) == ["h1-f"]
-    state = play(RULES, state, "h1-f")
-    assert texts(RULES, state) == ["h5-f"]
-    state = play(RULES, state, "h5-f")
+    assert b.texts(state) == ["h1-f"]
+    state = b.play(state, "h1-f")
+    assert b.texts(state) == ["h5-f"]
+    state = b.play(state, "h5-f")
     # "8♣ aus der Reserve geht auf 9♦ …, die nächste Reservekarte Q♥ wird aufgedeckt."
-    state = play(RULES, state, "r-h2")
+    state = b.play(state, "r-h2")
     assert state.pile("p0.reserve")[-1] == c("Qh")
     # Q♥ could fill a gap: the talon must wait
-    assert "turn" not in texts(RULES, state)
+    assert "turn" not in b.texts(state)
     # "7♥ in der Figur wird an 8♣ verlegt und 10♠ an J♥"
-    state = play(RULES, state, "h3-h2", "h4-h6")
+    state = b.play(state, "h3-h2", "h4-h6")
     assert state.pile("h2") == tuple(parse_cards("9d 8c 7h"))
     assert state.pile("h6") == tuple(parse_cards("Jh:1 Ts"))
     # "Die freien Stellen werden durch Reservekarten ergänzt: Q♥ …, 6♥ …,
     # 3♥ und 4♦ …"
-    state = play(RULES, state, "r-h1", "r-h3", "r-h4", "r-h5")
+    state = b.play(state, "r-h1", "r-h3", "r-h4", "r-h5")
     assert [len(state.pile(f"h{h}")) for h in range(1, 9)] == [1, 3, 1, 1, 1, 2, 1, 1]
     # "Die nächste aufgedeckte Karte aus der Reserve ist 3♦. 3♥ geht an 4♠,
     # 3♦ auf die freie Stelle."
     assert state.pile("p0.reserve")[-1] == c("3d")
-    state = play(RULES, state, "h4-h7", "r-h4")
+    state = b.play(state, "h4-h7", "r-h4")
     assert state.pile("h7") == tuple(parse_cards("4s:1 3h"))
     assert state.pile("h4") == (c("3d"),)
     # "Die Reserve - 2♦ bleibt auf dem Häufchen liegen, die Bewegung ist eingestellt."
     assert state.pile("p0.reserve")[-1] == c("2d")
-    assert "turn" in texts(RULES, state)
-    assert not [t for t in texts(RULES, state) if t.startswith("r-")]
+    assert "turn" in b.texts(state)
+    assert not [t for t in b.texts(state) if t.startswith("r-")]
     # "Es folgt das Aufdecken der obersten Talonkarte - 7♠. Sie wird auf den
     # 2. Talon abgelegt … und das Spiel geht auf den zweiten Spieler über."
-    state = play(RULES, state, "turn")
+    state = b.play(state, "turn")
     assert state.pile("p0.turned") == (c("7s"),)
-    assert "t-s" in texts(RULES, state)
-    state = play(RULES, state, "t-s")
+    assert "t-s" in b.texts(state)
+    state = b.play(state, "t-s")
     assert state.pile("p0.second-talon") == (c("7s"),)
     assert state.to_move == 1
 
     # "Der zweite Spieler muß zuerst an die Basis und zwar 3♣ an 2♣ anlegen"
-    assert texts(RULES, state) == ["r-f"]
-    state = play(RULES, state, "r-f")
+    assert b.texts(state) == ["r-f"]
+    state = b.play(state, "r-f")
     # "… die oberste Karte der Reserve - J♣ aufdeckt, die er an Q♥ anlegt."
     assert state.pile("p1.reserve")[-1] == c("Jc:1")
-    state = play(RULES, state, "r-h1")
+    state = b.play(state, "r-h1")
     # "Er deckt die Reservekarte 10♣ auf. Die Manipulation in der Figur ist
     # stehengeblieben, man kann aber noch 'schikanieren'."
     assert state.pile("p1.reserve")[-1] == c("Tc:1")
-    assert not [t for t in texts(RULES, state) if t.startswith("r-")]
+    assert not [t for t in b.texts(state) if t.startswith("r-")]
     # "3♦ und 4♦ von der Figur gehen an 2♦ auf die Reserve des Gegners."
-    state = play(RULES, state, "h4-or", "h5-or")
+    state = b.play(state, "h4-or", "h5-or")
     assert state.pile("p0.reserve")[-3:] == tuple(parse_cards("2d 3d 4d"))
     # "Die freien Plätze werden mit 10♣ und K♦ aus der Reserve belegt."
-    assert "turn" not in texts(RULES, state)
-    state = play(RULES, state, "r-h4", "r-h5")
+    assert "turn" not in b.texts(state)
+    state = b.play(state, "r-h4", "r-h5")
     assert state.pile("h4") == (c("Tc:1"),)
     assert state.pile("h5") == (c("Kd:1"),)
     # "Die nächste Reservekarte - J♠ wird aufgedeckt. Der Fortgang von der
@@ -732,9 +701,9 @@ def test_the_seeds_example_of_play() -> None:
     # Sie wird auf dem zweiten Talon abgelegt und das Spiel geht an den
     # ersten Spieler über."
     assert state.pile("p1.reserve")[-1] == c("Js:1")
-    state = play(RULES, state, "turn")
+    state = b.play(state, "turn")
     assert state.pile("p1.turned") == (c("Jd:1"),)
-    state = play(RULES, state, "t-s")
+    state = b.play(state, "t-s")
     assert state.pile("p1.second-talon") == (c("Jd:1"),)
     assert state.to_move == 0
     assert state.pile("f1") == tuple(parse_cards("Ac 2c:1 3c:1"))
@@ -792,11 +761,10 @@ def test_greedy_beats_random_more_often_than_not() -> None:
     assert wins >= 36
 
 
-def test_greedy_packs_from_the_stairs_and_plays_the_reserve_first() -> None:
+def test_greedy_packs_from_the_stairs_and_plays_the_reserve_first(b: Board) -> None:
     from zank.family import greedy_zank104
 
-    state = position(
-        RULES,
+    state = b.position(
         {**KINGS, "h1": "Kc Qh", "h2": "5d", "p0.reserve": "3c Jc", "p1.reserve": "4d:1"},
     )
     obs = RULES.observe(state, 0)
@@ -806,11 +774,11 @@ def test_greedy_packs_from_the_stairs_and_plays_the_reserve_first() -> None:
     assert scores["h1-h4"] < 0  # shuffling a queen between kings changes nothing
 
 
-def test_greedy_never_packs_onto_its_own_piles() -> None:
+def test_greedy_never_packs_onto_its_own_piles(b: Board) -> None:
     from zank.agents import GreedyAgent
     from zank.family import greedy_zank104
 
-    state = position(RULES, {**KINGS, "h1": "6c 5d", "p0.reserve": "4d", "p0.second-talon": "6d"})
+    state = b.position({**KINGS, "h1": "6c 5d", "p0.reserve": "4d", "p0.second-talon": "6d"})
     obs = RULES.observe(state, 0)
     legal = RULES.legal_moves(state)
     assert {"h1-r", "h1-s"} <= {m.text for m in legal}

@@ -9,8 +9,9 @@ turned hand card and a face-up discard.  A turn goes: play free cards,
 is empty), play it or put it on the own discard (the *end* move, which ends
 the turn), or ``pass`` with nothing left to turn.  :class:`HandPileTable`
 holds those three moves, the two packs, table mode's plumbing and the cut for
-who begins; a variant adds its move generator (``generate``), ``strict_apply``,
-its explanations and its ``info`` counters.
+who begins; a variant adds its move generator (``generate``), what a card move
+and the end of a turn do (``apply_card``, ``end_turn_after``), its explanations
+and its ``info`` counters.
 """
 
 from __future__ import annotations
@@ -85,9 +86,10 @@ class HandPileTable(faults.FaultCalls, FamilyTable):
     :data:`~zank.family.table.HAND`, :data:`~zank.family.table.TURNED` and
     :data:`~zank.family.table.DISCARD`; the move kinds are :class:`Kind`.
     A subclass sets :attr:`end_text` and :attr:`demand`, and implements
-    ``strict_moves``, ``table_moves``, ``strict_apply``, ``_explain_strict``,
-    ``_explain_mandatory`` and ``validate_settled`` (the how-to page "Add a
-    variant" walks through them).
+    ``strict_moves``, ``table_moves``, ``apply_card``, ``end_turn_after``
+    (and ``info_after_turning`` if turning a card resets a counter),
+    ``_explain_turn_move``, ``_explain_card``, ``_explain_mandatory`` and
+    ``validate_settled`` (the how-to page "Add a variant" walks through them).
     """
 
     move_kinds = Kind
@@ -136,6 +138,47 @@ class HandPileTable(faults.FaultCalls, FamilyTable):
         discard, or ``pass`` when there is none (a call's penalty ends a turn so)."""
         return self._end if state.piles[self._seat[seat][2]] else self._pass
 
+    # ----------------------------------------------------------------- apply
+    def strict_apply(self, state: State, move: Move) -> State:
+        """A move of strict play; table mode builds on it.
+
+        Turning a hand card and ending a turn move the same cards in every
+        variant; a card move (:meth:`apply_card`), the counters that turning
+        a card resets (:meth:`info_after_turning`) and what the end of a turn
+        counts (:meth:`end_turn_after`) are the variant's."""
+        p = state.to_move
+        assert p is not None
+        piles = list(state.piles)
+        down = list(state.down)
+        kind = move.kind
+        if kind == CARD:
+            return self.apply_card(state, move, p, piles, down)
+        if kind == TURN:
+            self.turn_hand_card(piles, down, p)
+            return state.successor(piles, down, p, self.info_after_turning(state.info), state.turn)
+        if kind == END:
+            self.discard_turned(piles, p)
+        return self.end_turn_after(state, p, piles, down)
+
+    def apply_card(
+        self, state: State, move: Move, p: int, piles: list[tuple[int, ...]], down: list[int]
+    ) -> State:
+        """The state after card move ``move`` of seat ``p`` in strict play;
+        ``piles`` and ``down`` are ``state``'s as lists, to change in place."""
+        raise NotImplementedError
+
+    def info_after_turning(self, info: tuple[int, ...]) -> tuple[int, ...]:
+        """``State.info`` after a hand card was turned (by default unchanged)."""
+        return info
+
+    def end_turn_after(
+        self, state: State, p: int, piles: list[tuple[int, ...]], down: list[int]
+    ) -> State:
+        """The state after seat ``p``'s turn ended (the turned card, if any,
+        already on the discard in ``piles``): the next seat to move, or the
+        end of the game."""
+        raise NotImplementedError
+
     # ------------------------------------------------------------ table mode
     def resolve_call(self, window: State, before: State, caller: int) -> State:
         """A right call: the move under call stands (nothing laid is taken
@@ -153,6 +196,24 @@ class HandPileTable(faults.FaultCalls, FamilyTable):
     def fault_violation(self, state: State, move: Move) -> Violation:
         """The mandatory rule that ``move`` (a fault of table mode) breaks."""
         return self._explain_mandatory(state, move)
+
+    def _explain_strict(self, state: State, move: Move) -> Violation:
+        """Why strict play refuses ``move``: what the turn moves
+        (:meth:`_explain_turn_move`) or the cards (:meth:`_explain_card`) do
+        not allow, else the mandatory rules (:meth:`_explain_mandatory`)."""
+        if move.kind == CARD:
+            v = self._explain_card(state, move)
+        else:
+            v = self._explain_turn_move(state, move)
+        return v if v is not None else self._explain_mandatory(state, move)
+
+    def _explain_turn_move(self, state: State, move: Move) -> Violation | None:
+        """Why ``turn``, the end move or ``pass`` is not possible now, or ``None``."""
+        raise NotImplementedError
+
+    def _explain_card(self, state: State, move: Move) -> Violation | None:
+        """Why the cards do not allow card move ``move``, or ``None``."""
+        raise NotImplementedError
 
     def _explain_mandatory(self, state: State, move: Move) -> Violation:
         """Why a move the cards allow is not allowed now (the mandatory rules)."""

@@ -531,15 +531,8 @@ class ManoeuvreSearch:
         children.sort()  # the most promising first
         if children[0][0] <= 1:  # the goal is met, or one card is left and can go
             return children[0][0] + 1
-        can_remove = removal and None not in config
         for _, a, b, da, db in children:
-            src = config[a]
-            assert src is not None
-            rest = src[:-1]
-            nxt_l = list(config)
-            nxt_l[b] = config[b] + src[-1:]  # type: ignore[operator]
-            nxt_l[a] = None if not rest and can_remove else rest
-            nxt = tuple(nxt_l)
+            nxt = self.step_config(config, a, b, removal)
             if seen.get(nxt, -1) >= left:
                 continue
             seen[nxt] = left
@@ -581,15 +574,8 @@ class ManoeuvreSearch:
             elif k < left:  # a card onto the target's pile
                 children.append((k + 1, a, b))
         children.sort()  # the steps off the target's pile first
-        can_remove = removal and None not in config
         for _, a, b in children:
-            src = config[a]
-            assert src is not None
-            rest = src[:-1]
-            nxt_l = list(config)
-            nxt_l[b] = config[b] + src[-1:]  # type: ignore[operator]
-            nxt_l[a] = None if not rest and can_remove else rest
-            nxt = tuple(nxt_l)
+            nxt = self.step_config(config, a, b, removal)
             if seen.get(nxt, -1) >= left:
                 continue
             seen[nxt] = left

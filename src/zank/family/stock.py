@@ -7,9 +7,9 @@ under the same three mandatory moves: the reserve top to a foundation before
 anything else, every free card that fits a foundation, and gaps filled from
 the reserve before a hand card is turned.  :class:`StockGame` holds that turn
 once: the move list (:meth:`~StockGame.generate`), the moves
-(:meth:`~StockGame.strict_apply`), the end rules, the explanations, the
-invariants and the deal.  A variant subclasses it with its options (attrs
-fields), its rule ids (class variables naming the rules of its page), its
+(:meth:`~StockGame.apply_card`, :meth:`~StockGame.end_turn_after`), the end
+rules, the explanations, the invariants and the deal.  A variant subclasses it
+with its options (attrs fields), its rule ids (class variables naming the rules of its page), its
 result (:meth:`~StockGame.game_result`) and what its call does in table mode
 (:meth:`~zank.family.hand_pile.HandPileTable.resolve_call`).
 
@@ -180,7 +180,7 @@ class StockGame(HandPileTable):
     rule_shuffles: ClassVar[str] = "shuffles"
     """Rule id of the limit on house-to-house moves in a row."""
     rule_out: ClassVar[str] = "out"
-    """Rule id of winning: a player without cards of their own has won."""
+    """Rule id of winning (a player without cards of their own has won)."""
     rule_no_progress: ClassVar[str] = "no-progress"
     """Rule id of the limit on house-to-house moves in a row."""
     discard_option: ClassVar[str] = "own_discard_free"
@@ -389,56 +389,53 @@ class StockGame(HandPileTable):
         return out
 
     # ---------------------------------------------------------------- apply
-    def strict_apply(self, state: State, move: Move) -> State:
-        """A move of strict play; table mode builds on it."""
-        p = state.to_move
-        assert p is not None
-        piles = list(state.piles)
-        down = list(state.down)
+    def apply_card(
+        self, state: State, move: Move, p: int, piles: list[tuple[int, ...]], down: list[int]
+    ) -> State:
         dry0, dry1, stale, shuffles, flags = state.info
-        outcome: Result | None = None
         to_move: int | None = p
-        turn = state.turn
-        kind = move.kind
-        src = self._src_index[p]
-        if kind == CARD:
-            s, t = move.source, move.target
-            self.move_card(piles, down, p, s, t)
-            if t == TGT_FOUNDATION:
-                flags |= F_FOUNDATION
-            if s >= SRC_HOUSE and 0 < t < TGT_PACK:
-                shuffles += 1
-            else:
-                shuffles = 0
-            if s < SRC_HOUSE or t >= TGT_PACK:
-                flags |= F_RELEASE
-                if s < SRC_HOUSE and not (
-                    piles[src[SRC_RESERVE]]
-                    or piles[src[SRC_TURNED]]
-                    or piles[src[SRC_DISCARD]]
-                    or piles[self._seat[p][1]]
-                ):  # the player went out
-                    to_move = None
-                    outcome = self.game_result(self._interim(state, piles, down), p)
-        elif kind == TURN:
-            self.turn_hand_card(piles, down, p)
+        outcome: Result | None = None
+        s, t = move.source, move.target
+        self.move_card(piles, down, p, s, t)
+        if t == TGT_FOUNDATION:
+            flags |= F_FOUNDATION
+        if s >= SRC_HOUSE and 0 < t < TGT_PACK:
+            shuffles += 1
+        else:
             shuffles = 0
-        else:  # END or PASS: the turn ends
-            if kind == END:
-                self.discard_turned(piles, p)
-            if flags & F_RELEASE:
-                dry0 = dry1 = 0
-            elif p == 0:
-                dry0 += 1
-            else:
-                dry1 += 1
-            stale = 0 if flags & F_FOUNDATION else stale + 1
-            shuffles = flags = 0
-            turn += 1
-            outcome = self._stuck(state, piles, down, (dry0, dry1), stale)
-            to_move = None if outcome else 1 - p
+        if s < SRC_HOUSE or t >= TGT_PACK:
+            flags |= F_RELEASE
+            src = self._src_index[p]
+            if s < SRC_HOUSE and not (
+                piles[src[SRC_RESERVE]]
+                or piles[src[SRC_TURNED]]
+                or piles[src[SRC_DISCARD]]
+                or piles[self._seat[p][1]]
+            ):  # the player went out
+                to_move = None
+                outcome = self.game_result(self._interim(state, piles, down), p)
         info = (dry0, dry1, stale, shuffles, flags)
-        return state.successor(piles, down, to_move, info, turn=turn, outcome=outcome)
+        return state.successor(piles, down, to_move, info, state.turn, outcome)
+
+    def info_after_turning(self, info: tuple[int, ...]) -> tuple[int, ...]:
+        dry0, dry1, stale, _, flags = info
+        return (dry0, dry1, stale, 0, flags)  # a turned card ends a run of house moves
+
+    def end_turn_after(
+        self, state: State, p: int, piles: list[tuple[int, ...]], down: list[int]
+    ) -> State:
+        dry0, dry1, stale, _, flags = state.info
+        if flags & F_RELEASE:
+            dry0 = dry1 = 0
+        elif p == 0:
+            dry0 += 1
+        else:
+            dry1 += 1
+        stale = 0 if flags & F_FOUNDATION else stale + 1
+        outcome = self._stuck(state, piles, down, (dry0, dry1), stale)
+        to_move = None if outcome else 1 - p
+        info = (dry0, dry1, stale, 0, 0)
+        return state.successor(piles, down, to_move, info, state.turn + 1, outcome)
 
     def _stuck(
         self,
@@ -610,7 +607,9 @@ class StockGame(HandPileTable):
         return True
 
     # ---------------------------------------------------------- explanations
-    def _explain_strict(self, state: State, move: Move) -> Violation:
+    def _explain_turn_move(self, state: State, move: Move) -> Violation | None:
+        """Why ``turn``, the end move or ``pass`` is not possible now
+        (ZD-12 to ZD-14; C-12 to C-14)."""
         p = state.to_move
         assert p is not None
         _, hand, turned, discard = (state.piles[i] for i in self._seat[p])
@@ -641,11 +640,7 @@ class StockGame(HandPileTable):
                     else "turn one"
                 ),
             )
-        elif move.kind == CARD:
-            v = self._explain_card(state, move)
-            if v is not None:
-                return v
-        return self._explain_mandatory(state, move)
+        return None
 
     def _explain_card(self, state: State, move: Move) -> Violation | None:
         """Why the cards do not allow ``move`` (free cards, the fits, the

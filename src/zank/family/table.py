@@ -587,7 +587,7 @@ class FamilyTable(Rules):
         ``found`` is not (the foundations come first).  Mandatory moves are the
         variant's business.
         """
-        # One function on purpose: it is the hot path of every variant's move
+        # long: one function on purpose, it is the hot path of every variant's move
         # list, and a call per card would cost more than its loops.
         fits, wants, gap, tops, packs = scan
         mv = self._grid

@@ -429,62 +429,65 @@ class Zank104(HandPileTable):
         return bool(own) and (gap >= 0 or any(self.house_key(c) in wants for _, c in own))
 
     # ---------------------------------------------------------------- apply
-    def strict_apply(self, state: State, move: Move) -> State:
-        """A move of strict play (Z104-4 to Z104-18); table mode builds on it."""
-        p = state.to_move
-        assert p is not None
-        piles = list(state.piles)
-        down = list(state.down)
+    def apply_card(
+        self, state: State, move: Move, p: int, piles: list[tuple[int, ...]], down: list[int]
+    ) -> State:
+        """A card move of strict play (Z104-4 to Z104-8, Z104-17)."""
         stale, low0, low1, moved, flags = state.info
-        outcome: Result | None = None
         to_move: int | None = p
-        turn = state.turn
-        kind = move.kind
+        outcome: Result | None = None
         ri, ki, ti, si = self._seat[p]
-        if kind == CARD:
-            s, t = move.source, move.target
-            from_stair = s >= self._house_source
-            if from_stair and TGT_FOUNDATION < t < self._pack_target:  # Z104-7
-                self.move_run(piles, s, t, self.stair_runs)  # Z104-V1
-                moved |= 1 << (t - 1)
-            elif t >= self._own_target:  # Z104-8: a stair card onto the own piles
-                moved = 0
-                flags |= F_OWN
-                dst = ri if t == self._own_target else si
-                piles[dst] = (*piles[dst], self.lift(piles, down, self.source_pile(p, s)))
-            else:
-                moved = 0
-                self.move_card(piles, down, p, s, t)  # Z104-5, Z104-6, Z104-8
-                if t == TGT_FOUNDATION:
-                    flags |= F_FOUNDATION
-                if not from_stair and not (piles[ri] or piles[ki] or piles[ti] or piles[si]):
-                    to_move = None  # Z104-17
-                    outcome = _ended(piles, self._seat, p)
-        elif kind == TURN:  # Z104-12, Z104-14
+        s, t = move.source, move.target
+        from_stair = s >= self._house_source
+        if from_stair and TGT_FOUNDATION < t < self._pack_target:  # Z104-7
+            self.move_run(piles, s, t, self.stair_runs)  # Z104-V1
+            moved |= 1 << (t - 1)
+        elif t >= self._own_target:  # Z104-8: a stair card onto the own piles
             moved = 0
-            self.turn_hand_card(piles, down, p)
-        else:  # END (Z104-13) or PASS (Z104-14): the turn ends
-            if kind == END:
-                self.discard_turned(piles, p)
-            count = len(piles[ri]) + len(piles[ki]) + len(piles[si])
-            progress = flags & F_FOUNDATION  # Z104-18: a card reached a foundation,
-            if p == 0:  # or the player has fewer cards than ever before
-                if count < low0:
-                    low0, progress = count, 1
-            elif count < low1:
-                low1, progress = count, 1
-            stale = 0 if progress else stale + 1
-            moved = flags = 0
-            to_move = 1 - p
-            turn += 1
-            if stale >= self.no_progress_turns:
-                to_move = None
-                outcome = _ended(piles, self._seat, -1)
+            flags |= F_OWN
+            dst = ri if t == self._own_target else si
+            piles[dst] = (*piles[dst], self.lift(piles, down, self.source_pile(p, s)))
+        else:
+            moved = 0
+            self.move_card(piles, down, p, s, t)  # Z104-5, Z104-6, Z104-8
+            if t == TGT_FOUNDATION:
+                flags |= F_FOUNDATION
+            if not from_stair and not (piles[ri] or piles[ki] or piles[ti] or piles[si]):
+                to_move = None  # Z104-17
+                outcome = _ended(piles, self._seat, p)
         info = (stale, low0, low1, moved, flags)
-        return state.successor(piles, down, to_move, info, turn=turn, outcome=outcome)
+        return state.successor(piles, down, to_move, info, state.turn, outcome)
+
+    def info_after_turning(self, info: tuple[int, ...]) -> tuple[int, ...]:
+        """Z104-12, Z104-14: a turned talon card ends the stair moves' record."""
+        stale, low0, low1, _, flags = info
+        return (stale, low0, low1, 0, flags)
+
+    def end_turn_after(
+        self, state: State, p: int, piles: list[tuple[int, ...]], down: list[int]
+    ) -> State:
+        """END (Z104-13) or PASS (Z104-14): the turn ends (Z104-18)."""
+        stale, low0, low1, _, flags = state.info
+        ri, ki, _, si = self._seat[p]
+        count = len(piles[ri]) + len(piles[ki]) + len(piles[si])
+        progress = flags & F_FOUNDATION  # Z104-18: a card reached a foundation,
+        if p == 0:  # or the player has fewer cards than ever before
+            if count < low0:
+                low0, progress = count, 1
+        elif count < low1:
+            low1, progress = count, 1
+        stale = 0 if progress else stale + 1
+        to_move: int | None = 1 - p
+        outcome: Result | None = None
+        if stale >= self.no_progress_turns:
+            to_move = None
+            outcome = _ended(piles, self._seat, -1)
+        info = (stale, low0, low1, 0, 0)
+        return state.successor(piles, down, to_move, info, state.turn + 1, outcome)
 
     # ---------------------------------------------------------- explanations
-    def _explain_strict(self, state: State, move: Move) -> Violation:
+    def _explain_turn_move(self, state: State, move: Move) -> Violation | None:
+        """Why ``turn``, the end move or ``pass`` is not possible now (Z104-12 to Z104-14)."""
         p = state.to_move
         assert p is not None
         piles = state.piles
@@ -518,11 +521,7 @@ class Zank104(HandPileTable):
                     else "turn a talon card (turn)"
                 ),
             )
-        elif move.kind == CARD:
-            v = self._explain_card(state, move)
-            if v is not None:
-                return v
-        return self._explain_mandatory(state, move)
+        return None
 
     def _explain_card(self, state: State, move: Move) -> Violation | None:
         """Why the cards do not allow ``move`` (Z104-4 to Z104-8), or ``None``."""

@@ -487,12 +487,15 @@ def _text(
     y: float,
     s: str,
     size: float,
-    fill: str,
+    fill: str | None,
     *,
     anchor: str = "start",
     weight: str = "normal",
 ) -> str:
-    attrs = f'x="{x:g}" y="{y:g}" font-size="{size:g}" fill="{fill}"'
+    """A ``<text>`` element; with ``fill=None`` it takes its group's colour."""
+    attrs = f'x="{x:g}" y="{y:g}" font-size="{size:g}"'
+    if fill is not None:
+        attrs += f' fill="{fill}"'
     if anchor != "start":
         attrs += f' text-anchor="{anchor}"'
     if weight != "normal":
@@ -574,9 +577,5 @@ def _face(c: int, x: float, y: float) -> str:
 def _glyph(
     x: float, y: float, s: str, size: float, *, anchor: str = "middle", weight: str = "normal"
 ) -> str:
-    attrs = f'x="{x:g}" y="{y:g}" font-size="{size:g}"'
-    if anchor != "start":
-        attrs += f' text-anchor="{anchor}"'
-    if weight != "normal":
-        attrs += f' font-weight="{weight}"'
-    return f"<text {attrs}>{escape(s)}</text>"
+    """A card's rank or suit, in the card's colour (centred unless ``anchor`` says)."""
+    return _text(x, y, s, size, None, anchor=anchor, weight=weight)
