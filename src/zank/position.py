@@ -447,12 +447,12 @@ def _deal_unnamed(
 
 
 def _setup_info(
-    rules: Rules, fresh: State, players: int, counters: Mapping[str, int] | None
+    rules: Rules, fresh: State, players: int, counters: Mapping[str, int]
 ) -> tuple[int, ...]:
     """The fresh deal's ``info`` with the given counters set by name."""
     info = list(fresh.info)
     names = counter_names(rules, players)
-    for name, value in (counters or {}).items():
+    for name, value in counters.items():
         if name not in names:
             raise OptionError(
                 f"{rules.name} has no counter {quote(name, 30)}; its counters are: "
@@ -501,15 +501,16 @@ def setup(
     rules: Rules,
     piles: Mapping[str, str] | None,
     *,
-    players: int = 2,
-    to_move: int | None = 0,
-    down: Mapping[str, int] | None = None,
-    seed: int | None = None,
-    turn: int = 1,
-    ply: int | None = None,
-    counters: Mapping[str, int] | None = None,
+    players: int,
+    to_move: int | None,
+    down: Mapping[str, int] | None,
+    seed: int | None,
+    turn: int,
+    ply: int | None,
+    counters: Mapping[str, int],
 ) -> State:
-    """A hand-made position; see :meth:`zank.core.Rules.setup`."""
+    """A hand-made position; see :meth:`zank.core.Rules.setup` (which gives
+    every argument its default)."""
     rules._check_players(players)
     seed = fresh_seed() if seed is None else _seed(seed)
     fresh = rules.new_game(seed=seed, players=players)
