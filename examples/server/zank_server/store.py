@@ -1,0 +1,187 @@
+"""Stored tables: one SQLite file (standard :mod:`sqlite3`, WAL mode).
+
+Every write is one transaction, committed before the server answers the request
+that caused it: a move that a client saw acknowledged is on disk (in the WAL) even
+if the server process is killed right after.  With ``synchronous="full"`` (the
+default) SQLite also syncs the WAL to the disk at every commit, so the move survives
+a power cut too; ``"normal"`` skips that sync (faster, and still safe against a
+crash of the server process, not of the machine).
+
+Seeds are stored as text: a zank seed is 64 bits unsigned, SQLite's integers are
+signed.  Seat tokens are stored only as their SHA-256: a copy of the database does
+not let anyone take a seat.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from attrs import frozen
+
+__all__ = ["StoredTable", "Store", "token_hash"]
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS tables (
+    id TEXT PRIMARY KEY,
+    variant TEXT NOT NULL,
+    options TEXT NOT NULL,       -- JSON object
+    players INTEGER NOT NULL,
+    seed TEXT NOT NULL,          -- decimal: 64 bits unsigned do not fit an SQLite integer
+    record TEXT                  -- the zank game record (JSON) once the game is over
+);
+CREATE TABLE IF NOT EXISTS seats (
+    token_hash TEXT PRIMARY KEY, -- SHA-256 of the seat's token
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    seat INTEGER NOT NULL,
+    UNIQUE (table_id, seat)
+);
+CREATE TABLE IF NOT EXISTS moves (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    seq INTEGER NOT NULL,        -- 1 for the first move of the table
+    seat INTEGER NOT NULL,
+    move TEXT NOT NULL,          -- the move's notation
+    PRIMARY KEY (table_id, seq)
+) WITHOUT ROWID;
+"""
+
+SYNC_MODES = ("full", "normal")
+
+
+def token_hash(token: str) -> str:
+    """The SHA-256 (hex) of a seat token, what the database keeps instead of the token."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+@frozen
+class StoredTable:
+    """A table as the database holds it: enough to rebuild it by replaying its moves."""
+
+    id: str
+    variant: str
+    options: dict[str, Any]
+    players: int
+    seed: int
+    seats: dict[int, str]  # seat -> token hash
+    moves: tuple[str, ...]
+    record: str | None
+
+
+class Store:
+    """The SQLite file of a server: tables, seats, moves and finished games' records."""
+
+    def __init__(self, path: str | Path, *, synchronous: str = "full") -> None:
+        if synchronous not in SYNC_MODES:
+            raise ValueError(f"synchronous must be one of {SYNC_MODES}, not {synchronous!r}")
+        # isolation_level=None: no implicit transactions; each write below opens and
+        # commits its own, so nothing is left uncommitted when a request is answered.
+        self._db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute(f"PRAGMA synchronous={synchronous.upper()}")
+        self._db.execute("PRAGMA foreign_keys=ON")
+        self._db.executescript(_SCHEMA)
+
+    def close(self) -> None:
+        """Close the database file."""
+        self._db.close()
+
+    def journal_mode(self) -> str:
+        """SQLite's journal mode of the open file (``"wal"``)."""
+        return str(self._db.execute("PRAGMA journal_mode").fetchone()[0])
+
+    def add_table(
+        self, table_id: str, variant: str, options: dict[str, Any], players: int, seed: int
+    ) -> None:
+        """Store a new table (no seat taken, no move played)."""
+        with self._transaction():
+            self._db.execute(
+                "INSERT INTO tables (id, variant, options, players, seed) VALUES (?, ?, ?, ?, ?)",
+                (table_id, variant, json.dumps(options), players, str(seed)),
+            )
+
+    def add_seat(self, table_id: str, seat: int, token_digest: str) -> None:
+        """Store that ``seat`` of a table is taken by the token with this hash."""
+        with self._transaction():
+            self._db.execute(
+                "INSERT INTO seats (token_hash, table_id, seat) VALUES (?, ?, ?)",
+                (token_digest, table_id, seat),
+            )
+
+    def add_move(
+        self, table_id: str, seq: int, seat: int, move: str, record: str | None = None
+    ) -> None:
+        """Store move number ``seq`` of a table and, with the last move, the game record.
+
+        The primary key (table, seq) refuses a second move with the same number, so
+        a move can never be stored twice.
+        """
+        with self._transaction():
+            self._db.execute(
+                "INSERT INTO moves (table_id, seq, seat, move) VALUES (?, ?, ?, ?)",
+                (table_id, seq, seat, move),
+            )
+            if record is not None:
+                self._db.execute("UPDATE tables SET record = ? WHERE id = ?", (record, table_id))
+
+    def table_of_token(self, token_digest: str) -> str | None:
+        """The id of the table whose seat the token with this hash holds."""
+        row = self._db.execute(
+            "SELECT table_id FROM seats WHERE token_hash = ?", (token_digest,)
+        ).fetchone()
+        return None if row is None else str(row[0])
+
+    def record(self, table_id: str) -> str | None:
+        """The game record (JSON) of a finished table; ``None`` while it runs or if unknown."""
+        row = self._db.execute("SELECT record FROM tables WHERE id = ?", (table_id,)).fetchone()
+        return None if row is None or row[0] is None else str(row[0])
+
+    def records(self) -> Iterator[tuple[str, str]]:
+        """Every finished table's id and game record."""
+        rows = self._db.execute("SELECT id, record FROM tables WHERE record IS NOT NULL")
+        for table_id, record in rows.fetchall():
+            yield str(table_id), str(record)
+
+    def open_tables(self) -> Iterator[StoredTable]:
+        """Every table whose game is not over, with its seats and moves in order."""
+        rows = self._db.execute(
+            "SELECT id, variant, options, players, seed FROM tables WHERE record IS NULL"
+        ).fetchall()
+        for table_id, variant, options, players, seed in rows:
+            seats = dict(
+                self._db.execute(
+                    "SELECT seat, token_hash FROM seats WHERE table_id = ?", (table_id,)
+                ).fetchall()
+            )
+            moves = self._db.execute(
+                "SELECT move FROM moves WHERE table_id = ? ORDER BY seq", (table_id,)
+            ).fetchall()
+            yield StoredTable(
+                table_id,
+                variant,
+                json.loads(options),
+                players,
+                int(seed),
+                seats,
+                tuple(m for (m,) in moves),
+                None,
+            )
+
+    def _transaction(self) -> _Transaction:
+        return _Transaction(self._db)
+
+
+class _Transaction:
+    """``BEGIN IMMEDIATE`` … ``COMMIT`` (or ``ROLLBACK`` on an error)."""
+
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self._db = db
+
+    def __enter__(self) -> None:
+        self._db.execute("BEGIN IMMEDIATE")
+
+    def __exit__(self, kind: object, error: object, traceback: object) -> None:
+        self._db.execute("COMMIT" if kind is None else "ROLLBACK")
