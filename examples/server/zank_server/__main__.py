@@ -26,7 +26,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         "--sync",
         choices=SYNC_MODES,
         default=defaults.synchronous,
-        help="SQLite's synchronous mode: full syncs every move to the disk (default)",
+        help="SQLite's synchronous mode: normal (default) survives a crash of the server, "
+        "full also a power cut (a disk sync per move)",
     )
     parser.add_argument("--rate", type=float, default=defaults.rate, help="messages/s a client")
     parser.add_argument("--burst", type=int, default=defaults.burst, help="messages at once")

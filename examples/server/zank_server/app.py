@@ -68,7 +68,9 @@ class Settings:
     """What a server is started with (``python -m zank_server --help`` sets them)."""
 
     database: str = "zank-server.sqlite"
-    synchronous: str = "full"
+    """The SQLite file; made if missing."""
+    synchronous: str = "normal"
+    """SQLite's ``synchronous`` mode: ``"normal"`` or ``"full"`` (see :mod:`zank_server.store`)."""
     max_message: int = 4096
     """The longest message (characters) that is read; a longer one is refused unread."""
     rate: float = 20.0

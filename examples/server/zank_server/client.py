@@ -85,11 +85,14 @@ class SeatClient:
             the other seats'.
         latencies: seconds from sending each of its moves to the view that
             acknowledged it.
+        views: every view the client received, by ``seq`` (when ``keep_views``).
         final: the last view, with the result.
         reconnections: how often the connection was made again.
     """
 
-    def __init__(self, url: str, agent: Agent, *, patience: float = 0.0) -> None:
+    def __init__(
+        self, url: str, agent: Agent, *, patience: float = 0.0, keep_views: bool = False
+    ) -> None:
         self.url = url
         self.agent = agent
         self.patience = patience  # seconds to keep trying to reconnect
@@ -98,6 +101,8 @@ class SeatClient:
         self.seat = -1
         self.rules: zank.Rules | None = None
         self.seen: dict[int, str] = {}
+        self.keep_views = keep_views
+        self.views: dict[int, dict[str, Any]] = {}
         self.latencies: list[float] = []
         self.final: dict[str, Any] | None = None
         self.reconnections = 0
@@ -146,6 +151,8 @@ class SeatClient:
             seq, last = message["seq"], message["last"]
             if last is not None:
                 self.seen[last["seq"]] = last["move"]
+            if self.keep_views:
+                self.views[seq] = message
             if self._sent is not None and seq > self._sent[0]:
                 if last is not None and last.get("seat") == self.seat:
                     self.latencies.append(time.perf_counter() - self._sent[1])
@@ -193,11 +200,14 @@ async def play_table(
     *,
     agents: Sequence[Agent] | None = None,
     patience: float = 0.0,
+    keep_views: bool = False,
 ) -> list[SeatClient]:
     """Open a table and play it to the end, one connection per seat; the seats' clients."""
     table = await create_table(url, variant, options, seats)
     clients = [
-        SeatClient(url, agents[s] if agents else RandomAgent(), patience=patience)
+        SeatClient(
+            url, agents[s] if agents else RandomAgent(), patience=patience, keep_views=keep_views
+        )
         for s in range(seats)
     ]
     for seat, client in enumerate(clients):
