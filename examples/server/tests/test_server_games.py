@@ -11,10 +11,9 @@ from typing import Any
 import pytest
 
 import zank
+from conftest import ServerProcess
 from zank.agents import RandomAgent
 from zank_server.client import SeatClient, observation_from_view, play_table
-
-from conftest import ServerProcess
 
 pytestmark = pytest.mark.server
 
@@ -66,9 +65,7 @@ def test_a_complete_game(fast_server: ServerProcess, variant: str, seats: int) -
 
 def test_options_reach_the_rules(fast_server: ServerProcess) -> None:
     options: dict[str, Any] = {"pay_off_size": 5, "jokers": True}
-    clients = asyncio.run(
-        play_table(fast_server.url, "spite-and-malice", options, keep_views=True)
-    )
+    clients = asyncio.run(play_table(fast_server.url, "spite-and-malice", options, keep_views=True))
     record = _check_game(fast_server, clients)
     assert record.options["pay_off_size"] == 5
     assert record.options["jokers"] is True
@@ -107,6 +104,7 @@ def test_seeds_differ_and_are_not_sent_while_playing(fast_server: ServerProcess)
         seeds.add(record.seed)
         for client in clients:
             for view in client.views.values():
-                assert "seed" not in view and "rng" not in view["view"]
+                assert "seed" not in view
+                assert "rng" not in view["view"]
                 assert str(record.seed) not in str(view)
     assert len(seeds) == 2

@@ -19,10 +19,9 @@ from pathlib import Path
 import pytest
 
 import zank
+from conftest import ServerProcess
 from zank.agents import RandomAgent
 from zank_server.client import SeatClient, create_table, observation_from_view
-
-from conftest import ServerProcess
 
 pytestmark = [pytest.mark.server, pytest.mark.slow]
 
@@ -35,7 +34,11 @@ async def _load(server: ServerProcess) -> tuple[list[list[SeatClient]], float]:
         [SeatClient(server.url, RandomAgent(1000 * g + s)) for s in (0, 1)] for g in range(GAMES)
     ]
     await asyncio.gather(
-        *(c.join(table, s) for table, clients in zip(tables, games) for s, c in enumerate(clients))
+        *(
+            c.join(table, s)
+            for table, clients in zip(tables, games, strict=True)
+            for s, c in enumerate(clients)
+        )
     )
     start = time.perf_counter()
     await asyncio.wait_for(asyncio.gather(*(c.play() for g in games for c in g)), timeout=120)

@@ -18,10 +18,9 @@ from pathlib import Path
 import pytest
 
 import zank
+from conftest import ServerProcess
 from zank.agents import RandomAgent
 from zank_server.client import SeatClient, create_table, observation_from_view
-
-from conftest import ServerProcess
 
 pytestmark = pytest.mark.server
 
@@ -36,7 +35,9 @@ async def _play_through_restarts(server: ServerProcess) -> tuple[list[list[SeatC
     tables = []
     for variant, seats in TABLES:
         table = await create_table(server.url, variant, seats=seats)
-        clients = [SeatClient(server.url, RandomAgent(7 * s + 1), patience=60) for s in range(seats)]
+        clients = [
+            SeatClient(server.url, RandomAgent(7 * s + 1), patience=60) for s in range(seats)
+        ]
         for seat, client in enumerate(clients):
             await client.join(table, seat)
         tables.append(clients)

@@ -48,7 +48,6 @@ from starlette.websockets import WebSocket
 import zank
 from zank.errors import quote
 from zank.serialize import read_json
-
 from zank_server.lobby import Lobby, Refusal, Table
 from zank_server.store import Store
 

@@ -132,11 +132,12 @@ class SeatClient:
                 await self._reconnect()
 
     async def _play(self) -> dict[str, Any]:
-        assert self._ws is not None and self.rules is not None
+        assert self._ws is not None
+        assert self.rules is not None
         ws, rules = self._ws, self.rules
         moves = {m.text: m for m in rules.moves}
         async for text in ws:
-            message = json.loads(text)
+            message: dict[str, Any] = json.loads(text)
             kind = message["type"]
             if kind == "error":
                 if message["code"] == "rate-limit" and self._sent is not None:

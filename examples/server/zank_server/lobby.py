@@ -18,7 +18,6 @@ import zank
 from zank.errors import quote
 from zank.random import fresh_seed
 from zank.serialize import observation_to_dict
-
 from zank_server.store import Store, StoredTable, token_hash
 
 __all__ = ["Lobby", "Refusal", "Table"]
@@ -131,10 +130,7 @@ class Lobby:
         record = zank.GameRecord(
             stored.variant, stored.options, stored.seed, stored.players, stored.moves, None
         )
-        state = None
-        for state in zank.replay(record):  # checks every move against the rules
-            pass
-        assert state is not None
+        *_, state = zank.replay(record)  # checks every move against the rules
         table = Table(stored.id, record.rules(), stored.players, stored.seed, state)
         table.moves = list(stored.moves)
         table.tokens = dict(stored.seats)
@@ -205,8 +201,8 @@ class Lobby:
         digest = token_hash(token)
         where = self.seat_of.get(digest)
         if where is None or where[0] not in self.tables:
-            if self.store.table_of_token(digest) is not None:
-                table_id = self.store.table_of_token(digest)
+            table_id = self.store.table_of_token(digest)
+            if table_id is not None:
                 raise Refusal(
                     "game-over", f"the game of table {table_id} is over: GET /records/{table_id}"
                 )
@@ -271,4 +267,3 @@ class Lobby:
         if table is None:
             raise Refusal("no-table", f"no open table {quote(table_id)}")
         return table
-

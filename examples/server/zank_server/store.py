@@ -26,7 +26,7 @@ from typing import Any
 
 from attrs import frozen
 
-__all__ = ["StoredTable", "Store", "token_hash"]
+__all__ = ["Store", "StoredTable", "token_hash"]
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
