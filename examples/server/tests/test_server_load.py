@@ -6,7 +6,8 @@ all at once against one server process.  The test is bounded in count and time:
 themselves (about 60 moves each with random agents: the draw pile runs out), and at
 most 120 s.  It prints moves/s and the p50/p99 latency of a move (from sending it to
 the view that acknowledges it, measured by the client), and checks that every stored
-record replays to the final state each seat saw.  ``pytest -s`` shows the figures.
+record replays to the final state each seat saw.  ``pytest -s`` shows the figures;
+``ZANK_SERVER_SYNC=full`` measures the server with SQLite's ``synchronous=FULL``.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from zank_server.client import SeatClient, create_table, observation_from_view
 pytestmark = [pytest.mark.server, pytest.mark.slow]
 
 GAMES = int(os.environ.get("ZANK_SERVER_LOAD_GAMES", "100"))
+SYNC = os.environ.get("ZANK_SERVER_SYNC", "normal")  # SQLite's synchronous mode
 
 
 async def _load(server: ServerProcess) -> tuple[list[list[SeatClient]], float]:
@@ -51,7 +53,9 @@ def _percentile(values: list[float], p: float) -> float:
 
 
 def test_concurrent_games(tmp_path: Path) -> None:
-    server = ServerProcess(tmp_path / "games.sqlite", "--rate", "100000", "--burst", "100000")
+    server = ServerProcess(
+        tmp_path / "games.sqlite", "--rate", "100000", "--burst", "100000", "--sync", SYNC
+    )
     server.start()
     try:
         games, seconds = asyncio.run(_load(server))
@@ -70,7 +74,8 @@ def test_concurrent_games(tmp_path: Path) -> None:
         latencies = [t for clients in games for c in clients for t in c.latencies]
         assert len(latencies) == moves  # every move was acknowledged to its sender
         print(
-            f"\n{GAMES} concurrent games of spite-and-malice, {2 * GAMES} connections: "
+            f"\n{GAMES} concurrent games of spite-and-malice, {2 * GAMES} connections, "
+            f"synchronous={SYNC}: "
             f"{moves} moves in {seconds:.1f} s = {moves / seconds:.0f} moves/s; "
             f"move latency p50 {1000 * _percentile(latencies, 50):.1f} ms, "
             f"p99 {1000 * _percentile(latencies, 99):.1f} ms"
