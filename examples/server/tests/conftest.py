@@ -39,6 +39,16 @@ class ServerProcess:
         self.process: subprocess.Popen[bytes] | None = None
 
     @property
+    def log(self) -> Path:
+        """The file that the server's output goes to (appended at every start)."""
+        return self.database.with_suffix(".log")
+
+    def reloaded(self) -> int:
+        """How many open tables the last start reloaded, as the server printed it."""
+        lines = [line for line in self.log.read_text().splitlines() if "reloaded" in line]
+        return int(lines[-1].split()[2])
+
+    @property
     def url(self) -> str:
         """The WebSocket address of the game protocol."""
         return f"ws://127.0.0.1:{self.port}/ws"
@@ -56,14 +66,12 @@ class ServerProcess:
         )
         command = [sys.executable, "-m", "zank_server", "--port", str(self.port)]
         command += ["--db", str(self.database), *self.args]
-        self.process = subprocess.Popen(
-            command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
-        )
+        with open(self.log, "ab") as log:  # the child keeps its own handle
+            self.process = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 30
         while True:
             if self.process.poll() is not None:
-                assert self.process.stderr is not None
-                raise RuntimeError(f"the server exited: {self.process.stderr.read().decode()}")
+                raise RuntimeError(f"the server exited: {self.log.read_text()[-3000:]}")
             try:
                 self.get("/health")
                 return

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import subprocess
 import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
+from websockets.asyncio.client import connect
 
 import zank
 from conftest import ServerProcess
@@ -69,6 +71,25 @@ def test_options_reach_the_rules(fast_server: ServerProcess) -> None:
     record = _check_game(fast_server, clients)
     assert record.options["pay_off_size"] == 5
     assert record.options["jokers"] is True
+
+
+def test_a_seat_resumed_after_the_end_gets_the_end(fast_server: ServerProcess) -> None:
+    async def resume_after_the_end() -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
+        clients = await play_table(fast_server.url, "spite-and-malice")
+        async with connect(fast_server.url) as ws:
+            await ws.send(json.dumps({"type": "resume", "token": clients[1].token}))
+            joined = json.loads(await ws.recv())
+            view = json.loads(await ws.recv())
+            await ws.send(json.dumps({"type": "move", "move": "a-b1"}))
+            refused = json.loads(await ws.recv())
+        assert clients[1].final is not None
+        assert view == clients[1].final  # the same last view, from the database
+        return joined, refused, view
+
+    joined, refused, view = asyncio.run(resume_after_the_end())
+    assert joined["seat"] == 1
+    assert refused["code"] == "game-over"
+    assert view["result"] is not None
 
 
 def test_zank_replay_reads_the_stored_record(fast_server: ServerProcess, tmp_path: Path) -> None:

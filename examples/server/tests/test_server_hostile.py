@@ -213,6 +213,8 @@ def test_seats_tokens_and_tables(strict_server: ServerProcess) -> None:
                 ({"type": "create", "variant": "chess"}, "bad-option"),
                 ({"type": "create", "variant": "zank", "options": {"jokers": 3}}, "bad-option"),
                 ({"type": "create", "variant": "zank", "seats": 9}, "bad-option"),
+                ({"type": "create", "variant": "zank", "options": {"colour": 1}}, "bad-option"),
+                ({"type": "create", "variant": "zank", "seats": 10**30}, "bad-option"),
                 ({"type": "create", "variant": "zank", "options": {"x": [1]}}, "bad-request"),
             ):
                 answer = await _ask(ws, message)
@@ -249,5 +251,25 @@ def test_a_flood_is_refused_then_closed(strict_server: ServerProcess) -> None:
         resumed = await _ask(t.ws[0], {"type": "resume", "token": t.tokens[0]})
         assert resumed["type"] == "joined"
         await _drain(t.ws[0])
+
+    _run(strict_server, scenario)
+
+
+def test_a_resumed_seat_leaves_the_old_connection(strict_server: ServerProcess) -> None:
+    async def scenario(t: Table) -> None:
+        mover = (await t.view(0))["to_move"]
+        legal = (await t.view(mover))["legal"]
+        old = t.ws[mover]
+        t.ws[mover] = await connect(t.server.url)
+        resumed = await _ask(t.ws[mover], {"type": "resume", "token": t.tokens[mover]})
+        assert resumed["type"] == "joined"
+        await _drain(t.ws[mover])
+        told = json.loads(await asyncio.wait_for(old.recv(), 10))
+        assert told["code"] == "replaced"
+        for message in ({"type": "move", "move": legal[0]}, {"type": "view"}):
+            answer = await _ask(old, message)
+            assert answer["code"] == "replaced"
+        assert (await t.view(mover))["seq"] == 0  # nothing was played
+        await old.close()
 
     _run(strict_server, scenario)

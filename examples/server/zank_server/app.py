@@ -151,7 +151,7 @@ class _Server:
                 )
                 return [(ws, {"type": "created", "table": table.id, "seats": table.players})]
             if kind == "view":
-                table, seat = self._seat(seated)
+                table, seat = self._seat(ws, seated)
                 return [(ws, table.view(seat))]
             if kind in ("join", "resume"):
                 if seated:
@@ -181,7 +181,7 @@ class _Server:
                     return sends + self._views(table)
                 return [*sends, (ws, table.view(seat))]
             # kind == "move"
-            table, seat = self._seat(seated)
+            table, seat = self._seat(ws, seated)
             self._check_move_fields(request, table, seat)
             self.lobby.move(table, seat, request.get("move"), request.get("seq"))
             return self._views(table)
@@ -222,11 +222,14 @@ class _Server:
             )
         return request
 
-    @staticmethod
-    def _seat(seated: list[tuple[Table, int]]) -> tuple[Table, int]:
+    def _seat(self, ws: WebSocket, seated: list[tuple[Table, int]]) -> tuple[Table, int]:
+        """The seat this connection plays: refused if it has none, or lost it to a resume."""
         if not seated:
             raise Refusal("not-seated", "join a table (or resume your seat) first")
-        return seated[0]
+        table, seat = seated[0]
+        if self.sockets.get((table.id, seat)) is not ws:
+            raise Refusal("replaced", "your seat was resumed on another connection")
+        return table, seat
 
     @staticmethod
     def _check_move_fields(request: dict[str, Any], table: Table, seat: int) -> None:
@@ -275,7 +278,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        server.lobby.reload()
+        count = server.lobby.reload()
+        print(f"zank server: {count} open tables reloaded from the database", flush=True)
         yield
         server.store.close()
 

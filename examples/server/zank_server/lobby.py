@@ -126,19 +126,24 @@ class Lobby:
             count += 1
         return count
 
-    def _restore(self, stored: StoredTable) -> None:
+    def _restore(self, stored: StoredTable) -> Table:
+        """The table rebuilt from its stored moves (replayed from the seed, each checked);
+        an open one goes back into the lobby."""
         record = zank.GameRecord(
             stored.variant, stored.options, stored.seed, stored.players, stored.moves, None
         )
-        *_, state = zank.replay(record)  # checks every move against the rules
+        *before, state = zank.replay(record)  # checks every move against the rules
         table = Table(stored.id, record.rules(), stored.players, stored.seed, state)
         table.moves = list(stored.moves)
         table.tokens = dict(stored.seats)
-        if stored.moves:
-            table.last = {"seq": len(stored.moves), "move": stored.moves[-1]}
-        self.tables[table.id] = table
-        for seat, digest in stored.seats.items():
-            self.seat_of[digest] = (table.id, seat)
+        if before:  # the last move, as its answer said it
+            seat = before[-1].to_move
+            table.last = {"seq": len(stored.moves), "seat": seat, "move": stored.moves[-1]}
+        if state.outcome is None:
+            self.tables[table.id] = table
+            for seat, digest in stored.seats.items():
+                self.seat_of[digest] = (table.id, seat)
+        return table
 
     # --------------------------------------------------------------- requests
     def create(self, variant: Any, options: Any, players: Any) -> Table:
@@ -150,7 +155,7 @@ class Lobby:
         if not isinstance(variant, str) or len(variant) > MAX_ID:
             raise Refusal("bad-request", "'variant' must be a variant name, e.g. 'zank'")
         if not isinstance(options, dict) or not all(
-            isinstance(v, (str, int, float, bool)) for v in options.values()
+            v is None or isinstance(v, (str, int, float, bool)) for v in options.values()
         ):
             raise Refusal("bad-request", "'options' must be an object of plain values")
         if not isinstance(players, int) or isinstance(players, bool):
@@ -195,19 +200,23 @@ class Lobby:
         return token, table, seat
 
     def resume(self, token: Any) -> tuple[Table, int]:
-        """The table and seat that ``token`` holds."""
+        """The table and seat that ``token`` holds.
+
+        The table of a finished game is rebuilt from the database, so that a client
+        whose connection dropped just before the last move's answer gets the end.
+        """
         if not isinstance(token, str) or len(token) > MAX_ID:
             raise Refusal("bad-token", "'token' must be the token that 'join' gave you")
         digest = token_hash(token)
         where = self.seat_of.get(digest)
-        if where is None or where[0] not in self.tables:
-            table_id = self.store.table_of_token(digest)
-            if table_id is not None:
-                raise Refusal(
-                    "game-over", f"the game of table {table_id} is over: GET /records/{table_id}"
-                )
+        if where is not None:
+            return self.tables[where[0]], where[1]
+        table_id = self.store.table_of_token(digest)
+        stored = None if table_id is None else self.store.table(table_id)
+        if stored is None:
             raise Refusal("bad-token", "no seat has this token")
-        return self.tables[where[0]], where[1]
+        seat = next(s for s, d in stored.seats.items() if d == digest)
+        return self._restore(stored), seat
 
     def move(self, table: Table, seat: int, text: Any, seq: Any) -> None:
         """Play ``text`` (a move in notation) for ``seat``, store it, then change the table.

@@ -150,28 +150,36 @@ class Store:
 
     def open_tables(self) -> Iterator[StoredTable]:
         """Every table whose game is not over, with its seats and moves in order."""
-        rows = self._db.execute(
-            "SELECT id, variant, options, players, seed FROM tables WHERE record IS NULL"
+        rows = self._db.execute("SELECT id FROM tables WHERE record IS NULL").fetchall()
+        for (table_id,) in rows:
+            stored = self.table(table_id)
+            assert stored is not None
+            yield stored
+
+    def table(self, table_id: str) -> StoredTable | None:
+        """A stored table with its seats, its moves in order and its record if it is over."""
+        row = self._db.execute(
+            "SELECT variant, options, players, seed, record FROM tables WHERE id = ?", (table_id,)
+        ).fetchone()
+        if row is None:
+            return None
+        variant, options, players, seed, record = row
+        seats = self._db.execute(
+            "SELECT seat, token_hash FROM seats WHERE table_id = ?", (table_id,)
         ).fetchall()
-        for table_id, variant, options, players, seed in rows:
-            seats = dict(
-                self._db.execute(
-                    "SELECT seat, token_hash FROM seats WHERE table_id = ?", (table_id,)
-                ).fetchall()
-            )
-            moves = self._db.execute(
-                "SELECT move FROM moves WHERE table_id = ? ORDER BY seq", (table_id,)
-            ).fetchall()
-            yield StoredTable(
-                table_id,
-                variant,
-                json.loads(options),
-                players,
-                int(seed),
-                seats,
-                tuple(m for (m,) in moves),
-                None,
-            )
+        moves = self._db.execute(
+            "SELECT move FROM moves WHERE table_id = ? ORDER BY seq", (table_id,)
+        ).fetchall()
+        return StoredTable(
+            table_id,
+            variant,
+            json.loads(options),
+            players,
+            int(seed),
+            dict(seats),
+            tuple(m for (m,) in moves),
+            record,
+        )
 
     def _transaction(self) -> _Transaction:
         return _Transaction(self._db)
