@@ -27,13 +27,19 @@ the database.  A refusal is ``{"type": "error", "code": ..., "message": ..., "ru
 
 Every request is handled without an ``await`` between its checks, its write to the
 database and its change of the table, so requests of different connections never
-interleave inside one another; the sends that follow are awaited afterwards.
+interleave inside one another.  The answers wait for the commit of those writes,
+which is shared by the requests handled meanwhile (group commit), and each
+connection's answers are sent in order by a task of its own.
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
+import os
+import sqlite3
+import sys
 import time
 from collections.abc import AsyncIterator
 from typing import Any
@@ -101,21 +107,102 @@ class _Bucket:
         return False
 
 
+class _Connection:
+    """One client's WebSocket and the queue of what is to be sent to it.
+
+    A task of its own sends the queue in order, so that a client that reads slowly
+    (or not at all) holds up nobody else; one that lets :attr:`OUTBOX` messages
+    pile up is disconnected.
+    """
+
+    OUTBOX = 256
+
+    def __init__(self, ws: WebSocket) -> None:
+        self.ws = ws
+        self.outbox: asyncio.Queue[str | None] = asyncio.Queue(self.OUTBOX)
+        self.writer = asyncio.get_running_loop().create_task(self._write())
+
+    def post(self, payload: dict[str, Any] | Refusal) -> None:
+        """Queue a message for the client."""
+        body = payload.to_dict() if isinstance(payload, Refusal) else payload
+        try:
+            self.outbox.put_nowait(json.dumps(body, ensure_ascii=False))
+        except asyncio.QueueFull:  # it does not read what it is sent: let it go
+            self.writer.cancel()
+            asyncio.get_running_loop().create_task(self.close(1008, "too slow to read"))
+
+    async def _write(self) -> None:
+        while (text := await self.outbox.get()) is not None:
+            # A connection that has gone away takes nothing more; whatever the
+            # transport raises for it (it differs between servers) ends the writer.
+            try:
+                await self.ws.send_text(text)
+            except Exception:
+                return
+
+    async def finish(self) -> None:
+        """Send what is queued (for at most 5 s), then stop the writer."""
+        try:
+            self.outbox.put_nowait(None)
+        except asyncio.QueueFull:
+            self.writer.cancel()
+        with contextlib.suppress(asyncio.CancelledError, TimeoutError):
+            await asyncio.wait_for(self.writer, 5)
+
+    async def close(self, code: int, reason: str) -> None:
+        """Close the connection (what is queued and not yet sent is dropped)."""
+        with contextlib.suppress(Exception):
+            await self.ws.close(code=code, reason=reason)
+
+
+Send = tuple[_Connection, "dict[str, Any] | Refusal"]
+
+
 class _Server:
-    """The lobby, the open connections of every seat, and the protocol."""
+    """The lobby, the open connections of every seat, and the protocol.
+
+    Answers are not sent at once: they wait in :attr:`answers` until the database
+    has committed every write made before them, and one commit covers the writes of
+    every request handled meanwhile (group commit).  So no client hears of a move
+    that is not stored, and a disk sync per commit (``synchronous=FULL``) is shared
+    by all the tables that moved in the meantime.
+    """
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self.store = Store(settings.database, synchronous=settings.synchronous)
         self.lobby = Lobby(self.store, max_tables=settings.max_tables)
-        self.sockets: dict[tuple[str, int], WebSocket] = {}
+        self.sockets: dict[tuple[str, int], _Connection] = {}
+        self.answers: list[Send] = []
+        self.committer: asyncio.Task[None] | None = None
+
+    def answer(self, sends: list[Send]) -> None:
+        """Send these once everything written so far is committed."""
+        self.answers.extend(sends)
+        if self.committer is None:
+            self.committer = asyncio.get_running_loop().create_task(self._commit())
+
+    async def _commit(self) -> None:
+        await asyncio.sleep(0)  # the requests already received join this commit
+        try:
+            self.store.commit()
+        except sqlite3.Error as e:
+            # The tables in memory are ahead of the file: stop rather than answer.
+            # A restart reloads every table as it was last committed.
+            print(f"zank server: the database failed ({e}); stopping", file=sys.stderr)
+            os._exit(1)
+        answers, self.answers, self.committer = self.answers, [], None
+        for connection, payload in answers:
+            connection.post(payload)
 
     # ------------------------------------------------------------ WebSocket
     async def serve(self, ws: WebSocket) -> None:
         await ws.accept()
+        me = _Connection(ws)
         bucket = _Bucket(self.settings.rate, self.settings.burst)
         seated: list[tuple[Table, int]] = []  # at most one: (table, seat)
         refused_in_row = 0
+        flood = False
         try:
             while True:
                 message = await ws.receive()
@@ -124,23 +211,26 @@ class _Server:
                 if not bucket.take():
                     refused_in_row += 1
                     if refused_in_row >= self.settings.burst:
-                        await ws.close(code=1008, reason="flood: too many messages")
+                        flood = True
                         break
-                    await _send(ws, Refusal("rate-limit", "too many messages: slow down"))
+                    self.answer([(me, Refusal("rate-limit", "too many messages: slow down"))])
                     continue
                 refused_in_row = 0
-                sends = self._handle(ws, message.get("text"), message.get("bytes"), seated)
-                for target, payload in sends:
-                    await _send(target, payload)
+                self.answer(self._handle(me, message.get("text"), message.get("bytes"), seated))
         finally:
+            if self.committer is not None:  # the answers so far go out first
+                await asyncio.shield(self.committer)
+            await me.finish()
+            if flood:
+                await me.close(1008, "flood: too many messages")
             if seated:
                 table, seat = seated[0]
-                if self.sockets.get((table.id, seat)) is ws:
+                if self.sockets.get((table.id, seat)) is me:
                     del self.sockets[(table.id, seat)]
 
     def _handle(
-        self, ws: WebSocket, text: str | None, data: bytes | None, seated: list[tuple[Table, int]]
-    ) -> list[tuple[WebSocket, dict[str, Any] | Refusal]]:
+        self, ws: _Connection, text: str | None, data: bytes | None, seated: list[tuple[Table, int]]
+    ) -> list[Send]:
         """Check and carry out one message; what to send to whom (nothing sent yet)."""
         try:
             request = self._parse(text, data)
@@ -174,7 +264,7 @@ class _Server:
                 }
                 if token is not None:
                     joined["token"] = token
-                sends: list[tuple[WebSocket, dict[str, Any] | Refusal]] = [(ws, joined)]
+                sends: list[Send] = [(ws, joined)]
                 if old is not None and old is not ws:
                     sends.append((old, Refusal("replaced", "your seat was resumed elsewhere")))
                 if kind == "join":
@@ -222,7 +312,7 @@ class _Server:
             )
         return request
 
-    def _seat(self, ws: WebSocket, seated: list[tuple[Table, int]]) -> tuple[Table, int]:
+    def _seat(self, ws: _Connection, seated: list[tuple[Table, int]]) -> tuple[Table, int]:
         """The seat this connection plays: refused if it has none, or lost it to a resume."""
         if not seated:
             raise Refusal("not-seated", "join a table (or resume your seat) first")
@@ -244,7 +334,7 @@ class _Server:
                 f"this table plays {table.rules.name}, not {quote(request['variant'])}",
             )
 
-    def _views(self, table: Table) -> list[tuple[WebSocket, dict[str, Any] | Refusal]]:
+    def _views(self, table: Table) -> list[Send]:
         """Every connected seat's new view of a table."""
         return [
             (ws, table.view(seat))
@@ -261,15 +351,6 @@ class _Server:
 
     async def health(self, request: Request) -> Response:
         return JSONResponse({"ok": True, "tables": len(self.lobby.tables)})
-
-
-async def _send(ws: WebSocket, payload: dict[str, Any] | Refusal) -> None:
-    """Send one message; a connection that has gone away is skipped, not an error."""
-    body = payload.to_dict() if isinstance(payload, Refusal) else payload
-    # A dead peer must not stop the views to the other seats: whatever the
-    # transport raises for a closed connection (it differs between servers) is dropped.
-    with contextlib.suppress(Exception):
-        await ws.send_text(json.dumps(body, ensure_ascii=False))
 
 
 def create_app(settings: Settings | None = None) -> Starlette:

@@ -1,8 +1,10 @@
 """The tables in memory: seats, tokens, turns, moves and what each seat may see.
 
 Nothing here does input or output except through the :class:`~zank_server.store.Store`,
-so every check is a plain function call.  A refused request raises :class:`Refusal`
-before anything changes: the table, its state and the database are as they were.
+so every check is a plain function call.  The writes to the store are committed by
+the caller (:meth:`~zank_server.store.Store.commit`) before it answers the request.
+A refused request raises :class:`Refusal` before anything changes: the table, its
+state and the database are as they were.
 
 The checks on a move run in the order that the server-safety how-to asks for: the
 seat first (it must be the sender's own and its turn), then the notation, then the
@@ -259,7 +261,7 @@ class Lobby:
                 after.outcome,
                 tags={"table": table.id},
             ).dumps()
-        # Stored first: if this raises, the table in memory is unchanged.
+        # Written first: if this raises, the table in memory is unchanged.
         self.store.add_move(table.id, seq, seat, move.text, record)
         table.state = after
         table.moves.append(move.text)

@@ -1,14 +1,15 @@
 """Stored tables: one SQLite file (standard :mod:`sqlite3`, WAL mode).
 
-Every write is one transaction, committed before the server answers the request
-that caused it: a move that a client saw acknowledged is in the database file's
-write-ahead log even if the server process is killed right after.  With
-``synchronous="normal"`` (the default, SQLite's advice for WAL mode) that is all: a
-crash of the server process loses nothing, a power cut or a crash of the operating
-system may lose the last moves acknowledged (the database stays consistent).
-``"full"`` also syncs the log to the disk at every commit, which survives a power
-cut and costs a disk sync per move (about 6 ms on the machine of the README's
-figures, which caps the whole server at about 150 moves a second).
+Writes go into one open transaction until :meth:`Store.commit`; the server commits
+before it answers the requests that made them, so a move that a client saw
+acknowledged is in the database file's write-ahead log even if the server process
+is killed right after, and one commit covers every request handled since the last
+(group commit).  With ``synchronous="normal"`` (the default, SQLite's advice for WAL
+mode) that is all: a crash of the server process loses nothing, a power cut or a
+crash of the operating system may lose the last moves acknowledged (the database
+stays consistent).  ``"full"`` also syncs the log to the disk at every commit, which
+survives a power cut and costs a disk sync per commit (about 6 ms on the machine of
+the README's figures), shared by the moves of that commit.
 
 Seeds are stored as text: a zank seed is 64 bits unsigned, SQLite's integers are
 signed.  Seat tokens are stored only as their SHA-256: a copy of the database does
@@ -80,8 +81,8 @@ class Store:
     def __init__(self, path: str | Path, *, synchronous: str = "normal") -> None:
         if synchronous not in SYNC_MODES:
             raise ValueError(f"synchronous must be one of {SYNC_MODES}, not {synchronous!r}")
-        # isolation_level=None: no implicit transactions; each write below opens and
-        # commits its own, so nothing is left uncommitted when a request is answered.
+        # isolation_level=None: no implicit transactions; a write opens one if none is
+        # open, and commit() ends it.
         self._db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute(f"PRAGMA synchronous={synchronous.upper()}")
@@ -100,19 +101,17 @@ class Store:
         self, table_id: str, variant: str, options: dict[str, Any], players: int, seed: int
     ) -> None:
         """Store a new table (no seat taken, no move played)."""
-        with self._transaction():
-            self._db.execute(
-                "INSERT INTO tables (id, variant, options, players, seed) VALUES (?, ?, ?, ?, ?)",
-                (table_id, variant, json.dumps(options), players, str(seed)),
-            )
+        self._write(
+            "INSERT INTO tables (id, variant, options, players, seed) VALUES (?, ?, ?, ?, ?)",
+            (table_id, variant, json.dumps(options), players, str(seed)),
+        )
 
     def add_seat(self, table_id: str, seat: int, token_digest: str) -> None:
         """Store that ``seat`` of a table is taken by the token with this hash."""
-        with self._transaction():
-            self._db.execute(
-                "INSERT INTO seats (token_hash, table_id, seat) VALUES (?, ?, ?)",
-                (token_digest, table_id, seat),
-            )
+        self._write(
+            "INSERT INTO seats (token_hash, table_id, seat) VALUES (?, ?, ?)",
+            (token_digest, table_id, seat),
+        )
 
     def add_move(
         self, table_id: str, seq: int, seat: int, move: str, record: str | None = None
@@ -122,13 +121,22 @@ class Store:
         The primary key (table, seq) refuses a second move with the same number, so
         a move can never be stored twice.
         """
-        with self._transaction():
-            self._db.execute(
-                "INSERT INTO moves (table_id, seq, seat, move) VALUES (?, ?, ?, ?)",
-                (table_id, seq, seat, move),
-            )
-            if record is not None:
-                self._db.execute("UPDATE tables SET record = ? WHERE id = ?", (record, table_id))
+        self._write(
+            "INSERT INTO moves (table_id, seq, seat, move) VALUES (?, ?, ?, ?)",
+            (table_id, seq, seat, move),
+        )
+        if record is not None:
+            self._write("UPDATE tables SET record = ? WHERE id = ?", (record, table_id))
+
+    def commit(self) -> None:
+        """Commit every write since the last commit: one transaction, one disk sync."""
+        if self._db.in_transaction:
+            self._db.execute("COMMIT")
+
+    def _write(self, sql: str, parameters: tuple[Any, ...]) -> None:
+        if not self._db.in_transaction:
+            self._db.execute("BEGIN IMMEDIATE")
+        self._db.execute(sql, parameters)
 
     def table_of_token(self, token_digest: str) -> str | None:
         """The id of the table whose seat the token with this hash holds."""
@@ -180,19 +188,3 @@ class Store:
             tuple(m for (m,) in moves),
             record,
         )
-
-    def _transaction(self) -> _Transaction:
-        return _Transaction(self._db)
-
-
-class _Transaction:
-    """``BEGIN IMMEDIATE`` … ``COMMIT`` (or ``ROLLBACK`` on an error)."""
-
-    def __init__(self, db: sqlite3.Connection) -> None:
-        self._db = db
-
-    def __enter__(self) -> None:
-        self._db.execute("BEGIN IMMEDIATE")
-
-    def __exit__(self, kind: object, error: object, traceback: object) -> None:
-        self._db.execute("COMMIT" if kind is None else "ROLLBACK")
