@@ -224,11 +224,18 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--variant", default="spite-and-malice", choices=sorted(zank.VARIANTS))
     parser.add_argument("--seats", type=int, default=2)
     args = parser.parse_args(argv)
+    start = time.perf_counter()
     clients = asyncio.run(play_table(args.url, args.variant, seats=args.seats))
+    seconds = time.perf_counter() - start
     final = clients[0].final
     assert final is not None
     http = args.url.replace("ws", "http", 1).rsplit("/ws", 1)[0]
+    latencies = sorted(t for c in clients for t in c.latencies)
     print(f"table {final['table']}: {final['seq']} moves, result {final['result']}")
+    print(
+        f"{final['seq'] / seconds:.0f} moves/s; move latency p50 "
+        f"{1000 * latencies[len(latencies) // 2]:.2f} ms (sent to acknowledged)"
+    )
     print(f"its record: {http}/records/{final['table']} (save it, then: zank replay FILE)")
 
 

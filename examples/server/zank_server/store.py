@@ -8,7 +8,7 @@ is killed right after, and one commit covers every request handled since the las
 mode) that is all: a crash of the server process loses nothing, a power cut or a
 crash of the operating system may lose the last moves acknowledged (the database
 stays consistent).  ``"full"`` also syncs the log to the disk at every commit, which
-survives a power cut and costs a disk sync per commit (about 6 ms on the machine of
+survives a power cut and costs a disk sync per commit (4 to 12 ms on the machine of
 the README's figures), shared by the moves of that commit.
 
 Seeds are stored as text: a zank seed is 64 bits unsigned, SQLite's integers are
