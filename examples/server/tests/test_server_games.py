@@ -92,6 +92,22 @@ def test_a_seat_resumed_after_the_end_gets_the_end(fast_server: ServerProcess) -
     assert view["result"] is not None
 
 
+def test_table_mode_calls_go_through_the_seat_to_move(fast_server: ServerProcess) -> None:
+    # In table mode the other seat may call a fault ("Stop!"): the rules give it the
+    # move (state.to_move) for its call, so the turn check of the server still holds.
+    options: dict[str, Any] = {"table_mode": True, "call_window": "every-move"}
+    clients = asyncio.run(
+        play_table(fast_server.url, "zank-104", options, agents=[RandomAgent(3), RandomAgent(4)])
+    )
+    final = clients[0].final
+    assert final is not None
+    record = zank.GameRecord.from_dict(fast_server.get(f"/records/{final['table']}"))
+    assert record.options["table_mode"] is True
+    assert "halt" in record.moves  # calls were made (hundreds in a game of random play)
+    *_, last = zank.replay(record)
+    assert record.rules().result(last) == record.result
+
+
 def test_zank_replay_reads_the_stored_record(fast_server: ServerProcess, tmp_path: Path) -> None:
     clients = asyncio.run(play_table(fast_server.url, "zank-104"))
     assert clients[0].final is not None
