@@ -93,10 +93,6 @@ class Store:
         """Close the database file."""
         self._db.close()
 
-    def journal_mode(self) -> str:
-        """SQLite's journal mode of the open file (``"wal"``)."""
-        return str(self._db.execute("PRAGMA journal_mode").fetchone()[0])
-
     def add_table(
         self, table_id: str, variant: str, options: dict[str, Any], players: int, seed: int
     ) -> None:
@@ -149,12 +145,6 @@ class Store:
         """The game record (JSON) of a finished table; ``None`` while it runs or if unknown."""
         row = self._db.execute("SELECT record FROM tables WHERE id = ?", (table_id,)).fetchone()
         return None if row is None or row[0] is None else str(row[0])
-
-    def records(self) -> Iterator[tuple[str, str]]:
-        """Every finished table's id and game record."""
-        rows = self._db.execute("SELECT id, record FROM tables WHERE record IS NOT NULL")
-        for table_id, record in rows.fetchall():
-            yield str(table_id), str(record)
 
     def open_tables(self) -> Iterator[StoredTable]:
         """Every table whose game is not over, with its seats and moves in order."""
