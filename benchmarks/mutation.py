@@ -118,9 +118,7 @@ def _jobs(db: Path) -> list[Job]:
 def _skip(db: Path, job_ids: list[str], why: str) -> None:
     with use_db(str(db), WorkDB.Mode.open) as work_db:
         for job_id in job_ids:
-            work_db.set_result(
-                job_id, WorkResult(output=why, worker_outcome=WorkerOutcome.SKIPPED)
-            )
+            work_db.set_result(job_id, WorkResult(output=why, worker_outcome=WorkerOutcome.SKIPPED))
 
 
 def _unset(db: Path, job_ids: list[str]) -> None:
@@ -132,7 +130,9 @@ def _unset(db: Path, job_ids: list[str]) -> None:
         con.close()
 
 
-def _init(name: str, module: dict[str, Any], settings: dict[str, Any], sample: int, seed: int) -> Path:
+def _init(
+    name: str, module: dict[str, Any], settings: dict[str, Any], sample: int, seed: int
+) -> Path:
     work = WORK / name
     _copy_tree(work)
     (work / "cosmic-ray.toml").write_text(_config_text(module, settings), encoding="utf-8")

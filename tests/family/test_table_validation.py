@@ -1,0 +1,232 @@
+"""The shared table (family/table.py): every validation path, the foundation start,
+house-top packing and the details of the table's refusal messages.
+
+Found by mutation testing (issue 25): every ``raise`` of ``validate_table`` could be
+deleted, a 2 could start a foundation and the houses' outer cards could lose their
+packing moves without a table or zank-detailed test noticing. Each invalid state
+here is a valid position with one thing changed, and each check names the pile.
+"""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+
+import zank
+from zank.cards import parse_card
+from zank.core import Result, Termination
+from zank.family.table import FamilyTable
+
+from .positions import KINGS, play, position, texts, violation
+
+RULES = zank.variant("zank-detailed")
+assert isinstance(RULES, FamilyTable)
+FOUNDATIONS = [f"f{i + 1}" for i in range(8)]
+
+
+def _invalid(match: str, piles: dict[str, str], **kw: object) -> None:
+    with pytest.raises(zank.InvalidState, match=match):
+        position(RULES, piles, **kw)  # type: ignore[arg-type]
+
+
+# -------------------------------------------------------------- foundations
+
+
+def test_foundation_cards_lie_face_up() -> None:
+    _invalid(r"^f3: foundation cards lie face up$", {**KINGS, "f3": "Ac 2c"}, down={"f3": 1})
+
+
+@pytest.mark.parametrize("card", ["2c", "2d", "2h", "2s", "2c:1", "2s:1", "3h", "Qd:1"])
+def test_only_an_ace_starts_a_foundation(card: str) -> None:
+    shown = zank.cards.card_unicode(parse_card(card))
+    _invalid(
+        rf"^f2: a foundation is built up in suit from the ace; {shown} cannot be card 1$",
+        {**KINGS, "f2": card},
+    )
+
+
+@pytest.mark.parametrize("card", ["Ac", "Ad", "Ah", "As", "Ac:1", "As:1"])
+def test_every_ace_starts_a_foundation(card: str) -> None:
+    state = position(RULES, {**KINGS, "p0.reserve": card})
+    assert "r-f" in texts(RULES, state)
+    after = play(RULES, state, "r-f")
+    assert after.pile("f1") == (parse_card(card),)
+
+
+@pytest.mark.parametrize("card", ["2c", "2d", "2h", "2s", "2h:1"])
+def test_a_2_goes_to_no_empty_foundation(card: str) -> None:
+    state = position(RULES, {**KINGS, "p0.reserve": card})
+    assert "r-f" not in texts(RULES, state)
+    v = violation(RULES, state, "r-f")
+    assert v.rule == "ZD-5"
+    shown = zank.cards.card_unicode(parse_card(card))
+    assert f"{shown} cannot go on a foundation: it goes on the " in v.message
+    assert "and no foundation shows one" in v.message
+
+
+@pytest.mark.parametrize(
+    ("pile", "card"), [("Ac 3c", "3♣"), ("Ac 2d", "2♦"), ("Ac 2c Ac:1", "A♣:1")]
+)
+def test_a_foundation_is_built_up_in_suit(pile: str, card: str) -> None:
+    n = len(pile.split())
+    _invalid(rf"^f1: .* {card} cannot be card {n}$", {**KINGS, "f1": pile})
+
+
+# ------------------------------------------------------------------ houses
+
+
+def test_the_outer_house_card_lies_face_up() -> None:
+    _invalid(r"^h4: the outermost house card lies face up$", {**KINGS, "h4": "Ks"}, down={"h4": 1})
+
+
+def test_face_up_house_cards_are_built_down() -> None:
+    _invalid(r"^h6: Q♦ cannot lie on K♦:1$", {**KINGS, "h6": "Kd:1 Qd"})
+    _invalid(r"^h1: J♥ cannot lie on K♣$", {**KINGS, "h1": "Kc Jh"})
+    # face-down cards (option hidden_houses) below the first face-up one are not checked
+    hidden = zank.variant("zank-detailed", hidden_houses=True)
+    state = position(hidden, {**KINGS, "h1": "2d Kc Qh"}, down={"h1": 1})
+    with pytest.raises(zank.InvalidState, match=r"^h1: K♣ cannot lie on 2♦$"):
+        position(hidden, {**KINGS, "h1": "2d Kc Qh"}, down={"h1": 0})
+    assert state.pile("h1")[-1] == parse_card("Qh")
+
+
+# -------------------------------------------------------------- seat piles
+
+
+def test_the_hand_pile_lies_face_down() -> None:
+    _invalid(r"^p1\.hand: the hand pile lies face down$", dict(KINGS), down={"p1.hand": 3})
+
+
+def test_the_top_card_of_a_reserve_discard_or_turned_card_lies_face_up() -> None:
+    _invalid(
+        r"^p0\.reserve: its top card lies face up$",
+        {**KINGS, "p0.reserve": "5s 9d"},
+        down={"p0.reserve": 2},
+    )
+    _invalid(
+        r"^p1\.discard: its top card lies face up$",
+        {**KINGS, "p1.discard": "5c"},
+        down={"p1.discard": 1},
+    )
+    _invalid(
+        r"^p0\.turned: its top card lies face up$",
+        {**KINGS, "p0.turned": "5c"},
+        down={"p0.turned": 1},
+    )
+
+
+def test_discard_cards_all_lie_face_up() -> None:
+    _invalid(
+        r"^p0\.discard: its cards lie face up$",
+        {**KINGS, "p0.discard": "5c 9c"},
+        down={"p0.discard": 1},
+    )
+
+
+def test_face_up_reserve_cards_were_packed_in_suit_one_up_or_down() -> None:
+    _invalid(
+        r"^p1\.reserve: 9♦ cannot lie on 5♠: only the top card",
+        {**KINGS, "p1.reserve": "5s 9d"},
+        down={"p1.reserve": 0},
+    )
+    for ok in ("5s 6s", "5s 4s 5s:1"):
+        state = position(RULES, {**KINGS, "p1.reserve": ok}, down={"p1.reserve": 0})
+        assert state.down[RULES.seat_pile(1, "reserve")] == 0
+    # the face-down part below is not checked
+    position(RULES, {**KINGS, "p1.reserve": "9d 5s 6s"}, down={"p1.reserve": 1})
+
+
+# ------------------------------------------------------------------ outcome
+
+
+def test_a_seat_without_cards_has_won_and_the_game_must_be_over() -> None:
+    with pytest.raises(zank.InvalidState, match=r"^p0 has no card left: the game is over \(ZD-"):
+        position(RULES, dict(KINGS), rest="foundations")
+
+
+def test_an_outcome_the_position_does_not_give_is_refused() -> None:
+    state = position(RULES, dict(KINGS))
+    bad = Result(0, (1, 0), Termination.WENT_OUT)
+    with pytest.raises(zank.InvalidState, match=r"^'outcome' is not .*: the game is not over$"):
+        RULES.validate(attrs.evolve(state, to_move=None, outcome=bad))
+
+
+# --------------------------------------------------------- house-top packing
+
+
+def test_the_outer_card_of_a_house_packs_onto_the_opponent() -> None:
+    state = position(RULES, {**KINGS, "h2": "Th 9s", "p1.reserve": "8s:1", "p1.discard": "Ts"})
+    moves = texts(RULES, state)
+    assert "h2-or" in moves
+    assert "h2-od" in moves
+    after = play(RULES, state, "h2-or")
+    assert after.pile("p1.reserve")[-1] == parse_card("9s")
+    assert after.pile("h2") == (parse_card("Th"),)
+
+
+def test_a_house_card_that_does_not_fit_the_opponent_is_refused_with_what_fits() -> None:
+    state = position(RULES, {**KINGS, "h2": "Th 9s", "p1.reserve": "8h", "p1.discard": "Ts"})
+    assert "h2-or" not in texts(RULES, state)
+    v = violation(RULES, state, "h2-or")
+    assert v.rule == "ZD-7"
+    assert v.message.startswith("9♠ cannot be packed on the opponent's reserve: it shows 8♥,")
+    assert "which takes 7♥ or 9♥ (same suit" in v.message
+
+
+def test_packing_on_an_empty_opponent_pile_names_it() -> None:
+    state = position(RULES, {**KINGS, "h2": "Th 9s", "p1.discard": ""})
+    v = violation(RULES, state, "h2-od")
+    assert v.message == "the opponent's discard is empty: there is nothing to pack on"
+
+
+# ------------------------------------------------------------ house refusals
+
+
+def test_a_card_onto_a_house_names_the_house_its_card_and_what_it_takes() -> None:
+    state = position(RULES, {**KINGS, "p0.reserve": "9c"})
+    v = violation(RULES, state, "r-h3")
+    assert v.rule == "ZD-6"
+    assert v.message == "9♣ cannot go on house 3: it shows K♥, which takes a black queen"
+
+
+def test_an_ace_ends_a_house() -> None:
+    assert RULES.house_needs(parse_card("Ah")) == "nothing (an ace ends a house)"
+    assert RULES.house_needs(parse_card("2h")) == "a black ace"
+    assert RULES.house_needs(parse_card("Tc")) == "a red 9"
+
+
+def test_a_card_for_a_gap_goes_into_the_first_gap() -> None:
+    state = position(RULES, {**KINGS, "h3": "", "h5": "", "p0.reserve": "9c"})
+    assert "r-h3" in texts(RULES, state)
+    v = violation(RULES, state, "r-h5")
+    assert v.message == "a card for a gap goes into the first gap, house 3"
+
+
+def test_the_only_card_of_a_house_into_a_gap_changes_nothing() -> None:
+    state = position(RULES, {**KINGS, "h3": "", "h6": "9c"})
+    v = violation(RULES, state, "h6-h3")
+    assert v.message == "moving the only card of house 6 into a gap changes nothing"
+
+
+def test_an_empty_source_is_named() -> None:
+    state = position(RULES, {**KINGS, "h3": "", "p0.reserve": ""})
+    assert violation(RULES, state, "r-h1").message == "your reserve is empty"
+    assert violation(RULES, state, "h3-h1").message == "house 3 is empty"
+
+
+# ------------------------------------------------------------------ notation
+
+
+def test_move_text_is_read_case_and_space_insensitive() -> None:
+    assert RULES.parse_move_text(" H1-OR ").text == "h1-or"
+    with pytest.raises(zank.NotationError, match=r"^'h9-f' is not a move of zank-detailed$"):
+        RULES.parse_move_text("h9-f")
+
+
+def test_house_keys_file_cards_by_what_they_need() -> None:
+    # alternating colours: the red 9s share one key, the black 9s another
+    key = RULES.house_key
+    assert key(parse_card("9h")) == key(parse_card("9d:1"))
+    assert key(parse_card("9c")) == key(parse_card("9s"))
+    assert key(parse_card("9h")) != key(parse_card("9c"))
+    assert key(parse_card("9h")) != key(parse_card("8h"))
