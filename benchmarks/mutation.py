@@ -217,9 +217,11 @@ def main(argv: list[str] | None = None) -> int:
             work = WORK / name
             db = work / "session.sqlite"
             survivors = [j[0] for j in _jobs(db) if j[4] == "normal" and j[5] != "killed"]
-            for sub in ("src", "tests"):  # the new tests and any edit of the module
-                shutil.rmtree(work / sub)
-                shutil.copytree(ROOT / sub, work / sub)
+            if (work / module["path"]).read_bytes() != (ROOT / module["path"]).read_bytes():
+                print(f"{name}: the module changed since the last run; run it afresh")
+                return 1
+            shutil.rmtree(work / "tests")  # the new tests; the mutants stay as they were
+            shutil.copytree(ROOT / "tests", work / "tests")
             (work / "cosmic-ray.toml").write_text(_config_text(module, settings), encoding="utf-8")
             _unset(db, survivors)
             print(f"{name}: running the {len(survivors)} survivors again", flush=True)

@@ -61,10 +61,9 @@ def test_a_saved_record_reads_back_and_replays_to_its_final_state(path: pathlib.
     text = path.read_text(encoding="utf-8")
     record = GameRecord.loads(text)
     assert record.dumps(indent=1) + "\n" == text
-    final = None
-    for final in zank.replay(record):
-        pass
-    assert final is not None
+    states = list(zank.replay(record))
+    final = states[-1]
+    assert len(states) == len(record.moves) + 1
     assert final.outcome == record.result
     saved = DIR / path.name.replace(".record.json", ".json")
     assert final == zank.loads(saved.read_text(encoding="utf-8"))

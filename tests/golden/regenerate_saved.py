@@ -21,9 +21,7 @@ when a variant or preset is added.
 
 from __future__ import annotations
 
-import json
 import pathlib
-from typing import Any
 
 import zank
 from zank.agents import GreedyAgent
@@ -86,18 +84,13 @@ def random_game(
 
 def running_state(rules: Rules, players: int) -> State:
     """A state a few plies into seed 1's game; in a window (phase > 0) if one comes soon."""
-    moves, state = random_game(rules, players, 1, RUNNING_PLY)
+    _, state = random_game(rules, players, 1, RUNNING_PLY)
     if rules.options.get("table_mode"):
         for stop in range(RUNNING_PLY, 10 * RUNNING_PLY):
             _, candidate = random_game(rules, players, 1, stop)
             if candidate.phase and candidate.outcome is None:
                 return candidate
     return state
-
-
-def text(doc: Any) -> str:
-    """How the fixtures are written: the library's JSON, indented, with a final newline."""
-    return json.dumps(doc, indent=1, ensure_ascii=False) + "\n"
 
 
 def documents() -> dict[str, str]:
