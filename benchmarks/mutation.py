@@ -49,7 +49,8 @@ WORK = ROOT / ".mutation"
 
 def _load() -> dict[str, Any]:
     with CONFIG.open("rb") as f:
-        return tomllib.load(f)
+        config: dict[str, Any] = tomllib.load(f)
+    return config
 
 
 def _copy_tree(dest: Path) -> None:

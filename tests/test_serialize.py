@@ -313,7 +313,7 @@ def test_read_json_takes_utf8_text_only() -> None:
         read_json(b"[\xff]")
     with pytest.raises(zank.InvalidState, match=r"^the document must be JSON text, not int$"):
         read_json(5)  # type: ignore[arg-type]
-    assert read_json(bytearray(b'{"a": 1}')) == {"a": 1}
+    assert read_json(bytearray(b'{"a": 1}')) == {"a": 1}  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("text", ["[NaN]", "[Infinity]", "[-Infinity]", "{", "[1,]"])

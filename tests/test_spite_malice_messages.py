@@ -16,8 +16,9 @@ import pytest
 
 import zank
 from tests.test_spite_malice import DEFAULT, TABLE, play, position
-from zank.core import Result, State, Termination
-from zank.spite_malice import SpiteAndMalice
+from zank.core import Move, Result, State, Termination
+from zank.random import Rng
+from zank.spite_malice import DISCARD, SRC_PAY, SRC_SIDE, SpiteAndMalice
 
 UNLIMITED = SpiteAndMalice(unlimited_build_piles=True)
 
@@ -284,3 +285,55 @@ def test_aces_immediately_refuses_every_other_move_while_an_ace_can_start() -> N
         assert "must be played first" in text
     after = play(rules, state, "a-b2")
     assert "5-b1" in [m.text for m in rules.legal_moves(after)]
+
+
+# ------------------------------------------------------------- touched piles
+
+
+def _expected_touched(rules: SpiteAndMalice, before: State, move: Move) -> set[int]:
+    """The source and target pile of ``move`` by their labels, for the seat to move."""
+    p = before.to_move
+    labels = [s.label for s in rules.layout(before.players)]
+    if move.kind == DISCARD:
+        names = [f"p{p}.hand", f"p{p}.side{move.target + 1}"]
+    else:
+        s = move.source
+        src = "hand" if s < SRC_PAY else "pay" if s == SRC_PAY else f"side{s - SRC_SIDE + 1}"
+        names = [f"p{p}.{src}", f"build{move.target + 1}"]
+    return {labels.index(n) for n in names}
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 1), (2, 4), (3, 2), (5, 3)])
+def test_the_touched_piles_are_the_moves_source_and_target(players: int, seed: int) -> None:
+    rules = SpiteAndMalice(pay_off_size=5)
+    state = rules.new_game(seed=seed, players=players)
+    rng = Rng(seed)
+    ends = 0
+    while state.outcome is None:
+        legal = rules.legal_moves(state)
+        move = legal[rng.below(len(legal))]
+        after = rules.apply(state, move)
+        piles, seat = rules.touched_piles(after, move)
+        seen = rules.touched_piles(rules.observe(after, 0), move)
+        assert seen == (piles, seat)
+        if seat is None:  # a discard that ended the game, with its rank on two side stacks
+            assert after.outcome is not None
+            assert move.kind == DISCARD
+            ends += 1
+        else:
+            assert seat == state.to_move
+            assert piles == _expected_touched(rules, state, move)
+            changed = {i for i, (a, b) in enumerate(zip(state.piles, after.piles)) if a != b}
+            assert piles <= changed
+        state = after
+    assert ends <= 1
+
+
+def test_the_presets_play_every_option_away_from_its_default() -> None:
+    """The matrix tests (golden lines, games end, contract) play the presets: each
+    option must differ from its default in one of them to be played there at all."""
+    defaults = SpiteAndMalice().options
+    changed = {
+        k for preset in SpiteAndMalice.presets for k, v in preset.items() if v != defaults[k]
+    }
+    assert changed == set(defaults)
