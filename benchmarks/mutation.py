@@ -7,7 +7,8 @@ and its seed are in ``benchmarks/mutation.toml``. For one module this script
    (``.mutation/MODULE/``, ignored by git), because cosmic-ray writes each mutant into the
    module's file on disk and the checkout must stay untouched while you work on it;
 2. writes the cosmic-ray configuration there (the module's path; the test command: the
-   quick loop, ``-x -m "not slow"``, of that module's own test files only) and runs
+   quick loop, ``-x -m "not slow"``, of that module's own test files only), checks
+   that the tests pass on the unchanged module (``cosmic-ray baseline``) and runs
    ``cosmic-ray init``;
 3. marks as skipped the mutants of the excluded operators, then all but a seeded random
    sample of the rest (``--sample 0`` keeps them all);
@@ -138,6 +139,7 @@ def _init(
     _copy_tree(work)
     (work / "cosmic-ray.toml").write_text(_config_text(module, settings), encoding="utf-8")
     db = work / "session.sqlite"
+    _cosmic("baseline", "cosmic-ray.toml", cwd=work)  # the tests pass on the module as it is
     _cosmic("init", "cosmic-ray.toml", str(db), cwd=work)
     excluded = re.compile("|".join(f"(?:{p})" for p in settings["exclude-operators"]))
     jobs = _jobs(db)

@@ -323,7 +323,9 @@ def test_the_touched_piles_are_the_moves_source_and_target(players: int, seed: i
         else:
             assert seat == state.to_move
             assert piles == _expected_touched(rules, state, move)
-            changed = {i for i, (a, b) in enumerate(zip(state.piles, after.piles)) if a != b}
+            changed = {
+                i for i, (a, b) in enumerate(zip(state.piles, after.piles, strict=True)) if a != b
+            }
             assert piles <= changed
         state = after
     assert ends <= 1
