@@ -18,7 +18,7 @@ import zank
 from tests.test_spite_malice import DEFAULT, TABLE, play, position
 from zank.core import Move, Result, State, Termination
 from zank.random import Rng
-from zank.spite_malice import DISCARD, SRC_PAY, SRC_SIDE, SpiteAndMalice
+from zank.spite_malice import DISCARD, SRC_PAY, SRC_SIDE, Kind, SpiteAndMalice
 
 UNLIMITED = SpiteAndMalice(unlimited_build_piles=True)
 
@@ -163,6 +163,8 @@ def test_a_won_game_is_won_by_the_player_with_the_empty_pay_off_pile() -> None:
     _invalid(_over(state, _won(None, (0, 0))), r"\(empty: p1\)")
     _invalid(_over(state, _won(1, (0, 7))), r"the points are \[0, 8\], 5 plus the cards left")
     _invalid(_over(state, _won(1, (1, 8))), r"the points are \[0, 8\]")
+    p0_out = _moved(_moved(position(DEFAULT, TABLE), "p0.pay", "draw", 3), "draw", "draw", 0)
+    _invalid(_over(p0_out, _won(1, (0, 7))), r"\(empty: p0\)")
     both = _moved(state, "p0.pay", "draw", 3)
     _invalid(_over(both, _won(1, (0, 5))), r"\(empty: p0, p1\)")
     running = position(DEFAULT, TABLE)
@@ -339,3 +341,30 @@ def test_the_presets_play_every_option_away_from_its_default() -> None:
         k for preset in SpiteAndMalice.presets for k, v in preset.items() if v != defaults[k]
     }
     assert changed == set(defaults)
+
+
+def test_a_discard_that_ends_the_game_is_told_by_the_one_side_stack_showing_its_rank() -> None:
+    """After a drawn game's last discard nobody is to move: the seat that made it is
+    the one whose side stack (at the move's place) shows the discarded rank."""
+    piles = {**TABLE, "p0.side1": "8d", "p1.side1": "9c", "p1.hand": "2h 3c", "draw": ""}
+    state = position(DEFAULT, piles, rest="p1.side2")
+    move = DEFAULT.parse_move(state, "j-s1")
+    after = DEFAULT.apply(state, move)
+    assert after.outcome is not None
+    assert after.outcome.reason == Termination.DRAW_PILE_EMPTY
+    labels = [s.label for s in DEFAULT.layout(2)]
+    assert DEFAULT.touched_piles(after, move) == (
+        frozenset({labels.index("p0.hand"), labels.index("p0.side1")}),
+        0,
+    )
+    # the same rank on the other seat's stack at that place: it cannot be told
+    state = position(DEFAULT, {**piles, "p1.side1": "Jd"}, rest="p1.side2")
+    after = DEFAULT.apply(state, move)
+    assert DEFAULT.touched_piles(after, move) == (frozenset(), None)
+
+
+def test_the_move_kinds() -> None:
+    assert (int(Kind.PLAY), int(Kind.DISCARD)) == (0, 1)
+    kinds = [m.kind for m in DEFAULT.moves]
+    assert kinds == sorted(kinds)
+    assert DEFAULT.parse_move(position(DEFAULT, TABLE), "5-b1").kind == Kind.PLAY
