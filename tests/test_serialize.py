@@ -123,6 +123,21 @@ def test_unknown_and_missing_piles_are_named() -> None:
     for i in range(7):
         doc["piles"][f"x{i}"] = []
     _refused(doc, r"unknown: 'x0', 'x1', 'x2', 'x3', 'x4' and 2 more$")
+    doc = _doc()
+    for i in range(5):
+        doc["piles"][f"x{i}"] = []
+    _refused(doc, r"; unknown: 'x0', 'x1', 'x2', 'x3', 'x4'$")
+
+
+def test_a_long_unknown_label_is_cut_in_the_message() -> None:
+    doc = _doc()
+    doc["piles"]["y" * 40] = []
+    doc["piles"]["z" * 30] = []
+    with pytest.raises(zank.InvalidState) as info:
+        state_from_dict(doc)
+    assert str(info.value) == (
+        f"the piles do not match the layout; unknown: '{'y' * 28}'… (40 characters), '{'z' * 30}'"
+    )
 
 
 def test_a_pile_is_a_list_of_card_texts() -> None:
@@ -304,6 +319,11 @@ def test_read_json_limits_the_depth() -> None:
     # brackets inside strings (and escaped quotes) do not count
     inside = json.dumps(["[" * 100 + '\\"' + "{" * 100])
     assert read_json(inside) == ["[" * 100 + '\\"' + "{" * 100]
+    objects = '{"a": ' * MAX_DOCUMENT_DEPTH + "1" + "}" * MAX_DOCUMENT_DEPTH
+    assert read_json(objects)
+    mixed = '[{"a": ' * 33 + "1" + "}]" * 33
+    with pytest.raises(zank.InvalidState, match=r"nested 66 deep"):
+        read_json(mixed)
     flat = "[" + "[]," * 200 + "[]]"
     assert len(read_json(flat)) == 201
 
