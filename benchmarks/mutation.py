@@ -13,7 +13,8 @@ and its seed are in ``benchmarks/mutation.toml``. For one module this script
 3. marks as skipped the mutants of the excluded operators, then all but a seeded random
    sample of the rest (``--sample 0`` keeps them all);
 4. runs ``cosmic-ray exec`` (``--rerun`` runs again only the survivors of the last run,
-   after tests were added: a killed mutant stays killed when tests are only added);
+   after tests were added: a killed mutant stays killed when tests are only added;
+   ``--resume`` goes on with a stopped run);
 5. prints the score and every survivor (line, operator, the line before and after), and
    writes them to ``.mutation/MODULE/survivors.txt``.
 
@@ -209,6 +210,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--rerun", action="store_true", help="run the survivors of the last run again"
     )
+    parser.add_argument("--resume", action="store_true", help="go on with a run that was stopped")
     parser.add_argument("--report", action="store_true", help="only print the last results")
     args = parser.parse_args(argv)
     for name in args.modules:
@@ -216,7 +218,9 @@ def main(argv: list[str] | None = None) -> int:
         if args.report:
             report(name, config)
             continue
-        if args.rerun:
+        if args.resume:
+            db = WORK / name / "session.sqlite"
+        elif args.rerun:
             work = WORK / name
             db = work / "session.sqlite"
             survivors = [j[0] for j in _jobs(db) if j[4] == "normal" and j[5] != "killed"]
