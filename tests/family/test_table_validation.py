@@ -15,7 +15,7 @@ import pytest
 import zank
 from zank.cards import parse_card
 from zank.core import Result, Termination
-from zank.family.table import FamilyTable
+from zank.family.table import FamilyTable, lift
 
 from .positions import KINGS, play, position, texts, violation
 
@@ -230,3 +230,45 @@ def test_house_keys_file_cards_by_what_they_need() -> None:
     assert key(parse_card("9c")) == key(parse_card("9s"))
     assert key(parse_card("9h")) != key(parse_card("9c"))
     assert key(parse_card("9h")) != key(parse_card("8h"))
+
+
+# -------------------------------------------------------------- the kernel
+
+
+def test_lift_turns_up_a_face_down_card_that_comes_to_lie_on_top() -> None:
+    piles = [(1, 2, 3), (4, 5, 6), (7,), (8, 9)]
+    down = [0, 2, 0, 1]
+    assert lift(piles, down, 0) == 3
+    assert (piles[0], down[0]) == ((1, 2), 0)  # face-up cards stay face up
+    assert lift(piles, down, 1) == 6
+    assert (piles[1], down[1]) == ((4, 5), 1)  # 5 turns up
+    assert lift(piles, down, 2) == 7
+    assert (piles[2], down[2]) == ((), 0)
+    assert lift(piles, down, 3) == 9
+    assert (piles[3], down[3]) == ((8,), 0)  # the last card turns up
+
+
+def test_a_move_off_a_run_leaves_the_rest_face_up() -> None:
+    state = position(RULES, {**KINGS, "h2": "Kd Qs Jh", "p1.reserve": "Th"})
+    after = play(RULES, state, "h2-or")
+    assert after.pile("h2") == tuple(parse_card(c) for c in ("Kd", "Qs"))
+    assert after.down[RULES.house_base + 1] == 0
+
+
+def test_table_moves_keep_every_move_when_a_foundation_move_is_mandatory() -> None:
+    state = position(RULES, {**KINGS, "p0.reserve": "Ah", "p0.turned": "Qs"})
+    assert texts(RULES, state) == ["r-f"]  # strict play: the reserve's ace must go up
+    table = [m.text for m in RULES.table_moves(state)]  # type: ignore[attr-defined]
+    assert table[0] == "r-f"
+    assert {"t-h2", "t-h3", "t-h6", "t-h7"} <= set(table)
+
+
+def test_the_rules_repr_shows_the_options_only() -> None:
+    for name in zank.VARIANTS:
+        rules = zank.variant(name)
+        text = repr(rules)
+        assert text.startswith(type(rules).__name__ + "(")
+        fields = [
+            part.split("=")[0].strip(" (") for part in text[len(type(rules).__name__) :].split(", ")
+        ]
+        assert fields == list(rules.options), name
