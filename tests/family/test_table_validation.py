@@ -272,3 +272,108 @@ def test_the_rules_repr_shows_the_options_only() -> None:
             part.split("=")[0].strip(" (") for part in text[len(type(rules).__name__) :].split(", ")
         ]
         assert fields == list(rules.options), name
+
+
+def test_the_table_has_eight_foundations_and_eight_houses() -> None:
+    for name in ("zank", "zank-detailed", "zank-104", "schikanieren", "crapette"):
+        rules = zank.variant(name)
+        kinds = [s.kind for s in rules.layout(2)]
+        assert kinds.count("foundation") == 8, name
+        labels = [s.label for s in rules.layout(2)]
+        assert labels[:8] == FOUNDATIONS
+
+
+def test_move_kinds_and_the_codes_of_other_moves() -> None:
+    """Move kinds are written to JSON as ints: a card move is kind 0; the table's
+    moves that are no card moves (turn, pass …) carry source and target 0 (zank's
+    and schikanieren's announcements carry their card or house instead)."""
+    for name in ("zank", "zank-detailed", "zank-104", "schikanieren", "crapette"):
+        rules = zank.variant(name)
+        assert rules.moves[0].kind == 0
+        others = [
+            m for m in rules.moves if m.kind != 0 and m.text.split()[0] not in ("free", "empty")
+        ]
+        assert others, name
+        assert all((m.source, m.target) == (0, 0) for m in others), name
+
+
+def test_the_opponents_ace_and_king_take_one_card_only() -> None:
+    for top, takes in (("2d", "A♦ or 3♦"), ("Kd:1", "Q♦"), ("Ad", "2♦")):
+        state = position(RULES, {**KINGS, "h6": "", "p0.reserve": "9c", "p1.reserve": top})
+        v = violation(RULES, state, "r-or")
+        assert v.message.endswith(f"which takes {takes} (same suit, one higher or lower)"), v
+
+
+def test_a_running_game_without_progress_for_too_long_has_ended() -> None:
+    few = zank.variant("zank-detailed", no_progress_turns=2)
+    position(few, dict(KINGS), info=(0, 0, 1, 0, 0), turn=3)
+    with pytest.raises(
+        zank.InvalidState, match=r"^the game has ended for lack of progress \(ZD-18\)$"
+    ):
+        position(few, dict(KINGS), info=(0, 0, 2, 0, 0), turn=3)
+
+
+# ------------------------------------------------------- zank-104: no gap from a stair
+
+Z104 = zank.variant("zank-104")
+RUNS = zank.variant("zank-104", stair_runs=True)
+
+
+def test_a_gap_is_filled_only_from_the_own_piles_in_zank_104() -> None:
+    state = position(Z104, {**KINGS, "h3": "", "h6": "Kd:1 Qs"})
+    v = violation(Z104, state, "h6-h3")
+    assert (
+        v.message == "stair 3 is a gap: a gap is filled only from your reserve or your talon, "
+        "never from another stair"
+    )
+    assert "r-h3" in texts(Z104, position(Z104, {**KINGS, "h3": "", "p0.reserve": "9c"}))
+
+
+def test_with_stair_runs_a_move_carries_the_part_of_the_run_that_fits() -> None:
+    state = position(RUNS, {**KINGS, "h2": "Kd Qs Jh Tc 9d", "h3": "Kh Qc"})
+    assert "h2-h3" in texts(RUNS, state)
+    after = play(RUNS, state, "h2-h3")
+    assert after.pile("h3") == tuple(parse_card(c) for c in ("Kh", "Qc", "Jh", "Tc", "9d"))
+    assert after.pile("h2") == tuple(parse_card(c) for c in ("Kd", "Qs"))
+    # without runs only the outer card moves, and it fits no other stair here
+    assert "h2-h3" not in texts(
+        Z104, position(Z104, {**KINGS, "h2": "Kd Qs Jh Tc 9d", "h3": "Kh Qc"})
+    )
+
+
+# ---------------------------------------------------------------- touched piles
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{}, {"table_mode": True}],
+    ids=["strict", "table"],
+)
+@pytest.mark.parametrize("name", ["zank", "zank-detailed", "zank-104", "schikanieren", "crapette"])
+def test_a_card_moves_touched_piles_are_its_source_and_target(
+    name: str, options: dict[str, bool]
+) -> None:
+    rules = zank.variant(name, **options)
+    assert isinstance(rules, FamilyTable)
+    state = rules.new_game(seed=3)
+    rng = zank.random.Rng(3)
+    told = 0
+    for _ in range(300):
+        if state.outcome is not None:
+            break
+        legal = rules.legal_moves(state)
+        move = legal[rng.below(len(legal))]
+        after = rules.apply(state, move)
+        piles, seat = rules.touched_piles(after, move)
+        if move.kind == 0 and state.phase == 0:
+            changed = {
+                i for i, (a, b) in enumerate(zip(state.piles, after.piles, strict=True)) if a != b
+            }
+            assert seat == state.to_move, move
+            assert piles <= changed, (move, piles, changed)
+            assert len(piles) == (1 if move.target == 0 else 2)
+            told += 1
+        elif move.kind != 0:
+            assert (piles, seat) == (frozenset(), None)
+        state = after
+    assert told >= 5
