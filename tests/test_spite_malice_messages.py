@@ -16,6 +16,7 @@ import pytest
 
 import zank
 from tests.test_spite_malice import DEFAULT, TABLE, play, position
+from zank.cards import parse_cards
 from zank.core import Move, Result, State, Termination
 from zank.random import Rng
 from zank.spite_malice import DISCARD, SRC_PAY, SRC_SIDE, Kind, SpiteAndMalice
@@ -368,3 +369,16 @@ def test_the_move_kinds() -> None:
     kinds = [m.kind for m in DEFAULT.moves]
     assert kinds == sorted(kinds)
     assert DEFAULT.parse_move(position(DEFAULT, TABLE), "5-b1").kind == Kind.PLAY
+
+
+def test_the_seat_tie_gives_up_after_the_64_reshuffles_the_rules_page_names() -> None:
+    """S&M-3 (docs/rules/spite-and-malice.md: "After 64 reshuffles …"): the number
+    is part of every deal's generator state, so it is pinned here, not read from
+    the constant."""
+    pays = [list(parse_cards("Kc Kd")), list(parse_cards("Kh Ks"))]
+    rng = Rng(11)
+    assert SpiteAndMalice(pay_off_size=2)._who_begins(pays, rng) == 0
+    fresh = Rng(11)
+    for _ in range(64 * 2):
+        fresh.shuffle([0, 0])
+    assert rng.state == fresh.state
