@@ -9,17 +9,20 @@ reads (which pile, which card, which count), not only the rule id.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import attrs
 import pytest
 
 import zank
+from tests.golden.regenerate_lines import PATH as LINES
+from tests.golden.regenerate_lines import key as lines_key
 from tests.test_spite_malice import DEFAULT, TABLE, play, position
-from zank.cards import parse_cards
+from zank.cards import RANK, parse_cards
 from zank.core import Move, Result, State, Termination
 from zank.random import Rng
-from zank.spite_malice import DISCARD, SRC_PAY, SRC_SIDE, Kind, SpiteAndMalice
+from zank.spite_malice import DISCARD, SRC_PAY, SRC_SIDE, Kind, SpiteAndMalice, match_scores
 
 UNLIMITED = SpiteAndMalice(unlimited_build_piles=True)
 
@@ -382,3 +385,46 @@ def test_the_seat_tie_gives_up_after_the_64_reshuffles_the_rules_page_names() ->
     for _ in range(64 * 2):
         fresh.shuffle([0, 0])
     assert rng.state == fresh.state
+
+
+def test_every_preset_has_golden_lines() -> None:
+    """The presets are what the matrix tests play; each one's games are pinned in
+    tests/golden/lines.json (a preset changed by mistake loses its lines)."""
+    lines = json.loads(LINES.read_text(encoding="utf-8"))
+    for preset in SpiteAndMalice.presets:
+        for players in range(SpiteAndMalice.min_players, SpiteAndMalice.max_players + 1):
+            assert lines_key("spite-and-malice", dict(preset), players) in lines
+
+
+def test_a_play_from_an_empty_side_stack_is_told_for_every_stack() -> None:
+    for j in (1, 2, 4):
+        piles = {**TABLE, "build2": "Ah", "build3": "As 2d", "p0.side1": ""}
+        piles[f"p0.side{j}"] = ""
+        rule, text = _refused(DEFAULT, position(DEFAULT, piles), f"s{j}-b1")
+        assert (rule, text.split(" [")[0]) == ("S&M-5", f"your side stack {j} is empty")
+
+
+def test_a_lower_card_inside_a_build_pile_is_refused() -> None:
+    state = position(DEFAULT, TABLE)
+    b = state.pile("build1")  # Ad 2s 3h 4c
+    draw = state.pile("draw")
+    low = next(c for c in draw if RANK[c] == 2)
+    k = draw.index(low)
+    changed = _with(
+        state,
+        build1=(b[0], b[1], low),
+        draw=(*draw[:k], *draw[k + 1 :], b[2], b[3]),
+    )
+    _invalid(changed, r"^build1: card 3 must be a 3$")
+
+
+def test_match_scores_refuses_rounds_of_other_seat_counts() -> None:
+    won = Result(0, (5, 0), Termination.WENT_OUT)
+    for other in (
+        Result(0, (5,), Termination.WENT_OUT),
+        Result(0, (5, 0, 0), Termination.WENT_OUT),
+    ):
+        with pytest.raises(ValueError, match=r"^a round of \d seats in a match of 2 seats$"):
+            match_scores([won, other])
+    with pytest.raises(ValueError, match=r"^no finished round to add up$"):
+        match_scores([None])
