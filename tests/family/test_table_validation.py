@@ -377,3 +377,29 @@ def test_a_card_moves_touched_piles_are_its_source_and_target(
             assert (piles, seat) == (frozenset(), None)
         state = after
     assert told >= 5
+
+
+def test_the_first_house_is_named_as_a_source() -> None:
+    assert RULES.source_name(RULES.house_source) == "house 1"
+    assert RULES.source_name(0) == "your reserve"
+    state = position(RULES, {**KINGS, "h1": ""})
+    assert violation(RULES, state, "h1-h2").message == "house 1 is empty"
+
+
+def test_with_stair_runs_a_run_also_moves_to_a_lower_stair() -> None:
+    state = position(RUNS, {**KINGS, "h2": "Kh Qc", "h3": "Kd Qs Jh Tc 9d"})
+    assert "h3-h2" in texts(RUNS, state)
+    after = play(RUNS, state, "h3-h2")
+    assert after.pile("h2") == tuple(parse_card(c) for c in ("Kh", "Qc", "Jh", "Tc", "9d"))
+
+
+def test_layout_moves_blocks_no_house_by_default() -> None:
+    state = position(RULES, {**KINGS, "h1": "Kc Qh", "h2": "Kd Qs", "h3": "", "p1.reserve": ""})
+    scan = RULES.scan(state.piles, 0)
+    found, others, laid = RULES.layout_moves(state.piles, [], scan)
+    texts_ = [m.text for m in others]
+    assert (found, laid) == ([], 0)
+    assert {"h1-h3", "h2-h3"} <= set(texts_)
+    _, first_blocked, _ = RULES.layout_moves(state.piles, [], scan, blocked=1)
+    assert "h2-h3" in {m.text for m in first_blocked}
+    assert not any(m.text.startswith("h1-") for m in first_blocked)
