@@ -324,6 +324,13 @@ def test_read_json_limits_the_depth() -> None:
     mixed = '[{"a": ' * 33 + "1" + "}]" * 33
     with pytest.raises(zank.InvalidState, match=r"nested 66 deep"):
         read_json(mixed)
+    # a closed array or object takes back exactly the one level it opened
+    for closed in ("[],", "{},"):
+        at_64 = "[" + closed + "[" * 63 + "]" * 63 + "]"
+        assert read_json(at_64)
+        at_65 = "[" + closed + "[" * 64 + "]" * 64 + "]"
+        with pytest.raises(zank.InvalidState, match=r"nested 65 deep"):
+            read_json(at_65)
     flat = "[" + "[]," * 200 + "[]]"
     assert len(read_json(flat)) == 201
 
