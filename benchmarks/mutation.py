@@ -177,7 +177,10 @@ def report(name: str, config: dict[str, Any]) -> tuple[int, int, int]:
         if test != "survived":  # incompetent: the test command could not run
             continue
         source = lines[row - 1].strip()
-        if any(e["operator"] == operator and e["line"] == source for e in equivalents):
+        if any(
+            e["operator"] == operator and e["line"] == source and col in e.get("columns", [col])
+            for e in equivalents
+        ):
             equivalent += 1
             continue
         survived += 1
