@@ -222,13 +222,19 @@ def main(argv: list[str] | None = None) -> int:
             report(name, config)
             continue
         if args.resume:
+            # a stopped run may have left its last mutant in the copy: put the module
+            # back (it must be unchanged in the checkout since the run began)
+            shutil.copy2(ROOT / module["path"], WORK / name / module["path"])
             db = WORK / name / "session.sqlite"
         elif args.rerun:
             work = WORK / name
             db = work / "session.sqlite"
             survivors = [j[0] for j in _jobs(db) if j[4] == "normal" and j[5] != "killed"]
             if (work / module["path"]).read_bytes() != (ROOT / module["path"]).read_bytes():
-                print(f"{name}: the module changed since the last run; run it afresh")
+                print(
+                    f"{name}: the module differs from the last run's copy: run it afresh, "
+                    "or --resume if a stopped run left a mutant in the copy"
+                )
                 return 1
             shutil.rmtree(work / "tests")  # the new tests; the mutants stay as they were
             shutil.copytree(ROOT / "tests", work / "tests")
