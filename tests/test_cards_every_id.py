@@ -13,11 +13,16 @@ from typing import Any
 import pytest
 
 from zank.cards import (
+    ACE,
     COLOUR,
     DECK,
     IS_JOKER,
+    JACK,
+    JOKER,
+    KING,
     MAX_CARD,
     MAX_DECKS,
+    QUEEN,
     RANK,
     SUIT,
     Card,
@@ -140,3 +145,10 @@ def test_card_objects() -> None:
     assert (joker.is_joker, joker.suit_symbol, joker.colour, str(joker)) == (True, "", 1, "Xr")
     assert Card.make(13, 3) == parse_card("Ks")
     assert isinstance(Card.make(13, 3), Card)
+
+
+def test_the_named_ranks_are_those_of_the_notation() -> None:
+    letters = {JOKER: "Xb", ACE: "Ac", JACK: "Jc", QUEEN: "Qc", KING: "Kc"}
+    for rank, text in letters.items():
+        assert RANK[parse_card(text)] == rank
+    assert (JOKER, ACE, JACK, QUEEN, KING) == (0, 1, 11, 12, 13)
