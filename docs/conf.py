@@ -179,7 +179,8 @@ def generate_pictures(app: Any) -> None:
 #
 # Options: `seed` (default 1), `players` (2), `options` (`name=value, ...`, as for
 # zank.variant), `moves` (notation, applied in order; the last one is outlined),
-# `state` (a JSON state file, relative to the page, instead of a seed), `perspective`
+# `state` (a JSON state file, relative to the page, instead of a seed), `position`
+# (position text, as Rules.position_text writes it, instead of a seed), `perspective`
 # (a seat; default: everything face up), `width` (e.g. `480px`). The content is the
 # caption. A move that does not apply fails the build, so pictures stay true to the
 # rules.
@@ -212,6 +213,7 @@ def _zank_table_directive() -> Any:
             "options": directives.unchanged,
             "moves": directives.unchanged,
             "state": directives.unchanged,
+            "position": directives.unchanged,
             "perspective": directives.nonnegative_int,
             "width": directives.unchanged,
         }
@@ -236,9 +238,13 @@ def _zank_table_directive() -> Any:
                             key, _, value = item.partition("=")
                             options[key.strip()] = _literal(value.strip())
                     rules = zank.variant(name, **options)
-                    state = rules.new_game(
-                        seed=self.options.get("seed", 1), players=self.options.get("players", 2)
-                    )
+                    if "position" in self.options:
+                        state = rules.parse_position(" ".join(self.options["position"].split()))
+                    else:
+                        state = rules.new_game(
+                            seed=self.options.get("seed", 1),
+                            players=self.options.get("players", 2),
+                        )
                 before = last = None
                 for text in self.options.get("moves", "").split():
                     before, last = state, rules.parse_move(state, text)

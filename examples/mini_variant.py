@@ -110,6 +110,10 @@ class Mini(HandPileTable):
         info = faults.start_info(self, START)  # MINI-13: table mode's tail
         return State.dealt(self, players, piles, down, 0, rng.state, info)  # MINI-3
 
+    def _opening_seat(self, state: State, rng: Rng) -> int:
+        """MINI-3: seat 0 begins every deal (``rules.opening_seat`` asks this)."""
+        return 0
+
     # -- legal moves: one generator, strict or not
     def generate(self, state: State, strict: bool = True) -> tuple[Move, ...]:
         """The moves of the player to move; ``strict=False`` leaves MINI-8 aside."""

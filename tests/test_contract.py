@@ -25,6 +25,7 @@ import enum
 import json
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -73,6 +74,11 @@ def check_step(rules: Rules, state: State, data: Any) -> None:
     again = zank.loads(text)
     assert again == state
     assert hash(again) == hash(state)
+
+    position = rules.position_text(state)  # the family's FEN round-trips too
+    back = rules.parse_position(position)
+    assert back == (state if rules.rng_matters(state) else attrs.evolve(state, rng=0))
+    assert rules.position_text(back) == position
 
     mask = rules.action_mask(state)
     assert len(mask) == rules.action_space

@@ -19,6 +19,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -86,6 +87,18 @@ def test_the_example_is_a_family_variant() -> None:
     assert rules == Mini()
     assert [spec.label for spec in rules.layout()[:5]] == ["f1", "f2", "f3", "f4", "h1"]
     assert len(rules.cards()) == 52
+
+
+@pytest.mark.parametrize("rules", RULES)
+def test_positions_setup_and_the_opening_rule_work_for_the_example(rules: Rules) -> None:
+    """Position text, setup and opening_seat need nothing of a variant but its hooks."""
+    state = rules.setup({"f1": "Ac 2c", "h1": "Kd"}, seed=5, to_move=None)
+    assert state.to_move == rules.opening_seat(state) == 0  # MINI-3
+    text = rules.position_text(state)
+    assert text.startswith("mini/2 f1[Ac 2c] h1[Kd]")
+    assert rules.parse_position(text) == state
+    deal = rules.new_game(seed=5)
+    assert rules.parse_position(rules.position_text(deal)) == attrs.evolve(deal, rng=0)
 
 
 @pytest.mark.parametrize("rules", RULES)

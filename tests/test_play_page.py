@@ -31,7 +31,6 @@ from zank.agents import RandomAgent
 from zank.cards import card_text
 from zank.core import Rules
 from zank.play import GameRecord, replay
-from zank.spite_malice import SpiteAndMalice
 
 from .strategies import all_presets, preset_id
 
@@ -261,20 +260,23 @@ def test_a_bad_move_from_the_keyboard_keeps_the_game() -> None:
     assert table().state is state
 
 
-def test_position_text_where_the_variant_has_it(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_position_text_of_the_game_sets_up_a_game() -> None:
     answer = call(op="deal", variant="spite-and-malice", seed=7)
-    assert answer["position"] is None or isinstance(answer["position"], str)
-    # a stand-in for rules.position_text / parse_position (JSON states here)
-    monkeypatch.setattr(SpiteAndMalice, "position_text", lambda self, s: zank.dumps(s), False)
-    monkeypatch.setattr(SpiteAndMalice, "parse_position", lambda self, t: zank.loads(t), False)
-    answer = call(op="view")
-    assert zank.loads(answer["position"]) == table().state
+    rules = zank.variant("spite-and-malice")
+    assert rules.parse_position(answer["position"]) == table().state
     later = call(op="move", move=answer["legal"][0]["move"])
     answer = call(op="position", text=answer["position"])
     assert answer["moves"] == 0
     assert answer["position"] != later["position"]
-    assert not answer["recordable"]
-    assert "no deal to record" in call(op="record")["error"]["message"]
+    assert answer["recordable"]
+    call(op="move", move=answer["legal"][0]["move"])
+    record = zank.GameRecord.loads(call(op="record")["record"])
+    assert record.start == answer["position"]
+    assert len(list(zank.replay(record))) == len(record.moves) + 1
+    again = call(op="load", text=record.dumps())  # the game of the record goes on
+    assert again["position"] == call(op="view")["position"]
+    bad = call(op="position", text="spite-and-malice/2 draw[Ah")
+    assert "character" in bad["error"]["message"]
 
 
 # ---------------------------------------------------------------- assets

@@ -41,45 +41,20 @@ def position(
     rest: str = "draw",
     rng: int = 0,
 ) -> State:
-    """A valid running state with the given piles (cards bottom to top).
+    """A valid running state with the given piles (cards bottom to top), by
+    :meth:`~zank.core.Rules.setup`.
 
-    Every card of the game that ``piles`` does not name is put at the bottom
-    of the pile ``rest`` (the draw pile by default), so the named cards of
-    ``rest`` lie on top of them.  Hands are sorted; the draw pile lies face
-    down and each pay-off pile shows its top card.
+    The piles not named stay empty; every card of the game that ``piles``
+    does not name goes to the bottom of the pile ``rest`` (the draw pile by
+    default), so the named cards of ``rest`` lie on top of them.  Hands are
+    sorted; the draw pile lies face down and each pay-off pile shows its top
+    card, as dealt.  ``rng`` is the generator state for reshuffles.
     """
-    specs = rules.layout(players)
-    named = {label: list(parse_cards(text)) for label, text in piles.items()}
-    unknown = set(named) - {s.label for s in specs}
-    assert not unknown, f"no such piles: {unknown}"
-    left = Counter(rules.cards(players))
-    for cards in named.values():
-        for c in cards:
-            assert left[c], f"{card_text(c)} is used twice or is not in the game"
-            left[c] -= 1
-    spare = sorted(left.elements())
-    out: list[tuple[int, ...]] = []
-    down: list[int] = []
-    for s in specs:
-        cards = named.get(s.label, [])
-        if s.label == rest:
-            cards = spare + cards
-        if s.kind == "hand":
-            cards = sorted(cards)
-        out.append(tuple(cards))
-        down.append(
-            len(cards) if s.kind == "draw" else max(0, len(cards) - 1) * (s.kind == "pay-off")
-        )
-    state = State(
-        rules=rules,
-        players=players,
-        piles=tuple(out),
-        down=tuple(down),
-        to_move=to_move,
-        rng=rng,
-    )
-    rules.validate(state)
-    return state
+    table = dict.fromkeys((s.label for s in rules.layout(players)), "")
+    table.update(piles)
+    table[rest] = f"... {table[rest]}"
+    state = rules.setup(table, players=players, to_move=to_move, seed=0)
+    return attrs.evolve(state, rng=rng)
 
 
 def legal(rules: SpiteAndMalice, state: State) -> list[str]:
@@ -194,14 +169,15 @@ def test_the_higher_pay_off_top_begins(jokers: bool) -> None:
 
 def test_a_king_beats_a_queen_for_who_begins() -> None:
     """S&M-3: "König am höchsten"."""
-    pays = [list(parse_cards("2c Qd")), list(parse_cards("3c Kd"))]
-    assert DEFAULT._who_begins(pays, Rng(1)) == 1
+    deal = DEFAULT.setup({"p0.pay": "2c Qd", "p1.pay": "3c Kd"}, seed=1)
+    assert DEFAULT.opening_seat(deal, seed=1) == 1
 
 
 def test_a_joker_beats_a_king_for_who_begins() -> None:
     """S&M-3, S&M-V4: our reading ranks a joker above the king."""
-    pays = [list(parse_cards("2c Kd Kc")), list(parse_cards("3c 5d Xr"))]
-    assert SpiteAndMalice(jokers=True)._who_begins(pays, Rng(1)) == 1
+    rules = SpiteAndMalice(jokers=True)
+    deal = rules.setup({"p0.pay": "2c Kd Kc", "p1.pay": "3c 5d Xr"}, seed=1)
+    assert rules.opening_seat(deal, seed=1) == 1
 
 
 def test_tied_seats_reshuffle_their_pay_off_piles() -> None:
@@ -213,7 +189,7 @@ def test_tied_seats_reshuffle_their_pay_off_piles() -> None:
     ]
     before = [list(p) for p in pays]
     rules = SpiteAndMalice(pay_off_size=6)
-    starter = rules._who_begins(pays, Rng(5))
+    starter = rules._who_begins_pays(pays, Rng(5))
     assert pays[2] == before[2], "a seat below the tie keeps its pile"
     assert pays[0] != before[0] or pays[1] != before[1]
     assert sorted(pays[0]) == sorted(before[0])
@@ -227,7 +203,7 @@ def test_a_tie_that_never_breaks_goes_to_the_lowest_tied_seat() -> None:
     """S&M-3: after MAX_SEED_TIES reshuffles the lowest tied seat begins."""
     pays = [list(parse_cards("9c 9d")), list(parse_cards("Kc Kd")), list(parse_cards("Kh Ks"))]
     rng = Rng(9)
-    assert SpiteAndMalice(pay_off_size=2)._who_begins(pays, rng) == 1
+    assert SpiteAndMalice(pay_off_size=2)._who_begins_pays(pays, rng) == 1
     fresh = Rng(9)
     for _ in range(MAX_SEED_TIES):  # two tied seats shuffle a pile of two each time
         fresh.shuffle([0, 0])
@@ -239,7 +215,7 @@ def test_pay_off_piles_of_one_card_are_not_reshuffled_on_a_tie() -> None:
     """S&M-3: with one card each, reshuffling changes nothing; the lowest tied seat begins."""
     pays = [list(parse_cards("5c")), list(parse_cards("Kc")), list(parse_cards("Kd"))]
     rng = Rng(4)
-    assert SpiteAndMalice(pay_off_size=1)._who_begins(pays, rng) == 1
+    assert SpiteAndMalice(pay_off_size=1)._who_begins_pays(pays, rng) == 1
     assert rng.state == Rng(4).state
 
 
@@ -767,7 +743,7 @@ def test_the_seeds_worked_example() -> None:
     hand, so a king as the 7, the diamond 8 from a side stack, the 9 from the
     pay-off pile.
     """
-    state = position(DEFAULT, TABLE)
+    state = DEFAULT.setup(TABLE, seed=4)  # one call; the rest dealt as a seeded deal deals it
     assert top(state, "build1") == "4c"
     assert top(state, "p0.pay") == "6h"
     assert not any(RANK[c] == 7 for c in state.pile("p0.hand"))

@@ -418,9 +418,8 @@ class Table:
                 return
 
     def record(self) -> GameRecord:
-        """The game record so far (``tags`` name the reader's seat and the agents')."""
-        if self.from_position:
-            raise PageError("a game from a pasted position has no deal to record")
+        """The game record so far (``tags`` name the reader's seat and the agents');
+        a game from a pasted position keeps it in the record's ``start``."""
         tags = {f"seat{p}": AGENT_TAG for p in range(self.players)}
         tags[f"seat{self.seat}"] = READER_TAG
         return GameRecord(
@@ -431,6 +430,7 @@ class Table:
             tuple(self.moves),
             self.state.outcome,
             tags=tags,
+            start=self.rules.position_text(self.states[0]) if self.from_position else None,
         )
 
     @classmethod
@@ -457,6 +457,7 @@ class Table:
             list(record.moves),
             movers,
             GreedyAgent(record.seed),
+            from_position=record.start is not None,
         )
         table.agents_play()
         return table
@@ -508,7 +509,7 @@ class Table:
             "can_undo": self.seat in self.movers,
             "last": None if last is None else {"move": last, "by": self.movers[-1]},
             "position": None if position_text is None else position_text(state),
-            "recordable": not self.from_position,
+            "recordable": True,
         }
 
 

@@ -114,6 +114,24 @@ def _add_variant_arguments(p: argparse.ArgumentParser, *, seed_default: int | No
     )
 
 
+def _add_position_argument(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--position",
+        metavar="TEXT",
+        help="start from this position text (Rules.position_text, one line) "
+        "instead of a seeded deal; it names its number of players",
+    )
+
+
+def _start(rules: Rules, args: argparse.Namespace) -> State:
+    """The seeded deal, or the position of ``--position`` (its seats win over ``--players``)."""
+    if args.position is None:
+        return rules.new_game(seed=args.seed, players=args.players)
+    state = rules.parse_position(args.position)
+    args.players = state.players
+    return state
+
+
 def _write(path: str, text: str) -> None:
     try:
         with open(path, "w", encoding="utf-8") as f:
@@ -142,13 +160,15 @@ def _variants(args: argparse.Namespace) -> int:
 # ------------------------------------------------------------------- show
 def _show(args: argparse.Namespace) -> int:
     rules = _rules_from(args)
-    state = rules.new_game(seed=args.seed, players=args.players)
+    state = _start(rules, args)
     if args.seat is not None and not 0 <= args.seat < args.players:
         raise _Fail(f"--seat must be a seat from 0 to {args.players - 1}, not {args.seat}")
     if args.json and args.seat is not None:  # only what that seat may see
         print(json.dumps(observation_to_dict(rules, rules.observe(state, args.seat))))
     elif args.json:
         print(zank.dumps(state))
+    elif args.as_position:
+        print(rules.position_text(state))
     else:
         print(_text(rules, state, args.seat))
         if args.moves:
@@ -405,6 +425,7 @@ def _numbered(moves: Sequence[Move]) -> str:
 
 def _play(args: argparse.Namespace) -> int:
     rules = _rules_from(args)
+    start = _start(rules, args) if args.position is not None else None
     players = args.players
     rules.layout(players)
     if not 0 <= args.seat < players:
@@ -425,7 +446,8 @@ def _play(args: argparse.Namespace) -> int:
     names = {p: ("you" if p == me else vs) for p in range(players)}
     tags = {f"seat{p}": name for p, name in names.items()}
 
-    history = [rules.new_game(seed=seed, players=players)]
+    history = [rules.new_game(seed=seed, players=players) if start is None else start]
+    position = None if start is None else rules.position_text(start)
     moves: list[str] = []
     my_decisions: list[int] = []  # indices into history where I moved
     print(f"zank {rules.name}, seed {seed}: you are seat {me} against {vs}. Type 'help' for help.")
@@ -433,7 +455,14 @@ def _play(args: argparse.Namespace) -> int:
     def record() -> GameRecord:
         state = history[-1]
         return GameRecord(
-            rules.name, rules.options, seed, players, tuple(moves), state.outcome, tags=tags
+            rules.name,
+            rules.options,
+            seed,
+            players,
+            tuple(moves),
+            state.outcome,
+            tags=tags,
+            start=position,
         )
 
     def show(state: State) -> None:
@@ -556,7 +585,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser(
         "show",
-        help="print the deal of a seeded game",
+        help="print the deal of a seeded game, or a position",
         description="Print the table of a seeded deal as text (all hands shown, "
         "face-down cards hidden), or as one seat sees it.",
     )
@@ -564,6 +593,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seat", type=int, default=None, help="show what this seat sees")
     p.add_argument("--moves", action="store_true", help="also list the legal moves")
     p.add_argument("--json", action="store_true", help="print the state as JSON instead")
+    p.add_argument(
+        "--as-position",
+        action="store_true",
+        help="print the state as position text (one line) instead",
+    )
+    _add_position_argument(p)
     p.add_argument(
         "--svg",
         metavar="FILE",
@@ -588,6 +623,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="the bots' agent (default greedy where the variant has one, else random)",
     )
     p.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
+    _add_position_argument(p)
     p.add_argument(
         "--save",
         metavar="FILE",

@@ -434,6 +434,20 @@ class Rules:
     def _validate(self, state: State) -> None:
         """Variant invariants of a state; raise :class:`~zank.errors.InvalidState`."""
 
+    def _opening_seat(self, state: State, rng: Rng) -> int:
+        """The seat that begins a game dealt as ``state`` by the variant's
+        opening rule, ``rng`` deciding what the rule leaves to chance (a cut,
+        a reshuffle on a tie): what ``_deal`` does to choose ``to_move``.
+        The default: the variant has no opening rule to ask."""
+        raise OptionError(f"{self.name} does not say who begins a deal (no _opening_seat)")
+
+    def rng_matters(self, state: State) -> bool:
+        """Whether the generator state :attr:`State.rng` can still decide
+        anything in the game (a reshuffle during play).  Position text writes
+        it only then (:meth:`position_text`).  The default: while the game
+        runs; variants that draw from it only to deal say never."""
+        return state.outcome is None
+
     # ------------------------------------------------------------- public API
     @property
     def options(self) -> dict[str, Any]:
@@ -598,6 +612,124 @@ class Rules:
             assert v is not None
             raise IllegalMove(str(v), v.rule)
         return move
+
+    def position_text(self, state: State) -> str:
+        """``state`` as one line of text, the family's FEN (:mod:`zank.position`).
+
+        Every pile by its label with its cards bottom to top (``|`` after the
+        face-down ones), whose turn it is, the counters, ``ply`` and ``turn``,
+        the outcome, and the generator state while :meth:`rng_matters`; the
+        options are not in it (they belong to the rules object).
+
+        >>> import zank
+        >>> rules = zank.variant("zank-104")
+        >>> state = rules.new_game(seed=7)
+        >>> text = rules.position_text(state)
+        >>> text[:40]
+        'zank-104/2 h1[4d] h2[5c] h3[Jh] h4[3s] h'
+        >>> rules.position_text(rules.parse_position(text)) == text
+        True
+
+        Raises:
+            InvalidState: ``state`` is not a state of this rules object.
+        """
+        from zank.position import position_text
+
+        return position_text(self, state)
+
+    def parse_position(self, text: str) -> State:
+        """The state of a position text made by :meth:`position_text`.
+
+        ``parse_position(position_text(s)) == s`` for every valid state
+        ``s`` whose generator state is written or 0 (see
+        :meth:`rng_matters`); otherwise it equals ``s`` with ``rng`` 0.  The
+        options are not part of the text: a position written under other
+        options is checked against this rules object's invariants (those of
+        :func:`zank.loads`) and refused when it breaks one.
+
+        Raises:
+            NotationError: the text is not position text (the message gives
+                the character offset).
+            InvalidState: it is, but not a valid state of this rules object
+                (another variant, an impossible position).
+        """
+        from zank.position import parse_position
+
+        return parse_position(self, text)
+
+    def setup(
+        self,
+        piles: Mapping[str, str] | None = None,
+        *,
+        players: int = 2,
+        to_move: int | None = 0,
+        down: Mapping[str, int] | None = None,
+        seed: int | None = None,
+        turn: int = 1,
+        ply: int | None = None,
+        **counters: int,
+    ) -> State:
+        """A hand-made position: the piles named in ``piles`` exactly, the
+        rest as the variant deals.
+
+        ``piles`` maps pile labels to cards, bottom to top
+        (``{"build1": "Ad 2s 3h 4c"}``).  Every pile not named is dealt as
+        :meth:`new_game` with ``seed`` deals it, a card that a named pile
+        took replaced by one nobody named; the cards left then go where the
+        variant keeps undealt cards: the piles a fresh deal lays wholly face
+        down (draw pile, hand piles, talons; by owner where each player has
+        a pack), or the piles whose text begins with ``"..."``
+        (``{"draw": "... 7h 8h"}``: the rest at the bottom of the draw pile,
+        under the 7 and the 8).  Face-down counts are those of a fresh deal
+        (a pile dealt face down lies face down, a pile showing its top card
+        shows it) unless ``down`` gives them; the counters are a fresh
+        deal's unless given by name (``stale=3``, see :meth:`info_of`).
+        ``to_move`` ``None`` asks :meth:`opening_seat`.  ``ply`` defaults to
+        ``turn - 1`` (a move began every turn).
+
+        >>> import zank
+        >>> rules = zank.variant("spite-and-malice")
+        >>> state = rules.setup({"build1": "Ac 2d 3h 4c", "p0.pay": "9d 6h"}, seed=1)
+        >>> rules.piles(state)["p0.pay"], state.down[rules.pile_index(2, "p0.pay")]
+        ((Card.parse('9d'), Card.parse('6h')), 1)
+
+        Raises:
+            OptionError: an unknown pile label or counter, a bad ``seed``,
+                ``players``, ``turn`` or ``ply``.
+            NotationError: a card that is no card notation.
+            InvalidState: a card named twice or not in the game, cards left
+                with no place to go, or a position that breaks an invariant
+                of the variant (the checks of :func:`zank.loads`).
+        """
+        from zank.position import setup
+
+        return setup(
+            self,
+            piles,
+            players=players,
+            to_move=to_move,
+            down=down,
+            seed=seed,
+            turn=turn,
+            ply=ply,
+            counters=counters,
+        )
+
+    def opening_seat(self, state: State, *, seed: int | None = None) -> int:
+        """The seat that begins a game dealt as ``state``, by the variant's
+        opening rule (its rules page says which): what :meth:`new_game`
+        decides after dealing.  ``seed`` decides what the rule leaves to
+        chance (a cut, reshuffled piles on a tie; ``None``: a fresh seed).
+
+        The rule reads the piles as they lie; it is meant for a deal
+        (``ply`` 0), e.g. one made by :meth:`setup`.
+
+        Raises:
+            InvalidState: ``state`` is not a state of this rules object.
+            OptionError: a bad ``seed``, or a variant without an opening rule.
+        """
+        self._check_own(state)
+        return self._opening_seat(state, Rng(fresh_seed() if seed is None else _seed(seed)))
 
     def piles(self, state: State) -> dict[str, tuple[Card, ...]]:
         """Every pile by label, bottom to top, as :class:`~zank.cards.Card` objects."""

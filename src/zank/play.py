@@ -29,7 +29,7 @@ from zank import registry
 from zank._version import __version__
 from zank.agents.base import Agent
 from zank.core import Result, Rules, State, Termination
-from zank.errors import IllegalMove, InvalidState, NotationError, ZankError, quote
+from zank.errors import IllegalMove, InvalidState, NotationError, OptionError, ZankError, quote
 from zank.random import MASK64, fresh_seed
 from zank.serialize import MAX_DOCUMENT_SIZE, read_json
 
@@ -58,6 +58,10 @@ class GameRecord:
         result: how the game ended; ``None`` when it was stopped before its end.
         library: the version of zank that wrote the record.
         tags: free-form text headers, e.g. ``{"seat0": "greedy"}`` (like PGN tags).
+        start: the position the game started from, as position text
+            (:meth:`zank.core.Rules.position_text`), like a FEN tag in PGN;
+            ``None`` (the default): the deal of ``seed``, which is then the
+            only use of ``seed``.
     """
 
     variant: str
@@ -68,6 +72,7 @@ class GameRecord:
     result: Result | None
     library: str = field(factory=_library_version)
     tags: dict[str, str] = field(factory=dict)
+    start: str | None = None
 
     def rules(self) -> Rules:
         """The rules object the game was played with.
@@ -87,7 +92,7 @@ class GameRecord:
     def to_dict(self) -> dict[str, Any]:
         """The JSON-ready dict of the record."""
         r = self.result
-        return {
+        doc = {
             "format": RECORD_FORMAT,
             "version": RECORD_VERSION,
             "library": self.library,
@@ -101,6 +106,9 @@ class GameRecord:
             if r is None
             else {"winner": r.winner, "points": list(r.points), "reason": r.reason.value},
         }
+        if self.start is not None:
+            doc["start"] = self.start
+        return doc
 
     def dumps(self, *, indent: int | None = None) -> str:
         """The record as JSON text."""
@@ -138,6 +146,9 @@ class GameRecord:
             raise InvalidState("'library' must be a version string")
         if not isinstance(tags, dict) or not all(isinstance(v, str) for v in tags.values()):
             raise InvalidState("'tags' must be an object of strings")
+        start = doc.get("start")
+        if start is not None and not isinstance(start, str):
+            raise InvalidState(f"'start' must be position text, not {quote(start)}")
         res = doc.get("result")
         result = None
         if res is not None:
@@ -152,7 +163,7 @@ class GameRecord:
             except (KeyError, TypeError, ValueError):
                 raise InvalidState(f"malformed result {quote(res)}") from None
         return cls(
-            doc["variant"], options, seed, players, tuple(moves), result, library, dict(tags)
+            doc["variant"], options, seed, players, tuple(moves), result, library, dict(tags), start
         )
 
     @classmethod
@@ -198,9 +209,17 @@ def replay(record: GameRecord) -> Iterator[State]:
         raise InvalidState(f"replay() takes a GameRecord, not {type(record).__name__}")
     rules = record.rules()
     try:
-        state = rules.new_game(seed=record.seed, players=record.players)
+        if record.start is None:
+            state = rules.new_game(seed=record.seed, players=record.players)
+        else:
+            state = rules.parse_position(record.start)
     except ZankError as e:
         raise InvalidState(f"bad record: {e}") from None
+    if state.players != record.players:
+        raise InvalidState(
+            f"bad record: 'players' is {record.players}, but its start position "
+            f"has {state.players} seats"
+        )
     yield state
     for n, text in enumerate(record.moves, start=1):
         try:
@@ -230,11 +249,21 @@ def play_game(
     seed: int | None = None,
     *,
     max_moves: int | None = None,
+    start: State | None = None,
 ) -> tuple[GameRecord, State]:
     """Like :func:`play`, but return the final state too (for its turn count)."""
     if seed is None:
-        seed = fresh_seed()
-    state = rules.new_game(seed=seed, players=len(agents))
+        seed = fresh_seed() if start is None else 0
+    if start is None:
+        state = rules.new_game(seed=seed, players=len(agents))
+        position = None
+    else:
+        position = rules.position_text(start)
+        state = rules.parse_position(position)  # what replay starts from
+        if state.players != len(agents):
+            raise OptionError(
+                f"the start position has {state.players} seats but {len(agents)} agents play"
+            )
     legal_moves, apply, observe = rules.legal_moves, rules.apply, rules.observe
     moves: list[str] = []
     while state.outcome is None:
@@ -246,7 +275,9 @@ def play_game(
         move = agents[p].choose(rules, observe(state, p), legal)
         state = apply(state, move)
         moves.append(move.text)
-    record = GameRecord(rules.name, rules.options, seed, len(agents), tuple(moves), state.outcome)
+    record = GameRecord(
+        rules.name, rules.options, seed, len(agents), tuple(moves), state.outcome, start=position
+    )
     return record, state
 
 
@@ -256,8 +287,13 @@ def play(
     seed: int | None = None,
     *,
     max_moves: int | None = None,
+    start: State | None = None,
 ) -> GameRecord:
     """Play one game between ``agents`` (one per seat) and return its record.
+
+    The game begins with the deal of ``seed`` or, when ``start`` is given,
+    from that position (e.g. one made by :meth:`zank.core.Rules.setup`); the
+    record keeps it as position text in :attr:`GameRecord.start`.
 
     Each agent sees only its own observation (:meth:`zank.core.Rules.observe`).
     ``max_moves`` stops the game early (the record's result is then ``None``);
@@ -267,4 +303,4 @@ def play(
     Raises:
         IllegalMove: an agent chose a move that is not legal.
     """
-    return play_game(rules, agents, seed, max_moves=max_moves)[0]
+    return play_game(rules, agents, seed, max_moves=max_moves, start=start)[0]

@@ -316,7 +316,7 @@ class SpiteAndMalice(Rules):
         rest = deck[players * size :]
         hands = [tuple(sorted(rest[p * HAND_SIZE : (p + 1) * HAND_SIZE])) for p in range(players)]
         draw = tuple(rest[players * HAND_SIZE :])
-        starter = self._who_begins(pays, rng)
+        starter = self._who_begins_pays(pays, rng)
         piles: list[tuple[int, ...]] = [draw, ()] + [()] * self.build_places
         down = [len(draw), 0] + [0] * self.build_places
         for p in range(players):
@@ -324,12 +324,17 @@ class SpiteAndMalice(Rules):
             down += [size - 1, 0] + [0] * SIDE_STACKS
         return State.dealt(self, players, piles, down, starter, rng.state)
 
+    def _opening_seat(self, state: State, rng: Rng) -> int:
+        """S&M-3 on the pay-off piles of ``state`` (see :meth:`_who_begins_pays`)."""
+        pays = [list(state.piles[self._seat_base(p)]) for p in range(state.players)]
+        return self._who_begins_pays(pays, rng)
+
     @staticmethod
     def _start_value(card: int) -> int:
         # S&M-3: king highest; a joker (S&M-V4) ranks above the king.
         return 14 if IS_JOKER[card] else RANK[card]
 
-    def _who_begins(self, pays: list[list[int]], rng: Rng) -> int:
+    def _who_begins_pays(self, pays: list[list[int]], rng: Rng) -> int:
         """S&M-3: the highest pay-off top begins; tied seats reshuffle their piles."""
         tied = list(range(len(pays)))
         reshuffles = 0

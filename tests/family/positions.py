@@ -5,11 +5,13 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 
+import attrs
 import pytest
 
-from zank.cards import DECK, RANK, SUIT, card_text, parse_cards
+from zank.cards import DECK, RANK, SUIT, card_text, cards_text, parse_cards
 from zank.core import Rules, State, Violation
 from zank.errors import IllegalMove
+from zank.position import counter_names
 
 #: Eight kings for the eight houses: they take only queens and never go to a
 #: foundation in these tests, so that no house is a gap.
@@ -39,7 +41,8 @@ def position(
     down: Mapping[str, int] | None = None,
     turn: int = 1,
 ) -> State:
-    """A valid running state with the given piles (cards bottom to top), in
+    """A valid running state with the given piles (cards bottom to top), built
+    by :meth:`~zank.core.Rules.setup` with every pile named, in
     turn ``turn`` (``ply`` is ``turn - 1``: a move began every turn; counters
     in ``info`` must fit the turns ended).
 
@@ -79,28 +82,29 @@ def position(
     else:
         out[rest] = leftovers + out[rest]
     downs = dict(down or {})
-    down_list = []
     for spec in specs:
         n = len(out[spec.label])
         if spec.label in downs:
-            down_list.append(downs[spec.label])
-        elif spec.kind in STOCK_KINDS:
-            down_list.append(n)
+            continue
+        if spec.kind in STOCK_KINDS:
+            downs[spec.label] = n
         elif spec.kind == "reserve":
-            down_list.append(max(0, n - 1))
+            downs[spec.label] = max(0, n - 1)
         else:
-            down_list.append(0)
-    state = State(
-        rules=rules,
-        players=2,
-        piles=tuple(tuple(out[label]) for label in labels),
-        down=tuple(down_list),
+            downs[spec.label] = 0
+    names = counter_names(rules)
+    counters = dict(zip(names, info, strict=False)) if len(info) <= len(names) else {}
+    state = rules.setup(
+        {label: cards_text(cards) for label, cards in out.items()},
         to_move=to_move,
-        info=info,
-        ply=turn - 1,
+        down=downs,
         turn=turn,
+        seed=0,
+        **counters,
     )
-    rules.validate(state)
+    if state.info != info:  # a tail of table mode, or fewer counters than the variant has
+        state = attrs.evolve(state, info=info)
+        rules.validate(state)
     return state
 
 

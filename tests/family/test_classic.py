@@ -12,7 +12,7 @@ import pytest
 
 import zank
 from zank.agents import GreedyAgent, RandomAgent
-from zank.cards import DECK, IS_JOKER, card_text, full_deck, parse_card, parse_cards
+from zank.cards import DECK, IS_JOKER, card_text, cards_text, full_deck, parse_card, parse_cards
 from zank.core import HIDDEN, State, Termination
 from zank.family import greedy_classic
 from zank.family.classic import ClassicZank
@@ -84,20 +84,12 @@ def pos3(piles: Mapping[str, str], *, turn: int = 9, removed: int = 0, to_move: 
             out["aside"].append(x)
         else:  # under the named cards of every seat's source: a seat without cards has won
             out[f"p{k % 3}.hand"].insert(0, x)
-    down = [len(out[s.label]) if s.kind == "hand" else 0 for s in specs]
-    info = list(START_INFO)
-    info[I_REMOVED] = removed
-    state = State(
-        rules=RULES,
-        players=3,
-        piles=tuple(tuple(out[label]) for label in labels),
-        down=tuple(down),
-        to_move=to_move,
-        info=tuple(info),
-        turn=turn,
-        ply=turn - 1,
+    down = {s.label: len(out[s.label]) if s.kind == "hand" else 0 for s in specs}
+    piles_text = {label: cards_text(cards) for label, cards in out.items()}
+    state = RULES.setup(
+        piles_text, players=3, to_move=to_move, down=down, turn=turn, removed=removed
     )
-    RULES.validate(state)
+    assert state.info[I_REMOVED] == removed
     return state
 
 

@@ -378,6 +378,12 @@ class ClassicZank(ClassicExplanations):
         info = faults.start_info(self, START_INFO)  # Z-21: table mode's tail
         return State.dealt(self, players, piles, down, starter, rng.state, info)
 
+    def _opening_seat(self, state: State, rng: Rng) -> int:
+        """Z-3: ``first_player``, or a seat drawn by lot (as :meth:`_deal` does)."""
+        if self.first_player is not None:
+            return self.first_player
+        return rng.below(state.players)
+
     def _deal_extra(
         self, piles: list[tuple[int, ...]], down: list[int], g: Geometry, p: int, share: list[int]
     ) -> list[int]:

@@ -307,6 +307,9 @@ class StockGame(HandPileTable):
         info = faults.start_info(self, START_INFO)  # table mode's tail
         return State.dealt(self, players, piles, down, starter, rng.state, info)
 
+    def _opening_seat(self, state: State, rng: Rng) -> int:
+        return self.starting_player(list(state.piles), rng)
+
     def starting_player(self, piles: list[tuple[int, ...]], rng: Rng) -> int:
         """The seat that begins a game dealt as ``piles``.
 

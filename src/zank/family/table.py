@@ -241,6 +241,11 @@ class FamilyTable(Rules):
     _house_key: tuple[int, ...] = field(init=False, default=(), eq=False, hash=False, repr=False)
     _house_want: tuple[int, ...] = field(init=False, default=(), eq=False, hash=False, repr=False)
 
+    def rng_matters(self, state: State) -> bool:
+        """Never: the family's tables draw from the generator only to deal
+        (turning a discard over is no shuffle)."""
+        return False
+
     def info_size(self, players: int = 2) -> int:
         """The most ``info`` integers: in table mode a call window's tail comes on top."""
         from zank.family import faults

@@ -328,6 +328,9 @@ class Zank104(HandPileTable):
         info = faults.start_info(self, Zank104Info(0, START_COUNT, START_COUNT, 0, 0))
         return State.dealt(self, players, piles, down, starter, rng.state, info)
 
+    def _opening_seat(self, state: State, rng: Rng) -> int:
+        return self.starting_player(list(state.piles), rng)
+
     def starting_player(self, piles: list[tuple[int, ...]], rng: Rng) -> int:
         """The seat that begins a game dealt as ``piles`` (Z104-3).
 
