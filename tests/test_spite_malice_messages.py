@@ -380,7 +380,7 @@ def test_the_seat_tie_gives_up_after_the_64_reshuffles_the_rules_page_names() ->
     the constant."""
     pays = [list(parse_cards("Kc Kd")), list(parse_cards("Kh Ks"))]
     rng = Rng(11)
-    assert SpiteAndMalice(pay_off_size=2)._who_begins(pays, rng) == 0
+    assert SpiteAndMalice(pay_off_size=2)._who_begins_pays(pays, rng) == 0
     fresh = Rng(11)
     for _ in range(64 * 2):
         fresh.shuffle([0, 0])
