@@ -108,6 +108,7 @@ def test_cards_are_text(value: Any) -> None:
         ((0, 2), r"^suit 2 is out of range for rank 0$"),
         ((1, False), r"^suit False is out of range for rank 1$"),
         ((1, 0, 8), r"^deck must be 0 to 7, not 8$"),
+        ((1, 0, 9), r"^deck must be 0 to 7, not 9$"),
         ((1, 0, -1), r"^deck must be 0 to 7, not -1$"),
         ((1, 0, 1.0), r"^deck must be 0 to 7, not 1.0$"),
     ],
