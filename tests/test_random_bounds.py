@@ -7,6 +7,8 @@ Here the bounds make about every second output a rejection.
 
 from __future__ import annotations
 
+import pytest
+
 from zank.random import MASK64, Rng, fresh_seed
 
 
@@ -39,3 +41,42 @@ def test_fresh_seeds_use_all_64_bits() -> None:
     # each seed is below 2**63 with chance 1/2: all 200 below is a 2**-200 event
     assert max(seeds) >= 2**63
     assert len(set(seeds)) == 200
+
+
+def _unxorshift(x: int, shift: int) -> int:
+    """The inverse of ``x ^ (x >> shift)`` on 64 bits."""
+    y = x
+    for _ in range(64 // shift + 1):
+        y = x ^ (y >> shift)
+    return y & MASK64
+
+
+def _state_before(output: int) -> int:
+    """The generator state whose next64() is ``output`` (SplitMix64's mix is a bijection)."""
+    z = _unxorshift(output, 31)
+    z = (z * pow(0x94D049BB133111EB, -1, 2**64)) & MASK64
+    z = _unxorshift(z, 27)
+    z = (z * pow(0xBF58476D1CE4E5B9, -1, 2**64)) & MASK64
+    z = _unxorshift(z, 30)
+    return (z - 0x9E3779B97F4A7C15) & MASK64
+
+
+@pytest.mark.parametrize("n", [3, 2**63 + 1, 10**18])
+def test_an_output_equal_to_the_limit_is_rejected_and_one_below_is_kept(n: int) -> None:
+    limit = (2**64 // n) * n  # the first output that is rejected
+    at = Rng(_state_before(limit))
+    assert Rng(at.state).next64() == limit
+    after = Rng(at.state)
+    after.next64()
+    assert at.below(n) == _reference_below(after, n)  # the output at the limit was drawn again
+    assert at.state == after.state
+    below = Rng(_state_before(limit - 1))
+    assert below.below(n) == (limit - 1) % n
+
+
+def test_a_seed_is_an_int_and_not_a_bool() -> None:
+    for bad in (True, False, 1.0, "7", None):
+        with pytest.raises(TypeError, match=r"^seed must be an int, not "):
+            Rng(bad)  # type: ignore[arg-type]
+    assert Rng(-1).state == MASK64
+    assert Rng(2**64 + 5).state == 5
