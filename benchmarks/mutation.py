@@ -3,7 +3,7 @@
 The modules, the tests each one runs against, the operators left out, the sample size
 and its seed are in ``benchmarks/mutation.toml``. For one module this script
 
-1. copies ``src/``, ``tests/``, ``docs/play/`` and ``pyproject.toml`` into a work folder
+1. copies ``src/``, ``tests/``, ``docs/`` and ``pyproject.toml`` into a work folder
    (``.mutation/MODULE/``, ignored by git), because cosmic-ray writes each mutant into the
    module's file on disk and the checkout must stay untouched while you work on it;
 2. writes the cosmic-ray configuration there (the module's path; the test command: the
@@ -59,8 +59,8 @@ def _copy_tree(dest: Path) -> None:
     if dest.exists():
         shutil.rmtree(dest)
     dest.mkdir(parents=True)
-    ignore = shutil.ignore_patterns("__pycache__", "*.pyc", ".hypothesis")
-    for name in ("src", "tests", "docs/play"):
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc", ".hypothesis", "_build")
+    for name in ("src", "tests", "docs"):  # docs: tests read the rules pages
         shutil.copytree(ROOT / name, dest / name, ignore=ignore)
     shutil.copy2(ROOT / "pyproject.toml", dest / "pyproject.toml")
 
