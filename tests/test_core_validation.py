@@ -214,3 +214,29 @@ def test_an_observation_is_checked_before_use() -> None:
     with pytest.raises(zank.InvalidState, match=r"^pile p1\.hand: 9 face-down cards$"):
         SPITE.sample_state(attrs.evolve(view, down=tuple(downs)))
     assert isinstance(view, Observation)
+
+
+def test_the_largest_state_integer_is_2_to_the_53_minus_1() -> None:
+    """JSON numbers are exact up to 2**53 - 1 (in JavaScript too): the bound of every
+    integer of a state, as the messages say."""
+    assert MAX_STATE_INT == 2**53 - 1
+    SPITE.validate(_set(STATE, ply=2**53 - 1, turn=2**53 - 1))
+    _invalid(_set(STATE, ply=2**53, turn=1), r"^'ply' must be an integer from 0 to 2\*\*53 - 1")
+
+
+def test_the_short_repr_of_a_state_says_how_it_stands() -> None:
+    assert repr(STATE).startswith("<State spite-and-malice, 2 players, turn 1, ply 0, seat ")
+    won = _over(STATE, Result(1, (5, 0), Termination.WENT_OUT))
+    assert repr(won).endswith(", won by seat 1 (went out)>")
+    drawn = _over(STATE, Result(None, (0, 0), Termination.DRAW_PILE_EMPTY))
+    assert repr(drawn).endswith(", drawn (draw pile empty)>")
+    assert repr(SPITE.observe(drawn, 1)).endswith(", drawn (draw pile empty)>")
+
+
+def test_decode_names_the_action_space() -> None:
+    last = SPITE.action_space - 1
+    for action in (-1, last + 1, 1.0):
+        with pytest.raises(
+            zank.IllegalMove, match=rf"^action .* is outside the action space 0\.\.{last}$"
+        ):
+            SPITE.decode(STATE, action)  # type: ignore[arg-type]
