@@ -403,3 +403,43 @@ def test_layout_moves_blocks_no_house_by_default() -> None:
     _, first_blocked, _ = RULES.layout_moves(state.piles, [], scan, blocked=1)
     assert "h2-h3" in {m.text for m in first_blocked}
     assert not any(m.text.startswith("h1-") for m in first_blocked)
+
+
+def test_targets_are_named() -> None:
+    assert RULES.target_name(0) == "a foundation"
+    assert RULES.target_name(1) == "house 1"
+    assert RULES.target_name(8) == "house 8"
+    assert RULES.target_name(RULES.pack_target) == "the opponent's reserve"
+
+
+def test_without_runs_a_move_between_houses_carries_the_outer_card_only() -> None:
+    state = position(RULES, {**KINGS, "h3": "Kh Qc", "h2": "Kd Qs Jh"})
+    after = play(RULES, state, "h2-h3")
+    assert after.pile("h3") == tuple(parse_card(c) for c in ("Kh", "Qc", "Jh"))
+    assert after.pile("h2") == tuple(parse_card(c) for c in ("Kd", "Qs"))
+
+
+def test_same_suit_houses_ask_for_the_suit() -> None:
+    schik = zank.variant("schikanieren")
+    assert isinstance(schik, FamilyTable)
+    assert schik.house_needs(parse_card("Th")) == "the ♥ 9"
+    assert schik.house_needs(parse_card("2s:1")) == "the ♠ ace"  # was "the 1 ace"
+
+
+@pytest.mark.parametrize("name", ["zank-detailed", "crapette", "schikanieren"])
+def test_the_table_refuses_no_legal_card_move(name: str) -> None:
+    rules = zank.variant(name)
+    assert isinstance(rules, FamilyTable)
+    state = rules.new_game(seed=5)
+    rng = zank.random.Rng(5)
+    checked = 0
+    for _ in range(120):
+        if state.outcome is not None:
+            break
+        legal = rules.legal_moves(state)
+        for m in legal:
+            if m.kind == 0 and state.phase == 0:
+                assert rules.explain_card_move(state, m) is None, m
+                checked += 1
+        state = rules.apply(state, legal[rng.below(len(legal))])
+    assert checked >= 20
