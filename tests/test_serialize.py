@@ -127,6 +127,8 @@ def test_unknown_and_missing_piles_are_named() -> None:
     for i in range(5):
         doc["piles"][f"x{i}"] = []
     _refused(doc, r"; unknown: 'x0', 'x1', 'x2', 'x3', 'x4'$")
+    doc["piles"]["x5"] = []
+    _refused(doc, r"; unknown: 'x0', 'x1', 'x2', 'x3', 'x4' and 1 more$")
 
 
 def test_a_long_unknown_label_is_cut_in_the_message() -> None:
