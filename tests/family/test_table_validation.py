@@ -15,6 +15,7 @@ import pytest
 import zank
 from zank.cards import parse_card
 from zank.core import Result, Termination
+from zank.family.fits import FKEY
 from zank.family.table import FamilyTable, lift
 
 from .positions import KINGS, play, position, texts, violation
@@ -443,3 +444,16 @@ def test_the_table_refuses_no_legal_card_move(name: str) -> None:
                 checked += 1
         state = rules.apply(state, legal[rng.below(len(legal))])
     assert checked >= 20
+
+
+def test_foundation_slots_send_aces_to_the_first_empty_foundation_only_if_there_is_one() -> None:
+    state = position(RULES, {**KINGS, "f1": "Ac", "f3": "Ah 2h"})
+    slots = RULES.foundation_slots(state.piles)
+    ace_d = FKEY[parse_card("Ad")]  # (every ace has its suit key)
+    assert slots[ace_d] == 1  # f2, the first empty one
+    assert slots[FKEY[parse_card("2c")]] == 0
+    assert slots[FKEY[parse_card("3h")]] == 2
+    aces = ["Ac", "Ad", "Ah", "As", "Ac:1", "Ad:1", "Ah:1", "As:1"]
+    full = position(RULES, {**KINGS, **dict(zip(FOUNDATIONS, aces, strict=True))})
+    assert ace_d not in RULES.foundation_slots(full.piles)
+    assert RULES.foundation_slot(full.piles, parse_card("Ad")) == -1
