@@ -240,3 +240,57 @@ def test_decode_names_the_action_space() -> None:
             zank.IllegalMove, match=rf"^action .* is outside the action space 0\.\.{last}$"
         ):
             SPITE.decode(STATE, action)  # type: ignore[arg-type]
+
+
+def test_missing_cards_are_listed_twelve_at_most() -> None:
+    draw = STATE.pile("draw")
+    short = _pile(STATE, "draw", draw[:-13], down=len(draw) - 13)
+    with pytest.raises(zank.InvalidState) as info:
+        SPITE.validate(short)
+    listed = str(info.value).removeprefix("the cards are not those of the game: missing ")
+    assert listed.endswith(" and 1 more")
+    assert len(listed.removesuffix(" and 1 more").split()) == 12
+    twelve = _pile(STATE, "draw", draw[:-12], down=len(draw) - 12)
+    with pytest.raises(zank.InvalidState, match=r"missing (\S+ ){11}\S+$"):
+        SPITE.validate(twelve)
+
+
+def test_an_option_takes_its_bounds() -> None:
+    assert zank.variant("zank-detailed", no_progress_turns=100_000).no_progress_turns == 100_000
+    assert zank.variant("zank-detailed", no_progress_turns=2).no_progress_turns == 2
+    for bad in (1, 100_001):
+        with pytest.raises(zank.OptionError, match=r"from 2 to 100000, not "):
+            zank.variant("zank-detailed", no_progress_turns=bad)
+
+
+def test_the_cards_of_a_game_are_for_two_seats_by_default() -> None:
+    assert ZANK.cards() == ZANK.cards(2)
+    assert len(ZANK.cards()) == 104
+    assert len(ZANK.cards(3)) != 104
+
+
+def test_decode_gives_the_legal_move_of_the_action_and_refuses_an_illegal_one() -> None:
+    legal = SPITE.legal_moves(STATE)
+    for move in legal:
+        assert SPITE.decode(STATE, move.action) is move
+    illegal = next(m for m in SPITE.moves if m not in legal)
+    with pytest.raises(zank.IllegalMove) as info:
+        SPITE.decode(STATE, illegal.action)
+    assert info.value.rule == SPITE.check(STATE, illegal).rule  # type: ignore[union-attr]
+
+
+def test_a_sampled_state_fills_every_hidden_card() -> None:
+    view = SPITE.observe(STATE, 0)
+    assert HIDDEN in view.piles[SPITE.pile_index(2, "p1.hand")]
+    sampled = SPITE.sample_state(view, seed=3)
+    SPITE.validate(sampled)
+    assert all(HIDDEN not in pile for pile in sampled.piles)
+    assert sampled.pile("p0.hand") == STATE.pile("p0.hand")
+
+
+def test_seats_are_named_with_their_range() -> None:
+    with pytest.raises(zank.OptionError, match=r"^player must be a seat from 0 to 1, not 5$"):
+        SPITE.observe(STATE, 5)
+    view = SPITE.observe(STATE, 0)
+    with pytest.raises(zank.InvalidState, match=r"^an observation of a 2-player game has"):
+        SPITE.sample_state(attrs.evolve(view, down=list(view.down)))
