@@ -294,3 +294,24 @@ def test_seats_are_named_with_their_range() -> None:
     view = SPITE.observe(STATE, 0)
     with pytest.raises(zank.InvalidState, match=r"^an observation of a 2-player game has"):
         SPITE.sample_state(attrs.evolve(view, down=list(view.down)))
+
+
+def test_action_0_is_inside_the_action_space() -> None:
+    first = SPITE.moves[0]
+    if first in SPITE.legal_moves(STATE):
+        assert SPITE.decode(STATE, 0) is first
+    else:
+        with pytest.raises(zank.IllegalMove) as info:
+            SPITE.decode(STATE, 0)
+        assert info.value.rule != "notation"
+
+
+def test_a_variant_of_one_seat_count_names_it() -> None:
+    detailed = zank.variant("zank-detailed")
+    assert detailed.min_players == detailed.max_players == 2
+    with pytest.raises(zank.OptionError, match=r"^zank-detailed is played by 2 players, not 3$"):
+        detailed.new_game(seed=1, players=3)
+    with pytest.raises(
+        zank.OptionError, match=r"^spite-and-malice is played by 2 to 6 players, not 7$"
+    ):
+        SPITE.new_game(seed=1, players=7)
