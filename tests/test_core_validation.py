@@ -293,7 +293,7 @@ def test_seats_are_named_with_their_range() -> None:
         SPITE.observe(STATE, 5)
     view = SPITE.observe(STATE, 0)
     with pytest.raises(zank.InvalidState, match=r"^an observation of a 2-player game has"):
-        SPITE.sample_state(attrs.evolve(view, down=list(view.down)))
+        SPITE.sample_state(attrs.evolve(view, down=list(view.down)))  # type: ignore[arg-type]
 
 
 def test_action_0_is_inside_the_action_space() -> None:
