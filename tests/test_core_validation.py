@@ -277,6 +277,9 @@ def test_decode_gives_the_legal_move_of_the_action_and_refuses_an_illegal_one() 
     with pytest.raises(zank.IllegalMove) as info:
         SPITE.decode(STATE, illegal.action)
     assert info.value.rule == SPITE.check(STATE, illegal).rule  # type: ignore[union-attr]
+    with pytest.raises(zank.IllegalMove) as info:
+        SPITE.parse_move(STATE, illegal.text)
+    assert info.value.rule == SPITE.check(STATE, illegal).rule  # type: ignore[union-attr]
 
 
 def test_a_sampled_state_fills_every_hidden_card() -> None:
