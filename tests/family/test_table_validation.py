@@ -457,3 +457,34 @@ def test_foundation_slots_send_aces_to_the_first_empty_foundation_only_if_there_
     full = position(RULES, {**KINGS, **dict(zip(FOUNDATIONS, aces, strict=True))})
     assert ace_d not in RULES.foundation_slots(full.piles)
     assert RULES.foundation_slot(full.piles, parse_card("Ad")) == -1
+
+
+def test_the_family_draws_from_the_generator_only_to_deal() -> None:
+    """Position text leaves the generator state out of family positions."""
+    for name in ("zank", "zank-detailed", "zank-104", "schikanieren", "crapette"):
+        rules = zank.variant(name)
+        state = rules.new_game(seed=4)
+        assert rules.rng_matters(state) is False, name
+
+
+def test_in_a_call_window_another_move_touches_nothing() -> None:
+    """The window's record names the piles of the move under call only: asked about
+    another card move, touched_piles names none."""
+    rules = zank.variant("zank-detailed", table_mode=True)
+    assert isinstance(rules, FamilyTable)
+    state = rules.new_game(seed=1)
+    rng = zank.random.Rng(1)
+    windows = 0
+    while windows < 3 and state.outcome is None:
+        legal = rules.legal_moves(state)
+        move = legal[rng.below(len(legal))]
+        after = rules.apply(state, move)
+        if move.kind == 0 and after.phase == 1:
+            piles, seat = rules.touched_piles(after, move)
+            assert piles
+            assert seat == state.to_move
+            for other in (m for m in rules.moves if m.kind == 0 and m.action != move.action):
+                assert rules.touched_piles(after, other) == (frozenset(), None), other
+            windows += 1
+        state = after
+    assert windows == 3
