@@ -369,8 +369,6 @@ class SpiteAndMalice(Rules):
                     places.append(i)
             elif free < 0:
                 free = i
-        if len(occupied) >= 3 and not self.unlimited_build_piles:
-            free = -1
 
         # sources (S&M-5): one per rank in the hand, lowest rank first (jokers
         # are rank 0), then the pay-off top, then the side-stack tops
@@ -609,11 +607,9 @@ class SpiteAndMalice(Rules):
                     raise InvalidState(f"build{b + 1}: card {pos} must be a {_RANK_WORD[pos]}")
             if len(pile) >= QUEEN:
                 raise InvalidState(f"build{b + 1} is complete and should have left the table")
-        if not self.unlimited_build_piles:
-            if sum(1 for b in range(self.build_places) if state.piles[2 + b]) > 3:
-                raise InvalidState("more than three build piles")
-            if state.piles[1]:
-                raise InvalidState("completed piles are set aside only with unlimited build piles")
+        # (without unlimited piles there are only three build places: no fourth pile)
+        if not self.unlimited_build_piles and state.piles[1]:
+            raise InvalidState("completed piles are set aside only with unlimited build piles")
         if len(state.piles[1]) % QUEEN:
             raise InvalidState("the completed piles set aside must be whole piles of 12 cards")
         if state.down[0] != len(state.piles[0]):
@@ -633,8 +629,6 @@ class SpiteAndMalice(Rules):
                 raise InvalidState(f"p{p}.pay is empty, so p{p} has won: the game must be over")
             if len(state.piles[base + 1]) > HAND_SIZE:
                 raise InvalidState(f"p{p}.hand holds more than five cards")
-            if state.piles[base + 1] != tuple(sorted(state.piles[base + 1])):
-                raise InvalidState(f"p{p}.hand must be sorted by card id")
             if any(state.down[base + 1 : base + 2 + SIDE_STACKS]):
                 raise InvalidState(f"the hand and side stacks of p{p} lie face up")
         if state.to_move is not None and not state.piles[self._seat_base(state.to_move) + 1]:

@@ -45,7 +45,7 @@ from typing import ClassVar, Final, cast
 
 from attrs import field, frozen
 
-from zank.cards import ACE, COLOUR, IS_JOKER, KING, RANK, card_unicode
+from zank.cards import ACE, COLOUR, IS_JOKER, KING, RANK, SUIT, SUIT_SYMBOLS, card_unicode
 from zank.core import Move, Observation, PileSpec, Result, Rules, State, Violation
 from zank.errors import InvalidState, NotationError
 from zank.family.fits import (
@@ -706,7 +706,7 @@ class FamilyTable(Rules):
             return f"nothing (an ace ends {'an' if word[0] in 'aeiou' else 'a'} {word})"
         lower = rank_word(RANK[top] - 1)
         if self.same_suit_houses:
-            return f"the {card_unicode(top)[-1]} {lower}"
+            return f"the {SUIT_SYMBOLS[SUIT[top]]} {lower}"
         return f"a {colour_word(1 - COLOUR[top])} {lower}"
 
     def explain_card_move(self, state: State, move: Move) -> Violation | None:
