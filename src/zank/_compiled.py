@@ -44,6 +44,7 @@ MODULES: tuple[str, ...] = (
     "zank.family.classic",
     "zank.family.manoeuvre",
     "zank.family.schikanieren",
+    "zank.playouts",
 )
 
 #: The environment variable that forces pure Python (any value but ``""`` and ``"0"``).
