@@ -550,6 +550,7 @@ class Rules:
         seed: int | None = None,
         max_moves: int | None = None,
         keep_moves: bool = False,
+        keep_finals: bool = False,
     ) -> Playouts:
         """Play ``n`` games from ``state`` to their end: their results and lengths.
 
@@ -562,7 +563,7 @@ class Rules:
         game that the per-move API plays with ``RandomAgent((seed + i) * 64 + p)``
         (or ``GreedyAgent``) in each seat (:mod:`zank.playouts`).  ``max_moves``
         stops each game after that many moves (its result is then ``None``);
-        ``keep_moves`` keeps each game's moves.
+        ``keep_moves`` keeps each game's moves, ``keep_finals`` its last state.
 
         >>> import zank
         >>> rules = zank.variant("spite-and-malice")
@@ -578,7 +579,14 @@ class Rules:
         from zank.playouts import playouts  # the module imports this one
 
         return playouts(
-            self, state, n, policy=policy, seed=seed, max_moves=max_moves, keep_moves=keep_moves
+            self,
+            state,
+            n,
+            policy=policy,
+            seed=seed,
+            max_moves=max_moves,
+            keep_moves=keep_moves,
+            keep_finals=keep_finals,
         )
 
     def result(self, state: State) -> Result | None:

@@ -51,12 +51,15 @@ class Playouts:
         turns: the turn number of each final state (:attr:`State.turn`).
         moves: each game's moves, when asked for with ``keep_moves=True``;
             else ``None``.
+        finals: each game's last state, when asked for with ``keep_finals=True``
+            (to score a game that ``max_moves`` cut short); else ``None``.
     """
 
     results: tuple[Result | None, ...]
     lengths: tuple[int, ...]
     turns: tuple[int, ...]
     moves: tuple[tuple[Move, ...], ...] | None = None
+    finals: tuple[State, ...] | None = None
 
     @property
     def total_moves(self) -> int:
@@ -104,6 +107,7 @@ def playouts(
     seed: int | None = None,
     max_moves: int | None = None,
     keep_moves: bool = False,
+    keep_finals: bool = False,
 ) -> Playouts:
     """Play ``n`` games from ``state`` to their end (see :meth:`Rules.playouts`)."""
     rules._check_own(state)
@@ -122,6 +126,7 @@ def playouts(
     lengths: list[int] = []
     turns: list[int] = []
     kept: list[tuple[Move, ...]] = []
+    finals: list[State] = []
     for i in range(n):
         base = (seed + i) * 64
         rngs = [Rng(base + p) for p in range(players)]
@@ -149,6 +154,12 @@ def playouts(
         turns.append(s.turn)
         if keep_moves:
             kept.append(tuple(path))
+        if keep_finals:
+            finals.append(s)
     return Playouts(
-        tuple(results), tuple(lengths), tuple(turns), tuple(kept) if keep_moves else None
+        tuple(results),
+        tuple(lengths),
+        tuple(turns),
+        tuple(kept) if keep_moves else None,
+        tuple(finals) if keep_finals else None,
     )
