@@ -33,7 +33,8 @@ Measured with the defaults (8 worlds, horizon 20, greedy rollouts) at
 commit e301144, before the rollouts went through ``Rules.playouts`` (the
 same policy, other random draws: one generator per seat instead of one for
 all, and no draw where a greedy seat has a single move; not measured again),
-``python examples/ismcts.py --variant zank-detailed --games 200 --jobs 2``: IS-MCTS won 167 of 200 games against the greedy
+``python examples/ismcts.py --variant zank-detailed --games 200 --jobs 2``:
+IS-MCTS won 167 of 200 games against the greedy
 agent (83.5 %, 95 % interval 77.7–88.0 %), no draws, seats rotated; a
 game takes about 2 s on one core.  At Spite and Malice the same agent does
 *not* beat the greedy agent: over seeds 0–39 it won none of 40 games, lost
