@@ -37,6 +37,7 @@ PACKAGE = "zank"
 LAZY_CIRCLES: dict[tuple[str, str], str] = {
     ("zank.core", "zank.render.svg"): "State._repr_svg_: a state draws itself in Jupyter",
     ("zank.core", "zank.render.text"): "State.__str__: print(state) shows the table",
+    ("zank.core", "zank.playouts"): "Rules.playouts: the batched games, a module on the core",
 }
 
 
