@@ -75,8 +75,11 @@ class CompiledBuildHook(BuildHookInterface):  # type: ignore[type-arg]
         src = os.path.join(self.root, "src")
         modules = runpy.run_path(os.path.join(src, "zank", "_compiled.py"))["MODULES"]
         self._tmp = tempfile.mkdtemp(prefix="zank-build-")
+        # no debug information: it would make the wheel ten times larger
+        flags = [] if sys.platform == "win32" else ["-g0"]
         extensions = [
-            Extension(name, [os.path.join(src, *name.split(".")) + ".py"]) for name in modules
+            Extension(name, [os.path.join(src, *name.split(".")) + ".py"], extra_compile_args=flags)
+            for name in modules
         ]
         extensions = cythonize(
             extensions,

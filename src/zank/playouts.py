@@ -48,7 +48,7 @@ class Playouts:
     Attributes:
         results: how each game ended; ``None`` where ``max_moves`` stopped it.
         lengths: the moves each game made.
-        turns: the turn number of each final state (:attr:`State.turn`).
+        turns: the turn number of each final state (:attr:`zank.core.State.turn`).
         moves: each game's moves, when asked for with ``keep_moves=True``;
             else ``None``.
         finals: each game's last state, when asked for with ``keep_finals=True``
@@ -109,7 +109,7 @@ def playouts(
     keep_moves: bool = False,
     keep_finals: bool = False,
 ) -> Playouts:
-    """Play ``n`` games from ``state`` to their end (see :meth:`Rules.playouts`)."""
+    """Play ``n`` games from ``state`` to their end (see :meth:`zank.core.Rules.playouts`)."""
     rules._check_own(state)
     n = _count(n, "n")
     limit = -1 if max_moves is None else _count(max_moves, "max_moves")
