@@ -180,7 +180,7 @@ class StockGame(HandPileTable):
     rule_shuffles: ClassVar[str] = "shuffles"
     """Rule id of the limit on house-to-house moves in a row."""
     rule_out: ClassVar[str] = "out"
-    """Rule id of winning: a player without cards of their own has won."""
+    """Rule id of winning (a player without cards of their own has won)."""
     rule_no_progress: ClassVar[str] = "no-progress"
     """Rule id of the limit on house-to-house moves in a row."""
     discard_option: ClassVar[str] = "own_discard_free"
