@@ -17,7 +17,9 @@ Whitehouse, 2012) over the decisions of its own turn:
    nodes gain children progressively, the greedy policy's choice first.
 3. **Expand** one move, then **roll out** for ``horizon`` moves with the
    variant's greedy policy (``--rollout random`` for uniform random moves),
-   every seat deciding from its own observation of the determinized state.
+   every seat deciding from its own observation of the determinized state
+   (one batched playout, :meth:`~zank.core.Rules.playouts`, cut off at the
+   horizon; each seat draws from its own generator, seeded per world).
    A finished game scores 1 for the winner and 0 for the others (½ each in a
    draw); a rollout cut off at the horizon is scored by how many cards each
    seat still has to get rid of, compared with the others.
@@ -28,8 +30,11 @@ The move with the best mean score is played.  Game ``i`` is dealt with seed
 summary of ``zank simulate``.  The default ``--games 2`` is for CI.
 
 Measured with the defaults (8 worlds, horizon 20, greedy rollouts) at
-commit e301144, ``python examples/ismcts.py --variant zank-detailed
---games 200 --jobs 2``: IS-MCTS won 167 of 200 games against the greedy
+commit e301144, before the rollouts went through ``Rules.playouts`` (the
+same policy, other random draws: one generator per seat instead of one for
+all, and no draw where a greedy seat has a single move; not measured again),
+``python examples/ismcts.py --variant zank-detailed --games 200 --jobs 2``:
+IS-MCTS won 167 of 200 games against the greedy
 agent (83.5 %, 95 % interval 77.7–88.0 %), no draws, seats rotated; a
 game takes about 2 s on one core.  At Spite and Malice the same agent does
 *not* beat the greedy agent: over seeds 0–39 it won none of 40 games, lost
@@ -220,19 +225,18 @@ class ISMCTSAgent:
         return untried[self.rng.below(len(untried))]
 
     def _rollout(self, rules: Rules, state: State) -> list[float]:
-        legal_moves, apply, rng = rules.legal_moves, rules.apply, self._roll
-        policy = greedy_policy_of(rules) if self.rollout == "greedy" else None
-        for _ in range(self.horizon):
-            if state.outcome is not None:
-                break
-            moves = legal_moves(state)
-            if policy is None or len(moves) == 1:
-                move = moves[rng.below(len(moves))]
-            else:
-                assert state.to_move is not None
-                move = policy(rules, rules.observe(state, state.to_move), moves, rng)
-            state = apply(state, move)
-        return score(rules, state)
+        # one batched playout (Rules.playouts): the rollout policy in every seat,
+        # seeded from this world's rollout randomness, stopped at the horizon
+        out = rules.playouts(
+            state,
+            1,
+            policy=self.rollout,
+            seed=self._roll.next64(),
+            max_moves=self.horizon,
+            keep_finals=True,
+        )
+        assert out.finals is not None
+        return score(rules, out.finals[0])
 
 
 def remaining(rules: Rules, state: State) -> list[int]:

@@ -74,8 +74,8 @@ class AssetError(RuntimeError):
     """A fetched asset is missing or does not match its checksum."""
 
 
-def _run(*command: str, cwd: Path | None = None) -> str:
-    done = subprocess.run(command, cwd=cwd, check=False, capture_output=True, text=True)
+def _run(*command: str, cwd: Path | None = None, env: dict[str, str] | None = None) -> str:
+    done = subprocess.run(command, cwd=cwd, env=env, check=False, capture_output=True, text=True)
     if done.returncode != 0:
         raise AssetError(f"{' '.join(command)} failed:\n{done.stdout}{done.stderr}")
     return done.stdout
@@ -116,7 +116,9 @@ def build_wheels(dest: Path) -> list[str]:
     shutil.rmtree(out, ignore_errors=True)
     out.mkdir(parents=True)
     pip = (sys.executable, "-m", "pip")
-    _run(*pip, "wheel", "--quiet", "--no-deps", "--wheel-dir", str(out), str(ROOT))
+    # Pyodide runs pure Python: no compiled modules in this wheel (hatch_build.py)
+    pure = {**os.environ, "ZANK_PURE_PYTHON": "1"}
+    _run(*pip, "wheel", "--quiet", "--no-deps", "--wheel-dir", str(out), str(ROOT), env=pure)
     pins = [f"{name}=={version(name)}" for name in WHEELS]
     _run(*pip, "download", "--quiet", "--no-deps", "--only-binary=:all:", "-d", str(out), *pins)
     names = sorted(p.name for p in out.glob("*.whl"))

@@ -14,7 +14,13 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING
 
+from zank import _compiled
+
+if _compiled.pure_requested():  # ZANK_PURE_PYTHON=1: before any compiled module
+    _compiled.prefer_source()
+
 from zank import _variants as _variants
+from zank import core as _core
 from zank._version import __version__
 from zank.cards import Card
 from zank.core import (
@@ -32,6 +38,11 @@ from zank.errors import IllegalMove, InvalidState, NotationError, OptionError, Z
 from zank.play import GameRecord, play, replay
 from zank.registry import VARIANTS
 from zank.serialize import dumps, loads
+
+compiled: bool = _compiled.is_extension(_core)
+"""``True`` when zank's hot modules run compiled (the binary wheel, built with
+Cython from the same ``.py`` files), ``False`` for pure Python (the sdist, an
+editable install, a platform without a wheel, or ``ZANK_PURE_PYTHON=1``)."""
 
 if TYPE_CHECKING:
     from zank import render as render
@@ -69,6 +80,7 @@ __all__ = [
     "Violation",
     "ZankError",
     "__version__",
+    "compiled",
     "dumps",
     "loads",
     "play",

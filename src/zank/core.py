@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, ClassVar, TypeGuard
+from typing import TYPE_CHECKING, Any, ClassVar, TypeGuard
 
 import attrs
 from attrs import field, frozen
@@ -29,6 +29,9 @@ from attrs import field, frozen
 from zank.cards import MAX_CARD, Card, cards_text
 from zank.errors import IllegalMove, InvalidState, NotationError, OptionError, quote
 from zank.random import MASK64, Rng, fresh_seed
+
+if TYPE_CHECKING:
+    from zank.playouts import Playouts
 
 __all__ = [
     "HIDDEN",
@@ -551,6 +554,54 @@ class Rules:
             if m is move:
                 return self._apply(state, move)
         return self._apply(state, self._legal_equal(state, move))
+
+    def playouts(
+        self,
+        state: State,
+        n: int,
+        *,
+        policy: str | Sequence[str] = "random",
+        seed: int | None = None,
+        max_moves: int | None = None,
+        keep_moves: bool = False,
+        keep_finals: bool = False,
+    ) -> Playouts:
+        """Play ``n`` games from ``state`` to their end: their results and lengths.
+
+        The building block of MCTS rollouts and large simulations: every seat
+        plays ``policy`` (``"random"`` or ``"greedy"``, or one name per seat),
+        through the same rule functions as :meth:`legal_moves` and :meth:`apply`
+        but without their per-call checks.  Playout ``i`` gives seat ``p`` the
+        generator ``Rng((seed + i) * 64 + p)``, what :func:`zank.simulate.run`
+        gives that seat's agent in the game of seed ``seed + i``; so it is the
+        game that the per-move API plays with ``RandomAgent((seed + i) * 64 + p)``
+        (or ``GreedyAgent``) in each seat (:mod:`zank.playouts`).  ``max_moves``
+        stops each game after that many moves (its result is then ``None``);
+        ``keep_moves`` keeps each game's moves, ``keep_finals`` its last state.
+
+        >>> import zank
+        >>> rules = zank.variant("spite-and-malice")
+        >>> out = rules.playouts(rules.new_game(seed=1), 3, seed=5)
+        >>> len(out.results), all(r is not None for r in out.results)
+        (3, True)
+
+        Raises:
+            OptionError: ``n``, ``seed`` or ``max_moves`` is not an int >= 0,
+                or ``policy`` is not a known policy (one per seat).
+            ZankError: the greedy policy is asked of a variant that has none.
+        """
+        from zank.playouts import playouts  # the module imports this one
+
+        return playouts(
+            self,
+            state,
+            n,
+            policy=policy,
+            seed=seed,
+            max_moves=max_moves,
+            keep_moves=keep_moves,
+            keep_finals=keep_finals,
+        )
 
     def result(self, state: State) -> Result | None:
         """``None`` while the game runs, else how it ended."""

@@ -46,7 +46,7 @@ from zank.agents.base import Agent, FirstMoveAgent, GreedyAgent, RandomAgent, gr
 from zank.core import Rules
 from zank.errors import ZankError, quote
 from zank.executors import Executor, RayExecutor, open_executor
-from zank.play import play_game
+from zank.play import GameRecord, play_game
 
 __all__ = [
     "AGENTS",
@@ -552,12 +552,19 @@ def _play_chunk(
     if not isinstance(rules, Rules):
         rules = zank.variant(rules[0], **rules[1])
     factories = [agent_factory(s) for s in specs]
+    # random and greedy agents in every seat: batched playouts, the same games
+    policies = [_PLAYOUT_POLICY.get(f) for f in factories]
     out = []
     for index, seed in jobs:
         order = _seat_order(len(specs), index, rotate)
-        agents = [factories[i](seed * 64 + seat) for seat, i in enumerate(order)]
         start = time.perf_counter()
-        record, final = play_game(rules, agents, seed, max_moves=max_moves)
+        if None in policies:
+            agents = [factories[i](seed * 64 + seat) for seat, i in enumerate(order)]
+            record, final = play_game(rules, agents, seed, max_moves=max_moves)
+            turns = final.turn
+        else:
+            seats = [policies[i] or "" for i in order]
+            record, turns = _played_out(rules, seats, seed, max_moves)
         seconds = time.perf_counter() - start
         result = record.result
         out.append(
@@ -569,12 +576,29 @@ def _play_chunk(
                 points=(0,) * len(specs) if result is None else result.points,
                 reason="stopped" if result is None else result.reason.value,
                 moves=len(record.moves),
-                turns=final.turn,
+                turns=turns,
                 seconds=seconds,
                 record=record.to_dict() if keep_records else None,
             )
         )
     return out
+
+
+#: The agents that :meth:`~zank.core.Rules.playouts` plays as its policies.
+_PLAYOUT_POLICY: Mapping[object, str] = {RandomAgent: "random", GreedyAgent: "greedy"}
+
+
+def _played_out(
+    rules: Rules, policies: list[str], seed: int, max_moves: int | None
+) -> tuple[GameRecord, int]:
+    """The game of ``seed`` as :func:`~zank.play.play_game` plays it with these
+    agents (the seeds of :mod:`zank.playouts` are theirs): its record and turns."""
+    state = rules.new_game(seed=seed, players=len(policies))
+    out = rules.playouts(state, 1, policy=policies, seed=seed, max_moves=max_moves, keep_moves=True)
+    assert out.moves is not None
+    moves = tuple(m.text for m in out.moves[0])
+    record = GameRecord(rules.name, rules.options, seed, len(policies), moves, out.results[0])
+    return record, out.turns[0]
 
 
 def _default_chunk(games: int) -> int:

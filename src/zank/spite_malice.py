@@ -260,7 +260,7 @@ class SpiteAndMalice(Rules):
                 n += 1
 
     def __attrs_post_init__(self) -> None:
-        super().__attrs_post_init__()
+        super(SpiteAndMalice, self).__attrs_post_init__()
         b = self.build_places
         play = tuple(self.moves[s * b : (s + 1) * b] for s in range(SRC_SIDE + SIDE_STACKS))
         first_discard = (SRC_SIDE + SIDE_STACKS) * b
@@ -299,7 +299,7 @@ class SpiteAndMalice(Rules):
             IllegalMove: it is a move, but not legal now.
         """
         try:
-            return super().parse_move(state, text)
+            return super(SpiteAndMalice, self).parse_move(state, text)
         except NotationError:
             if isinstance(text, str) and _NOT_TO_SIDE.match(text.strip()):
                 raise NotationError(

@@ -243,7 +243,7 @@ class ClassicZank(ClassicExplanations):
 
     def __attrs_post_init__(self) -> None:
         faults.check_options(self)
-        super().__attrs_post_init__()
+        super(ClassicZank, self).__attrs_post_init__()
         special = {m.kind: m for m in self.moves if m.kind in (DRAW, END, FLIP, PASS)}
         object.__setattr__(self, "_special", special)
         object.__setattr__(self, "_free", {m.source: m for m in self.moves if m.kind == FREE})
@@ -275,7 +275,7 @@ class ClassicZank(ClassicExplanations):
 
     def _build_moves(self) -> Iterable[Move]:
         n = 0
-        for m in super()._build_moves():
+        for m in super(ClassicZank, self)._build_moves():
             yield m
             n += 1
         for c in self._announceable_cards():

@@ -170,7 +170,7 @@ class Crapette(StockGame):
             raise OptionError(
                 f"option 'call_penalty' of {self.name!r} applies only with table_mode=True"
             )
-        super().__attrs_post_init__()
+        super(Crapette, self).__attrs_post_init__()
 
     # ------------------------------------------------ the hooks of StockGame
     @property

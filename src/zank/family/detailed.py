@@ -255,7 +255,7 @@ class ZankDetailed(StockGame):
     def _apply(self, state: State, move: Move) -> State:
         if self.table_mode and state.phase == faults.DEMAND:
             return self._answer_demand(state, move)
-        return super()._apply(state, move)
+        return super(ZankDetailed, self)._apply(state, move)
 
     # ------------------------------------------------------ table mode (ZD-22)
     def _makeup_move(self, state: State, rule: str) -> Move | None:

@@ -108,7 +108,7 @@ class HandPileTable(faults.FaultCalls, FamilyTable):
 
     def __attrs_post_init__(self) -> None:
         faults.check_options(cast("faults.FaultRules", self))
-        super().__attrs_post_init__()
+        super(HandPileTable, self).__attrs_post_init__()
         special = {m.kind: m for m in self.moves if m.kind != CARD}
         object.__setattr__(self, "_turn", special[TURN])
         object.__setattr__(self, "_end", special[END])

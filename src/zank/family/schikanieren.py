@@ -88,10 +88,10 @@ class Schikanieren(ClassicZank):
                 "option 'learning' of 'schikanieren' must be False: the learning game "
                 "belongs to zank"
             )
-        super().__attrs_post_init__()
+        super(Schikanieren, self).__attrs_post_init__()
 
     def _special_moves(self) -> Iterable[tuple[int, str]]:
-        return (*super()._special_moves(), (PASS, "pass"))
+        return (*super(Schikanieren, self)._special_moves(), (PASS, "pass"))
 
     # ------------------------------------------------------------- the deal
     def _deal_extra(
@@ -112,7 +112,7 @@ class Schikanieren(ClassicZank):
 
     # ---------------------------------------------------------- legal moves
     def _own_sources(self, state: State, g: Geometry, p: int) -> list[tuple[int, int]]:
-        out = super()._own_sources(state, g, p)
+        out = super(Schikanieren, self)._own_sources(state, g, p)
         pile = state.piles[g.extra[p]]
         if pile:  # S-4: the Schikanier top is used like the discard top
             out.append((2, pile[-1]))
@@ -123,10 +123,12 @@ class Schikanieren(ClassicZank):
 
     def _won(self, piles: list[tuple[int, ...]], g: Geometry, p: int) -> bool:
         # S-6: the Schikanier pile too, unless schikanier_counts=False
-        return super()._won(piles, g, p) and not (self.schikanier_counts and piles[g.extra[p]])
+        return super(Schikanieren, self)._won(piles, g, p) and not (
+            self.schikanier_counts and piles[g.extra[p]]
+        )
 
     def _counts(self, piles: list[tuple[int, ...]], g: Geometry, players: int) -> tuple[int, ...]:
-        counts = super()._counts(piles, g, players)
+        counts = super(Schikanieren, self)._counts(piles, g, players)
         if self.schikanier_counts:
             return counts
         # S-6, schikanier_counts=False: the cards left are those on source and discard
@@ -136,7 +138,7 @@ class Schikanieren(ClassicZank):
         """A target in words; the pack target is the opponent's Schikanier pile."""
         if target == self.pack_target:
             return "the opponent's Schikanier pile"
-        return super().target_name(target)
+        return super(Schikanieren, self).target_name(target)
 
     def source_name(self, source: int) -> str:
         """A source in words: ``"your Schikanier pile"``, ``"edge pile 3"``."""
@@ -151,7 +153,7 @@ class Schikanieren(ClassicZank):
                 "you may pass only with an empty source and discard and no move for the top "
                 "of your Schikanier pile",
             )
-        return super()._explain(state, move)
+        return super(Schikanieren, self)._explain(state, move)
 
     # ------------------------------------------------------------ validation
     def _validate_extra(self, state: State, g: Geometry) -> None:

@@ -224,7 +224,7 @@ class StockGame(HandPileTable):
                 f"option 'first_player' of {self.name!r} applies only with "
                 f"who_begins='alternate' (who_begins is {self.who_begins!r})"
             )
-        super().__attrs_post_init__()
+        super(StockGame, self).__attrs_post_init__()
         object.__setattr__(self, "_discard_free", self.discard_free)
         object.__setattr__(self, "_gap_duty", self.gap_duty)
         object.__setattr__(self, "_duty", self.duty)

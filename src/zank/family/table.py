@@ -251,7 +251,7 @@ class FamilyTable(Rules):
         from zank.family import faults
 
         size = faults.info_size(self)
-        return super().info_size(players) if size is None else size
+        return super(FamilyTable, self).info_size(players) if size is None else size
 
     def _touched(self, after: State | Observation, move: Move) -> tuple[frozenset[int], int | None]:
         """A card move's piles (:meth:`card_move_piles`; the player's turn goes
@@ -285,7 +285,7 @@ class FamilyTable(Rules):
         return frozenset((src, self.pack_pile(seat, target)))
 
     def __attrs_post_init__(self) -> None:
-        super().__attrs_post_init__()
+        super(FamilyTable, self).__attrs_post_init__()
         n_src = len(self.sources) + self.house_count
         # the targets of the card moves: foundation, houses, the opponent's piles,
         # and any a variant adds after them (zank-104's own packs)

@@ -260,7 +260,7 @@ class Zank104(HandPileTable):
     _own_target: int = field(init=False, default=0, eq=False, hash=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
-        super().__attrs_post_init__()
+        super(Zank104, self).__attrs_post_init__()
         object.__setattr__(self, "_own_target", self.pack_target + len(self.pack_targets))
 
     def _build_moves(self) -> Iterable[Move]:
@@ -268,7 +268,7 @@ class Zank104(HandPileTable):
         # the action space is the one of earlier releases, and with them the
         # other moves keep their actions
         n = 0
-        for m in super()._build_moves():
+        for m in super(Zank104, self)._build_moves():
             yield m
             n += 1
         if not self.own_packing:
@@ -297,7 +297,7 @@ class Zank104(HandPileTable):
             ri, _, _, si = self._seat[seat]
             own = ri if target == self._own_target else si
             return frozenset((self.source_pile(seat, source), own))
-        return super().card_move_piles(players, seat, source, target)
+        return super(Zank104, self).card_move_piles(players, seat, source, target)
 
     def target_name(self, target: int) -> str:
         """As :meth:`~zank.family.table.FamilyTable.target_name`; ``"your
@@ -305,7 +305,7 @@ class Zank104(HandPileTable):
         if target >= self._own_target:
             kind = self.own_pack_targets[target - self._own_target][1]
             return f"your {self.pile_words.get(kind, kind)}"
-        return super().target_name(target)
+        return super(Zank104, self).target_name(target)
 
     def info_of(self, state: State | Observation) -> Zank104Info:
         """The counters of ``state.info`` by name (Z104-7, Z104-18)."""

@@ -1,0 +1,165 @@
+"""Batched playouts: many games from one state, the building block of MCTS
+rollouts and large simulations (:meth:`zank.core.Rules.playouts`).
+
+A playout moves through the variant's own kernel functions, the very ones that
+:meth:`~zank.core.Rules.legal_moves` and :meth:`~zank.core.Rules.apply` call
+(``Rules._legal`` and ``Rules._apply``), so every rule has one implementation;
+what a playout leaves out are the public API's checks on every call (that the
+state belongs to the rules object, the cache of the last move list, the search
+for the chosen move in it) and, for the random policy, the observation that an
+agent would be shown.
+
+**Seeds.**  Playout ``i`` (``0 <= i < n``) of ``playouts(state, n, seed=s)``
+gives the seat ``p`` the generator ``Rng((s + i) * 64 + p)`` (reduced to 64
+bits), which is exactly what :func:`zank.simulate.run` gives the agent of seat
+``p`` in the game of seed ``s + i``.  So a playout is the game that the
+per-move API plays with ``RandomAgent((s + i) * 64 + p)`` (or
+``GreedyAgent``) in each seat ``p``, and from ``rules.new_game(seed=s + i)`` it
+is game ``i`` of ``zank simulate --seed s`` with those agents.  The random
+policy draws ``legal[rng.below(len(legal))]``, one draw per move, from the
+generator of the seat to move; the greedy policy calls the variant's greedy
+policy with the seat's observation, as :class:`~zank.agents.GreedyAgent` does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from attrs import frozen
+
+from zank.core import Move, Result, Rules, State
+from zank.errors import OptionError, quote
+from zank.random import Rng, fresh_seed
+
+if TYPE_CHECKING:
+    from zank.agents.base import Policy
+
+__all__ = ["POLICIES", "Playouts", "playouts"]
+
+#: The policies a playout plays by name.
+POLICIES = ("random", "greedy")
+
+
+@frozen
+class Playouts:
+    """What :meth:`~zank.core.Rules.playouts` returns: per playout, in order.
+
+    Attributes:
+        results: how each game ended; ``None`` where ``max_moves`` stopped it.
+        lengths: the moves each game made.
+        turns: the turn number of each final state (:attr:`zank.core.State.turn`).
+        moves: each game's moves, when asked for with ``keep_moves=True``;
+            else ``None``.
+        finals: each game's last state, when asked for with ``keep_finals=True``
+            (to score a game that ``max_moves`` cut short); else ``None``.
+    """
+
+    results: tuple[Result | None, ...]
+    lengths: tuple[int, ...]
+    turns: tuple[int, ...]
+    moves: tuple[tuple[Move, ...], ...] | None = None
+    finals: tuple[State, ...] | None = None
+
+    @property
+    def total_moves(self) -> int:
+        """The moves of every game together."""
+        return sum(self.lengths)
+
+    def wins(self, seat: int) -> int:
+        """How many games ``seat`` won."""
+        return sum(1 for r in self.results if r is not None and r.winner == seat)
+
+
+def _policies(rules: Rules, policy: object, players: int) -> list[Policy | None]:
+    """Per seat: ``None`` for the random policy, else the greedy policy function."""
+    names = [policy] * players if isinstance(policy, str) else policy
+    if not isinstance(names, Sequence) or len(names) != players:
+        raise OptionError(
+            f"policy must be one of {', '.join(POLICIES)} or a sequence of them, "
+            f"one per seat ({players}), not {quote(policy)}"
+        )
+    out: list[Policy | None] = []
+    for name in names:
+        if name == "random":
+            out.append(None)
+        elif name == "greedy":
+            from zank.agents.base import greedy_policy_of  # agents import this module's users
+
+            out.append(greedy_policy_of(rules))
+        else:
+            raise OptionError(f"unknown policy {quote(name)}; the policies: {', '.join(POLICIES)}")
+    return out
+
+
+def _count(value: object, name: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise OptionError(f"{name} must be an int >= 0, not {quote(value)}")
+    return value
+
+
+def playouts(
+    rules: Rules,
+    state: State,
+    n: int,
+    *,
+    policy: str | Sequence[str] = "random",
+    seed: int | None = None,
+    max_moves: int | None = None,
+    keep_moves: bool = False,
+    keep_finals: bool = False,
+) -> Playouts:
+    """Play ``n`` games from ``state`` to their end (see :meth:`zank.core.Rules.playouts`)."""
+    rules._check_own(state)
+    n = _count(n, "n")
+    limit = -1 if max_moves is None else _count(max_moves, "max_moves")
+    if seed is None:
+        seed = fresh_seed()
+    elif not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+        raise OptionError(f"seed must be an int >= 0 or None, not {quote(seed)}")
+    players = state.players
+    chooser = _policies(rules, policy, players)
+    all_random = all(c is None for c in chooser)
+    legal_of, apply = rules._legal, rules._apply
+    observe = rules.observe
+    results: list[Result | None] = []
+    lengths: list[int] = []
+    turns: list[int] = []
+    kept: list[tuple[Move, ...]] = []
+    finals: list[State] = []
+    for i in range(n):
+        base = (seed + i) * 64
+        rngs = [Rng(base + p) for p in range(players)]
+        s = state
+        k = 0
+        path: list[Move] = []
+        while s.outcome is None and k != limit:
+            p = s.to_move
+            legal = legal_of(s)
+            if all_random:
+                move = legal[rngs[p].below(len(legal))]  # type: ignore[index]
+            else:
+                greedy = chooser[p]  # type: ignore[index]
+                rng = rngs[p]  # type: ignore[index]
+                if greedy is None:
+                    move = legal[rng.below(len(legal))]
+                else:
+                    move = greedy(rules, observe(s, p), legal, rng)  # type: ignore[arg-type]
+            s = apply(s, move)
+            k += 1
+            if keep_moves:
+                path.append(move)
+        results.append(s.outcome)
+        lengths.append(k)
+        turns.append(s.turn)
+        if keep_moves:
+            kept.append(tuple(path))
+        if keep_finals:
+            finals.append(s)
+    return Playouts(
+        tuple(results),
+        tuple(lengths),
+        tuple(turns),
+        tuple(kept) if keep_moves else None,
+        tuple(finals) if keep_finals else None,
+    )

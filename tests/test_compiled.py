@@ -1,0 +1,190 @@
+"""The compiled build and batched playouts (issue 22).
+
+* ``zank.compiled`` tells which build runs; ``ZANK_PURE_PYTHON=1`` forces the
+  ``.py`` files even where the compiled modules lie beside them.
+* Compiled and pure builds hash alike: ``benchmarks/fingerprint.py`` (legal move
+  lists, states, rule ids of refusals, observations, JSON, results and greedy
+  choices along seeded games of every variant, preset and seat count) run once
+  in this process's build and once with ``ZANK_PURE_PYTHON=1``.  That test runs
+  where the compiled build is installed (CI's compiled-wheel step); there
+  ``ZANK_REQUIRE_COMPILED=1`` makes a pure-Python install an error, not a skip.
+* :meth:`Rules.playouts` plays the games that the per-move API plays with the
+  agents whose seeds :mod:`zank.playouts` names, on both builds.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import zank
+from zank import _compiled
+from zank.agents import Agent, GreedyAgent, RandomAgent
+from zank.core import Rules
+from zank.errors import OptionError, ZankError
+from zank.play import play_game
+from zank.random import Rng
+
+from .matrix import CASES, TABLE_CASES
+
+ROOT = Path(__file__).resolve().parent.parent
+REQUIRE = os.environ.get("ZANK_REQUIRE_COMPILED", "") not in ("", "0")
+
+
+def _python(code: str, **env: str) -> str:
+    """Run ``code`` in a fresh interpreter (this one's ``sys.path``) and return its output."""
+    full = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in sys.path if p), **env}
+    full.pop("ZANK_REQUIRE_COMPILED", None)
+    done = subprocess.run(
+        [sys.executable, "-c", code], env=full, capture_output=True, text=True, timeout=900
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    return done.stdout
+
+
+# ----------------------------------------------------------------- the builds
+def test_the_flag_tells_the_build() -> None:
+    extensions = [_compiled.is_extension(importlib.import_module(m)) for m in _compiled.MODULES]
+    assert zank.compiled == extensions[0]
+    # all or nothing: a wheel compiles every module of the list, a source tree none
+    assert all(extensions) or not any(extensions)
+    if REQUIRE:
+        assert zank.compiled, "ZANK_REQUIRE_COMPILED=1, but the pure-Python build runs"
+    if _compiled.pure_requested():
+        assert not zank.compiled
+
+
+def test_pure_python_forced_by_the_environment() -> None:
+    code = (
+        "import importlib, zank\nfrom zank import _compiled\n"
+        "print(zank.compiled, any(_compiled.is_extension(importlib.import_module(m))"
+        " for m in _compiled.MODULES))"
+    )
+    assert _python(code, ZANK_PURE_PYTHON="1").split() == ["False", "False"]
+    assert _python(code, ZANK_PURE_PYTHON="0").split() == [str(zank.compiled)] * 2
+
+
+def _fingerprints(games: int, out: Path, pure: bool) -> dict[str, Any]:
+    script = str(ROOT / "benchmarks" / "fingerprint.py")
+    code = (
+        f"import runpy, sys\nsys.argv = [{script!r}, '--games', '{games}', '--out', {str(out)!r}]\n"
+        f"runpy.run_path({script!r}, run_name='__main__')"
+    )
+    _python(code, **({"ZANK_PURE_PYTHON": "1"} if pure else {}))
+    return json.loads(out.read_text(encoding="utf-8"))  # type: ignore[no-any-return]
+
+
+@pytest.mark.slow
+def test_compiled_and_pure_builds_behave_alike(tmp_path: Path) -> None:
+    if not zank.compiled:
+        if REQUIRE:
+            pytest.fail("ZANK_REQUIRE_COMPILED=1, but the pure-Python build runs")
+        pytest.skip("the compiled build is not installed (an editable or sdist install)")
+    compiled = _fingerprints(1, tmp_path / "compiled.json", pure=False)
+    pure = _fingerprints(1, tmp_path / "pure.json", pure=True)
+    assert sum(v["states"] for v in compiled.values()) > 50_000
+    assert compiled == pure
+
+
+# ------------------------------------------------------------------ playouts
+def _per_move(rules: Rules, players: int, seed: int, greedy: bool = False) -> Any:
+    agent = GreedyAgent if greedy else RandomAgent
+    record, final = play_game(rules, [agent(seed * 64 + p) for p in range(players)], seed)
+    return record.result, len(record.moves), final.turn, record.moves
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("rules", "players"), CASES + TABLE_CASES)
+def test_playouts_play_the_games_of_the_per_move_api(rules: Rules, players: int) -> None:
+    for seed in (0,):
+        state = rules.new_game(seed=seed, players=players)
+        out = rules.playouts(state, 1, seed=seed, keep_moves=True)
+        assert out.moves is not None
+        got = out.results[0], out.lengths[0], out.turns[0], tuple(m.text for m in out.moves[0])
+        assert got == _per_move(rules, players, seed)
+    if rules.greedy_policy is not None:
+        state = rules.new_game(seed=3, players=players)
+        out = rules.playouts(state, 1, seed=3, policy="greedy")
+        assert (out.results[0], out.lengths[0]) == _per_move(rules, players, 3, greedy=True)[:2]
+
+
+def test_playouts_from_a_position_in_the_middle_of_a_game() -> None:
+    rules = zank.variant("zank-detailed")
+    state = rules.new_game(seed=11)
+    rng = Rng(5)
+    for _ in range(40):
+        legal = rules.legal_moves(state)
+        state = rules.apply(state, legal[rng.below(len(legal))])
+    out = rules.playouts(state, 4, seed=100, policy=["random", "greedy"])
+    assert len(out.results) == len(out.lengths) == len(out.turns) == 4
+    for i in range(4):
+        # the per-move API from the same position, with the seeds of playout i
+        agents: list[Agent] = [RandomAgent((100 + i) * 64), GreedyAgent((100 + i) * 64 + 1)]
+        s, k = state, 0
+        while rules.result(s) is None:
+            p = s.to_move
+            assert p is not None
+            s = rules.apply(s, agents[p].choose(rules, rules.observe(s, p), rules.legal_moves(s)))
+            k += 1
+        assert (out.results[i], out.lengths[i], out.turns[i]) == (rules.result(s), k, s.turn)
+    assert out.total_moves == sum(out.lengths)
+    assert out.wins(0) + out.wins(1) <= 4
+    assert out.moves is None
+
+
+def test_playouts_stop_at_max_moves() -> None:
+    rules = zank.variant("spite-and-malice")
+    state = rules.new_game(seed=2)
+    out = rules.playouts(state, 3, seed=0, max_moves=5)
+    assert out.lengths == (5, 5, 5)
+    assert out.results == (None, None, None)
+    assert rules.playouts(state, 0, seed=0).results == ()
+    # a finished game: no move at all
+    final = rules.playouts(state, 1, seed=0, keep_moves=True)
+    assert final.moves is not None
+    after = state
+    for m in final.moves[0]:
+        after = rules.apply(after, m)
+    again = rules.playouts(after, 2, seed=9)
+    assert again.lengths == (0, 0)
+    assert again.results == (rules.result(after),) * 2
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error"),
+    [
+        ({"n": -1}, OptionError),
+        ({"n": 1.5}, OptionError),
+        ({"seed": -3}, OptionError),
+        ({"seed": "x"}, OptionError),
+        ({"max_moves": True}, OptionError),
+        ({"policy": "clever"}, OptionError),
+        ({"policy": ["random"]}, OptionError),
+        ({"policy": 3}, OptionError),
+    ],
+)
+def test_playouts_refuse_bad_arguments(kwargs: dict[str, Any], error: type[Exception]) -> None:
+    rules = zank.variant("spite-and-malice")
+    state = rules.new_game(seed=1)
+    args = {"n": 1, "seed": 0, **kwargs}
+    n = args.pop("n")
+    with pytest.raises(error):
+        rules.playouts(state, n, **args)
+
+
+def test_playouts_refuse_a_foreign_state_and_a_missing_policy() -> None:
+    rules = zank.variant("spite-and-malice")
+    other = zank.variant("zank-detailed")
+    with pytest.raises(ZankError):
+        rules.playouts(other.new_game(seed=1), 1, seed=0)
+    without = [r for r in (zank.variant(n) for n in zank.VARIANTS) if r.greedy_policy is None]
+    for r in without:
+        with pytest.raises(ZankError, match="greedy"):
+            r.playouts(r.new_game(seed=1), 1, seed=0, policy="greedy")
