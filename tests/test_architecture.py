@@ -42,6 +42,7 @@ LAZY_CIRCLES: dict[tuple[str, str], str] = {
     ("zank.core", "zank.render.svg"): "State._repr_svg_: a state draws itself in Jupyter",
     ("zank.core", "zank.render.text"): "State.__str__: print(state) shows the table",
     ("zank.core", "zank.position"): "Rules.position_text, parse_position and setup live there",
+    ("zank.core", "zank._invariants"): "Rules.validate and sample_state: the shared checks",
     ("zank.core", "zank.playouts"): "Rules.playouts: the batched games, a module on the core",
 }
 

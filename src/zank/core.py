@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeGuard
 import attrs
 from attrs import field, frozen
 
-from zank.cards import MAX_CARD, Card, cards_text
+from zank.cards import Card, cards_text
 from zank.errors import IllegalMove, InvalidState, NotationError, OptionError, quote
 from zank.random import MASK64, Rng, fresh_seed
 
@@ -828,7 +828,9 @@ class Rules:
             OptionError: ``seed`` is not ``None`` or an int from 0 to 2**64 - 1.
         """
         rng = Rng(fresh_seed() if seed is None else _seed(seed))
-        specs = self._check_observation(observation)
+        from zank._invariants import check_observation
+
+        specs = check_observation(self, observation)
         players = observation.players
         game_cards = list(self.cards(players))
         seen = [c for pile in observation.piles for c in pile if c != HIDDEN]
@@ -883,107 +885,16 @@ class Rules:
         Raises:
             InvalidState: an invariant fails; the message says which and where.
         """
-        self._check_piles(state)
-        self._check_counters(state)
-        self._check_outcome(state)
+        from zank._invariants import check_counters, check_outcome, check_piles
+
+        check_piles(self, state)
+        check_counters(self, state)
+        check_outcome(state)
         self._validate(state)
         if state.outcome is None and not self._legal(state):
             raise InvalidState(
                 "the game is running but no move is legal: the rules end a game before that"
             )
-
-    def _check_piles(self, state: State) -> None:
-        """:meth:`validate`: the seat count, the layout, the piles' cards and
-        face-down counts, and that the cards are those of the game."""
-        self._check_own(state)
-        try:
-            self._check_players(state.players)
-        except OptionError as e:
-            raise InvalidState(str(e)) from None
-        specs = self.layout(state.players)
-        if (
-            not isinstance(state.piles, tuple)
-            or not isinstance(state.down, tuple)
-            or len(state.piles) != len(specs)
-            or len(state.down) != len(specs)
-        ):
-            raise InvalidState(f"a {state.players}-player game has {len(specs)} piles")
-        for spec, cards, down in zip(specs, state.piles, state.down, strict=True):
-            if not isinstance(cards, tuple) or not all(
-                type(c) is int and 0 <= c < MAX_CARD for c in cards
-            ):
-                raise InvalidState(f"pile {spec.label}: not a tuple of card ids")
-            if spec.sorted and list(cards) != sorted(cards):
-                raise InvalidState(f"pile {spec.label} must be sorted by card id")
-            if not _is_int(down) or not 0 <= down <= len(cards):
-                raise InvalidState(
-                    f"pile {spec.label}: {quote(down)} face-down cards "
-                    f"but {len(cards)} cards in the pile"
-                )
-        have = sorted(c for cards in state.piles for c in cards)
-        want = list(self.cards(state.players))
-        if have != want:
-            missing, extra = _multiset_diff(want, have), _multiset_diff(have, want)
-            raise InvalidState(
-                "the cards are not those of the game: "
-                + (f"missing {_some_cards(missing)}" if missing else "")
-                + ("; " if missing and extra else "")
-                + (f"extra {_some_cards(extra)}" if extra else "")
-            )
-
-    def _check_counters(self, state: State) -> None:
-        """:meth:`validate`: ``phase``, ``ply``, ``turn``, ``rng`` and ``info``."""
-        for name in ("phase", "ply", "turn"):
-            value = getattr(state, name)
-            if not _is_int(value) or not 0 <= value <= MAX_STATE_INT:
-                raise InvalidState(
-                    f"{name!r} must be an integer from 0 to 2**53 - 1, not {quote(value)}"
-                )
-        if not _is_int(state.rng) or not 0 <= state.rng <= MASK64:
-            raise InvalidState(
-                f"'rng' must be an integer from 0 to 2**64 - 1, not {quote(state.rng)}"
-            )
-        if not 1 <= state.turn <= state.ply + 1:
-            raise InvalidState(
-                f"'turn' {state.turn} does not fit 'ply' {state.ply}: every turn after "
-                "the first begins with a move, so 1 <= turn <= ply + 1"
-            )
-        info = state.info
-        if not isinstance(info, tuple) or not all(
-            _is_int(v) and -MAX_STATE_INT <= v <= MAX_STATE_INT for v in info
-        ):
-            raise InvalidState(f"'info' must be a tuple of integers, not {quote(info)}")
-        if len(info) > self.info_size(state.players):
-            raise InvalidState(
-                f"'info' has {len(info)} integers; a state of {self.name} has at most "
-                f"{self.info_size(state.players)}"
-            )
-
-    def _check_outcome(self, state: State) -> None:
-        """:meth:`validate`: whose turn it is, or the outcome of a finished game."""
-        outcome = state.outcome
-        if outcome is None:
-            if not _is_int(state.to_move) or not 0 <= state.to_move < state.players:
-                raise InvalidState(
-                    f"'to_move' must be a seat of a running game, not {quote(state.to_move)}"
-                )
-        else:
-            if state.to_move is not None:
-                raise InvalidState("a finished game has no player to move ('to_move' must be None)")
-            if not isinstance(outcome, Result) or not isinstance(outcome.reason, Termination):
-                raise InvalidState(f"'outcome' must be a Result, not {quote(outcome)}")
-            points = outcome.points
-            if (
-                not isinstance(points, tuple)
-                or len(points) != state.players
-                or not all(_is_int(p) and -MAX_STATE_INT <= p <= MAX_STATE_INT for p in points)
-            ):
-                raise InvalidState(
-                    f"outcome points must be one integer per seat, not {quote(points)}"
-                )
-            winner = outcome.winner
-            if winner is not None and (not _is_int(winner) or not 0 <= winner < state.players):
-                raise InvalidState(f"outcome winner {quote(winner)} is not a seat")
 
     def touched_piles(
         self, after: State | Observation, move: Move
@@ -1002,7 +913,9 @@ class Rules:
             InvalidState: ``after`` is not a state or observation of it.
         """
         if isinstance(after, Observation):
-            self._check_observation(after)
+            from zank._invariants import check_observation
+
+            check_observation(self, after)
         else:
             self._check_own(after)
         if not self._is_own_move(move):
@@ -1037,34 +950,6 @@ class Rules:
         if not _is_int(player) or not 0 <= player < players:
             raise OptionError(f"player must be a seat from 0 to {players - 1}, not {quote(player)}")
 
-    def _check_observation(self, observation: object) -> tuple[PileSpec, ...]:
-        """The layout of ``observation``, after checking its shape and card values."""
-        if not isinstance(observation, Observation):
-            raise InvalidState(f"expected a zank Observation, not {type(observation).__name__}")
-        try:
-            specs = self.layout(observation.players)
-            self._check_seat(observation.players, observation.player)
-        except OptionError as e:
-            raise InvalidState(f"not an observation of {self.name}: {e}") from None
-        piles, down = observation.piles, observation.down
-        if (
-            not isinstance(piles, tuple)
-            or not isinstance(down, tuple)
-            or len(piles) != len(specs)
-            or len(down) != len(specs)
-        ):
-            raise InvalidState(
-                f"an observation of a {observation.players}-player game has {len(specs)} piles"
-            )
-        for spec, cards, d in zip(specs, piles, down, strict=True):
-            if not isinstance(cards, tuple) or not all(
-                type(c) is int and (c == HIDDEN or 0 <= c < MAX_CARD) for c in cards
-            ):
-                raise InvalidState(f"pile {spec.label}: not a tuple of card ids and HIDDEN")
-            if not _is_int(d) or not 0 <= d <= len(cards):
-                raise InvalidState(f"pile {spec.label}: {quote(d)} face-down cards")
-        return specs
-
     def _check_players(self, players: int) -> None:
         if (
             not isinstance(players, int)
@@ -1096,12 +981,6 @@ def _seed(seed: object) -> int:
     if not _is_int(seed) or not 0 <= seed <= MASK64:
         raise OptionError(f"seed must be an int from 0 to 2**64 - 1 or None, not {quote(seed)}")
     return seed
-
-
-def _some_cards(cards: list[int], most: int = 12) -> str:
-    """Cards for a message: at most ``most`` of them, then how many more."""
-    text = cards_text(cards[:most])
-    return text + (f" and {len(cards) - most} more" if len(cards) > most else "")
 
 
 def _multiset_diff(a: list[int], b: list[int]) -> list[int]:
