@@ -8,21 +8,16 @@ The variant's own checks are its ``_validate`` hook; this module holds what the
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from zank.cards import MAX_CARD, cards_text
-from zank.core import (
-    HIDDEN,
-    MAX_STATE_INT,
-    Observation,
-    PileSpec,
-    Result,
-    Rules,
-    State,
-    Termination,
-    _is_int,
-    _multiset_diff,
-)
+from zank.core import HIDDEN, MAX_STATE_INT, Observation, Result, Termination, _is_int
+from zank.core import _multiset_diff as multiset_diff
 from zank.errors import InvalidState, OptionError, quote
 from zank.random import MASK64
+
+if TYPE_CHECKING:
+    from zank.core import PileSpec, Rules, State
 
 __all__ = ["check_counters", "check_observation", "check_outcome", "check_piles"]
 
@@ -58,7 +53,7 @@ def check_piles(rules: Rules, state: State) -> None:
     have = sorted(c for cards in state.piles for c in cards)
     want = list(rules.cards(state.players))
     if have != want:
-        missing, extra = _multiset_diff(want, have), _multiset_diff(have, want)
+        missing, extra = multiset_diff(want, have), multiset_diff(have, want)
         raise InvalidState(
             "the cards are not those of the game: "
             + (f"missing {_some_cards(missing)}" if missing else "")

@@ -103,13 +103,14 @@ def playouts(
     state: State,
     n: int,
     *,
-    policy: str | Sequence[str] = "random",
-    seed: int | None = None,
-    max_moves: int | None = None,
-    keep_moves: bool = False,
-    keep_finals: bool = False,
+    policy: str | Sequence[str],
+    seed: int | None,
+    max_moves: int | None,
+    keep_moves: bool,
+    keep_finals: bool,
 ) -> Playouts:
-    """Play ``n`` games from ``state`` to their end (see :meth:`zank.core.Rules.playouts`)."""
+    """Play ``n`` games from ``state`` to their end (see :meth:`zank.core.Rules.playouts`,
+    which gives every argument its default)."""
     rules._check_own(state)
     n = _count(n, "n")
     limit = -1 if max_moves is None else _count(max_moves, "max_moves")

@@ -49,7 +49,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from enum import IntEnum
-from typing import ClassVar, Final
+from typing import TYPE_CHECKING, ClassVar, Final
 
 from attrs import field, frozen
 
@@ -57,7 +57,6 @@ from zank.cards import ACE, IS_JOKER, JOKER, KING, QUEEN, RANK, card_unicode, fu
 from zank.core import (
     BOOL_OPTION,
     Move,
-    Observation,
     PileSpec,
     Result,
     Rules,
@@ -69,6 +68,9 @@ from zank.core import (
 from zank.errors import InvalidState, NotationError
 from zank.random import Rng
 from zank.registry import register
+
+if TYPE_CHECKING:
+    from zank.core import Observation
 
 __all__ = [
     "DISCARD",
