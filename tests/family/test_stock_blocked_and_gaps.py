@@ -63,3 +63,33 @@ def test_the_gap_rule_names_the_gap(name: str, house: int, move: str) -> None:
         f"mandatory move: house {house} is a gap; while your reserve has cards, fill it "
         f"from the reserve (r-h{house}) before you turn or discard a hand card"
     )
+
+
+HOUSE_MOVE = {**KINGS, "h1": "Kc Qh", "h4": "Ks Qd Jc", "p0.reserve": "5c"}
+
+
+@pytest.mark.parametrize("name", STOCK_GAMES)
+def test_the_fiftieth_house_to_house_move_in_a_row_is_the_last(name: str) -> None:
+    rules = zank.variant(name)
+    state = position(rules, HOUSE_MOVE, info=(0, 0, 0, 49, 0), turn=100)
+    assert "h4-h1" in texts(rules, state)
+    after = play(rules, state, "h4-h1")
+    # a move between houses releases nothing: no flag, one more in the row
+    assert after.info == (0, 0, 0, 50, 0)
+    state = position(rules, HOUSE_MOVE, info=(0, 0, 0, 50, 0), turn=100)
+    assert texts(rules, state) == ["turn"]
+    v = violation(rules, state, "h4-h1")
+    assert v.rule == f"{PREFIX[name]}-19"
+    assert v.message == "at most 50 house-to-house moves in a row: play another card first"
+
+
+@pytest.mark.parametrize("name", STOCK_GAMES)
+def test_a_house_card_onto_a_foundation_is_no_release(name: str) -> None:
+    rules = zank.variant(name)
+    piles = {**KINGS, "f1": "Ac 2c 3c 4c", "h4": "5c", "p0.reserve": "9d"}
+    state = position(rules, piles, info=(0, 0, 0, 7, 0), turn=100)
+    assert "h4-f" in texts(rules, state)
+    after = play(rules, state, "h4-f")
+    assert after.info == (0, 0, 0, 0, 2)  # a foundation card only; the row ends
+    after = play(rules, position(rules, {**piles, "h4": "Ks", "p0.reserve": "5c"}, turn=100), "r-f")
+    assert after.info == (0, 0, 0, 0, 3)  # a release and a foundation card
