@@ -8,15 +8,20 @@ Written to kill the survivors of the module's mutation campaign
 
 from __future__ import annotations
 
+import pickle
+import re
+
 import pytest
 
 import zank
 from zank.cards import full_deck, parse_card
 from zank.family import faults
-from zank.family.hand_pile import cut_packs
+from zank.family.hand_pile import HandPileTable, cut_packs
 from zank.random import Rng
 
 from .positions import KINGS, play, position, texts
+
+HAND_PILE_GAMES = ["crapette", "zank-104", "zank-detailed"]
 
 TM104 = zank.variant("zank-104", table_mode=True)
 
@@ -109,3 +114,49 @@ def test_104_halt_after_a_card_move_keeps_it_and_ends_the_turn() -> None:
     assert halted.pile("p0.reserve") == ()
     assert halted.ply == window.ply + 1
     assert halted.to_move == 1
+
+
+@pytest.mark.parametrize("name", HAND_PILE_GAMES)
+def test_end_turn_discards_the_turned_card_or_passes(name: str) -> None:
+    """The penalty's end of a turn: the end move with a turned hand card,
+    ``pass`` without one (the hand pile still holding cards)."""
+    rules = zank.variant(name, table_mode=True)
+    assert isinstance(rules, HandPileTable)
+    state = position(rules, {**KINGS, "p0.reserve": "5c"})
+    assert state.piles[rules.own_piles(0)[1]]  # the hand pile (talon) is not empty
+    assert rules.end_turn(state, 0).text == "pass"
+    state = position(rules, {**KINGS, "p0.reserve": "5c", "p0.turned": "9d"})
+    assert rules.end_turn(state, 0).text == rules.end_text
+
+
+@pytest.mark.parametrize("name", HAND_PILE_GAMES)
+@pytest.mark.parametrize(
+    ("piles", "seat"), [({"p0.turned": "2h:1 5c"}, 0), ({"p1.turned": "5c"}, 1)]
+)
+def test_only_the_player_to_move_has_a_turned_card_and_only_one(
+    name: str, piles: dict[str, str], seat: int
+) -> None:
+    rules = zank.variant(name)
+    word = "talon" if name == "zank-104" else "hand"
+    message = f"p{seat}.turned: only the player to move may have one turned {word} card"
+    with pytest.raises(zank.InvalidState, match=f"^{re.escape(message)}$"):
+        position(rules, {**KINGS, **piles})
+
+
+@pytest.mark.parametrize("name", HAND_PILE_GAMES)
+@pytest.mark.parametrize("table_mode", [False, True])
+def test_rules_survive_pickling(name: str, table_mode: bool) -> None:
+    """A rules object sent to another process (pickled) plays the same."""
+    rules = zank.variant(name, table_mode=table_mode)
+    again = pickle.loads(pickle.dumps(rules))
+    assert again == rules
+    state, other = rules.new_game(seed=5), again.new_game(seed=5)
+    for _ in range(30):
+        assert (other.piles, other.down, other.to_move) == (state.piles, state.down, state.to_move)
+        assert (other.info, other.outcome) == (state.info, state.outcome)
+        legal = rules.legal_moves(state)
+        assert [m.text for m in again.legal_moves(other)] == [m.text for m in legal]
+        state = rules.apply(state, legal[-1])
+        other = again.apply(other, again.parse_move(other, legal[-1].text))
+        if state.outcome is not None:
+            break
