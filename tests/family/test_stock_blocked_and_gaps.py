@@ -8,6 +8,8 @@ Written to kill the survivors of the module's mutation campaign
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import zank
@@ -93,3 +95,65 @@ def test_a_house_card_onto_a_foundation_is_no_release(name: str) -> None:
     assert after.info == (0, 0, 0, 0, 2)  # a foundation card only; the row ends
     after = play(rules, position(rules, {**piles, "h4": "Ks", "p0.reserve": "5c"}, turn=100), "r-f")
     assert after.info == (0, 0, 0, 0, 3)  # a release and a foundation card
+
+
+@pytest.mark.parametrize("name", STOCK_GAMES)
+def test_a_reserve_first_move_is_explained_also_at_the_house_move_limit(name: str) -> None:
+    """At the limit of house-to-house moves a house card may still go to a
+    foundation: when it may not, the reason is the reserve's foundation card
+    (mandatory move 1), not the limit."""
+    rules = zank.variant(name)
+    piles = {**KINGS, "f1": "Ac 2c 3c 4c", "f2": "Ad", "h4": "5c", "p0.reserve": "2d"}
+    state = position(rules, piles, info=(0, 0, 0, 50, 0), turn=100)
+    assert texts(rules, state) == ["r-f"]
+    v = violation(rules, state, "h4-f")
+    assert v.rule == f"{PREFIX[name]}-9"
+    assert v.message == (
+        "mandatory move: your reserve top 2♦ fits a foundation and must go there before "
+        "anything else (r-f)"
+    )
+
+
+@pytest.mark.parametrize("name", STOCK_GAMES)
+def test_a_running_game_at_the_no_progress_limit_is_invalid(name: str) -> None:
+    rules = zank.variant(name)
+    limit = rules.no_progress_turns
+    assert position(rules, KINGS, info=(0, 0, limit - 1, 0, 0), turn=limit + 5).outcome is None
+    message = f"the game has ended for lack of progress ({PREFIX[name]}-18)"
+    with pytest.raises(zank.InvalidState, match=f"^{re.escape(message)}$"):
+        position(rules, KINGS, info=(0, 0, limit, 0, 0), turn=limit + 5)
+
+
+@pytest.mark.parametrize("name", STOCK_GAMES)
+@pytest.mark.parametrize("dry", [(1, 93), (1, 94), (2, 95)])
+def test_more_dry_turns_than_stock_cards_still_make_a_full_pass(
+    name: str, dry: tuple[int, int]
+) -> None:
+    """Player 1 has had at least one dry turn for each of its 93 stock cards,
+    player 0 ends its second (or third) dry turn with 2 stock cards: blocked."""
+    rules = zank.variant(name)
+    base = {**KINGS, "p0.reserve": "3c", "p0.hand": "", "p0.turned": "9d", "p0.discard": "4s"}
+    state = position(rules, base, rest="p1.hand", info=(*dry, 0, 0, 0), turn=100)
+    assert len(state.pile("p1.hand")) == 93
+    end = play(rules, state, "t-d")
+    assert end.outcome is not None
+    assert end.outcome.reason is Termination.BLOCKED
+    # one dry turn short for player 1: not blocked
+    state = position(rules, base, rest="p1.hand", info=(1, 92, 0, 0, 0), turn=100)
+    assert play(rules, state, "t-d").outcome is None
+
+
+@pytest.mark.parametrize("name", STOCK_GAMES)
+def test_a_stock_card_that_fits_a_foundation_keeps_the_game_going(name: str) -> None:
+    """The 2♥ in player 0's hand pile will come up and fit the A♥: not frozen."""
+    rules = zank.variant(name)
+    frozen = {**KINGS, "p0.reserve": "3c", "p0.hand": "9d", "p0.turned": "4s"}
+    frozen["p1.reserve"] = "3c:1"
+    assert rules.frozen(play(rules, position(rules, frozen, rest="p1.reserve"), "t-d").piles, 1)
+    for change in ({"f3": "Ah", "p0.hand": "2h"}, {"f3": "Ah", "p0.discard": "2h"}):
+        state = position(rules, {**frozen, **change}, rest="p1.reserve")
+        after = play(rules, state, "t-d")
+        assert after.outcome is None
+        assert not rules.frozen(after.piles, 1)
+    state = position(rules, {**frozen, "f3": "Ah 2h", "p1.reserve": "3h:1"}, rest="p1.reserve")
+    assert not rules.frozen(state.piles, 1)  # a reserve top that fits a foundation
