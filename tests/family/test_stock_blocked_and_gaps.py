@@ -157,3 +157,33 @@ def test_a_stock_card_that_fits_a_foundation_keeps_the_game_going(name: str) -> 
         assert not rules.frozen(after.piles, 1)
     state = position(rules, {**frozen, "f3": "Ah 2h", "p1.reserve": "3h:1"}, rest="p1.reserve")
     assert not rules.frozen(state.piles, 1)  # a reserve top that fits a foundation
+
+
+def test_the_gap_rule_speaks_only_of_a_gap_and_only_against_turn_moves() -> None:
+    """zank-detailed's stricter rules oblige packing the opponent (t-or): the
+    end move is refused by that duty when no house is a gap, and a house move
+    by that duty also when one is (the gap rule is about turning and
+    discarding only)."""
+    rules = zank.variant("zank-detailed", stricter=True)
+    duty = (
+        "stricter rules: free the layout card that fits a foundation, or pack the "
+        "opponent, first (t-or)"
+    )
+    base = {**KINGS, "p0.reserve": "5c", "p0.turned": "9d", "h2": "Kd Qs", "p1.reserve": "8d:1"}
+    state = position(rules, base)
+    assert texts(rules, state) == ["t-or"]
+    for move in ("t-d", "h2-h3"):
+        v = violation(rules, state, move)
+        assert (v.rule, v.message) == ("ZD-V4", duty)
+    state = position(rules, {**base, "h1": ""})
+    v = violation(rules, state, "h2-h3")
+    assert (v.rule, v.message) == ("ZD-V4", duty)
+
+
+@pytest.mark.parametrize("name", STOCK_GAMES)
+def test_house_to_house_moves_count_from_every_house_and_others_end_the_row(name: str) -> None:
+    rules = zank.variant(name)
+    piles = {**KINGS, "h1": "Kc Qh Jc", "h4": "Ks Qd", "p0.reserve": "Td"}
+    state = position(rules, piles, info=(0, 0, 0, 7, 0), turn=100)
+    assert play(rules, state, "h1-h4").info == (0, 0, 0, 8, 0)  # from house 1
+    assert play(rules, state, "r-h1").info == (0, 0, 0, 0, 1)  # a release ends the row
