@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import re
 
+import attrs
 import pytest
 
 import zank
-from zank.core import Termination
+from zank.cards import parse_card
+from zank.core import Result, State, Termination
 from zank.family.stock import StockGame
 
 from .positions import KINGS, play, position, texts, violation
@@ -187,3 +189,54 @@ def test_house_to_house_moves_count_from_every_house_and_others_end_the_row(name
     state = position(rules, piles, info=(0, 0, 0, 7, 0), turn=100)
     assert play(rules, state, "h1-h4").info == (0, 0, 0, 8, 0)  # from house 1
     assert play(rules, state, "r-h1").info == (0, 0, 0, 0, 1)  # a release ends the row
+
+
+def _stocks(rules: StockGame, p0: dict[str, str], p1_hand: str) -> tuple[bool, State]:
+    """Player 0 ends its turn (the turned card onto the discard) with only
+    the stocks able to move: whether the game goes on, and the position."""
+    piles = {**KINGS, "p0.reserve": "3c", "p1.reserve": "3c:1", "p0.hand": "", **p0}
+    after = play(rules, position(rules, {**piles, "p1.hand": p1_hand}, rest="p1.reserve"), "t-d")
+    assert after.outcome is None or after.outcome.reason is Termination.BLOCKED
+    return not rules.frozen(after.piles, 1), after
+
+
+def test_stocks_of_different_sizes_are_played_through_together() -> None:
+    """Player 0's stock is the 5♦ alone, player 1's comes up 9♣, 6♦, J♦: the
+    6♦ meets the 5♦ in the second round (a pack onto the opponent)."""
+    rules = zank.variant("zank-detailed")
+    assert isinstance(rules, StockGame)
+    goes_on, after = _stocks(rules, {"p0.turned": "5d"}, "Jd:1 6d:1 9c:1")
+    assert goes_on
+    assert after.outcome is None
+    after = play(rules, after, "turn", "t-d", "turn", "t-d", "turn")
+    assert after.pile("p1.turned") == (parse_card("6d:1"),)
+    assert "t-od" in texts(rules, after)
+    # without the 6♦ they never meet: blocked at once
+    goes_on, after = _stocks(rules, {"p0.turned": "5d"}, "Jd:1 8s:1 9c:1")
+    assert not goes_on
+    assert after.outcome is not None
+
+
+def test_a_discard_turned_over_keeps_every_card() -> None:
+    """Player 0's discard J♥ 5♦ is turned over into the hand pile: J♥ comes up
+    first, lies on the discard, and player 1's T♥ may be packed on it."""
+    rules = zank.variant("zank-detailed")
+    assert isinstance(rules, StockGame)
+    goes_on, after = _stocks(rules, {"p0.discard": "Jh", "p0.turned": "5d"}, "8s:1 Th:1 9c:1")
+    assert goes_on
+    after = play(rules, after, "turn", "t-d", "turn", "t-d", "turn")
+    assert after.pile("p0.discard") == (parse_card("Jh"),)
+    assert after.pile("p1.turned") == (parse_card("Th:1"),)
+    assert "t-od" in texts(rules, after)
+
+
+def test_a_blocked_outcome_the_position_does_not_give_is_refused() -> None:
+    """The stocks still meet (see above), so the game is not blocked."""
+    rules = zank.variant("zank-detailed")
+    assert isinstance(rules, StockGame)
+    goes_on, after = _stocks(rules, {"p0.turned": "5d"}, "Jd:1 6d:1 9c:1")
+    assert goes_on
+    claimed = attrs.evolve(after, to_move=None, outcome=Result(None, (0, 0), Termination.BLOCKED))
+    message = "'outcome' is not the one the position gives: the game is not over"
+    with pytest.raises(zank.InvalidState, match=f"^{re.escape(message)}$"):
+        rules.validate(claimed)
