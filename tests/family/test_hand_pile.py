@@ -16,7 +16,7 @@ import pytest
 import zank
 from zank.cards import full_deck, parse_card
 from zank.family import faults
-from zank.family.hand_pile import HandPileTable, cut_packs
+from zank.family.hand_pile import END, MAX_CUTS, PASS, TURN, HandPileTable, Kind, cut_packs
 from zank.random import Rng
 
 from .positions import KINGS, play, position, texts
@@ -160,3 +160,34 @@ def test_rules_survive_pickling(name: str, table_mode: bool) -> None:
         other = again.apply(other, again.parse_move(other, legal[-1].text))
         if state.outcome is not None:
             break
+
+
+def test_after_64_ties_in_a_row_seat_0_begins() -> None:
+    calls: list[int] = []
+
+    def key(card: int) -> int:
+        calls.append(card)
+        return 0
+
+    assert cut_packs(Rng(3), key) == 0
+    assert len(calls) == 2 * MAX_CUTS == 128
+
+
+@pytest.mark.parametrize("name", HAND_PILE_GAMES)
+def test_the_move_kinds_are_numbered_as_documented(name: str) -> None:
+    """``Move.kind`` is public: 0 a card, 1 turn, 2 the end move, 3 pass, then
+    table mode's call, let (and demand), numbered by :mod:`zank.family.faults`."""
+    rules = zank.variant(name, table_mode=True)
+    kinds = {m.text: m.kind for m in rules.moves if m.kind != 0}
+    assert (kinds["turn"], kinds[rules.end_text], kinds["pass"]) == (1, 2, 3)
+    assert [int(k) for k in Kind] == [
+        0,
+        1,
+        2,
+        3,
+        faults.CALL_KIND,
+        faults.LET_KIND,
+        faults.DEMAND_KIND,
+    ]
+    assert (Kind.TURN, Kind.END, Kind.PASS) == (TURN, END, PASS)
+    assert kinds["let"] == Kind.LET
