@@ -16,7 +16,8 @@ import pytest
 import zank
 from zank.cards import parse_card
 from zank.core import Result, State, Termination
-from zank.family.stock import StockGame
+from zank.family import stock
+from zank.family.stock import StockGame, counts
 
 from .positions import KINGS, play, position, texts, violation
 
@@ -240,3 +241,46 @@ def test_a_blocked_outcome_the_position_does_not_give_is_refused() -> None:
     message = "'outcome' is not the one the position gives: the game is not over"
     with pytest.raises(zank.InvalidState, match=f"^{re.escape(message)}$"):
         rules.validate(claimed)
+
+
+@pytest.mark.parametrize(("top", "blocked"), [("4c:1", False), ("7c:1", True)])
+def test_a_hidden_house_card_turned_up_by_a_house_move_may_take_a_reserve_top(
+    top: str, blocked: bool
+) -> None:
+    """With hidden houses (ZD-V5) the 5♦ under the 2♥ lies face down: moving
+    the 2♥ onto the 3♠ turns it up, and player 1's reserve top 4♣ fits it.
+    With 7♣ there instead nothing can move: blocked."""
+    rules = zank.variant("zank-detailed", hidden_houses=True)
+    assert isinstance(rules, StockGame)
+    piles = {**KINGS, "p0.reserve": "Tc", "p0.hand": "9d", "p0.turned": "8h"}
+    piles.update({"h1": "5d 2h", "h4": "3s", "p1.reserve": top})
+    state = position(rules, piles, rest="p1.reserve", down={"h1": 1})
+    after = play(rules, state, "t-d")
+    assert rules.frozen(after.piles, 1) is blocked
+    assert (after.outcome is not None) is blocked
+
+
+def test_too_many_layouts_leave_the_decision_to_the_pass_rule(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """J♣ can go back and forth between the red queens (two layouts), nothing
+    else can move: frozen; with a limit of one layout the exact check gives up
+    (not frozen), and the dry-pass rule decides later."""
+    rules = zank.variant("zank-detailed")
+    assert isinstance(rules, StockGame)
+    piles = {**KINGS, "p0.reserve": "3c", "p0.hand": "9d", "p0.turned": "4s"}
+    piles.update({"p1.reserve": "3c:1", "h1": "Kc Qh Jc", "h4": "Ks Qd"})
+    after = play(rules, position(rules, piles, rest="p1.reserve"), "t-d")
+    assert after.outcome is not None
+    assert rules.frozen(after.piles, 1)
+    monkeypatch.setattr(stock, "LAYOUT_LIMIT", 1)
+    assert not rules.frozen(after.piles, 1)
+    assert play(rules, position(rules, piles, rest="p1.reserve"), "t-d").outcome is None
+
+
+@pytest.mark.parametrize("name", STOCK_GAMES)
+def test_counts_take_the_turned_card_and_the_reserve_twice(name: str) -> None:
+    rules = zank.variant(name)
+    piles = {**KINGS, "p0.reserve": "5c", "p0.hand": "Jh", "p0.turned": "9d"}
+    state = position(rules, {**piles, "p0.discard": "4s 7h"}, rest="p1.hand")
+    assert counts(state) == (1 + 1 + 2 + 2 * 1, 104 - 8 - 5)
