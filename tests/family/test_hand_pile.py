@@ -131,16 +131,21 @@ def test_end_turn_discards_the_turned_card_or_passes(name: str) -> None:
 
 @pytest.mark.parametrize("name", HAND_PILE_GAMES)
 @pytest.mark.parametrize(
-    ("piles", "seat"), [({"p0.turned": "2h:1 5c"}, 0), ({"p1.turned": "5c"}, 1)]
+    ("piles", "seat", "to_move"),
+    [
+        ({"p0.turned": "2h:1 5c"}, 0, 0),
+        ({"p1.turned": "5c"}, 1, 0),
+        ({"p0.turned": "5c"}, 0, 1),
+    ],
 )
 def test_only_the_player_to_move_has_a_turned_card_and_only_one(
-    name: str, piles: dict[str, str], seat: int
+    name: str, piles: dict[str, str], seat: int, to_move: int
 ) -> None:
     rules = zank.variant(name)
     word = "talon" if name == "zank-104" else "hand"
     message = f"p{seat}.turned: only the player to move may have one turned {word} card"
     with pytest.raises(zank.InvalidState, match=f"^{re.escape(message)}$"):
-        position(rules, {**KINGS, **piles})
+        position(rules, {**KINGS, **piles}, to_move=to_move)
 
 
 @pytest.mark.parametrize("name", HAND_PILE_GAMES)
@@ -170,7 +175,8 @@ def test_after_64_ties_in_a_row_seat_0_begins() -> None:
         return 0
 
     assert cut_packs(Rng(3), key) == 0
-    assert len(calls) == 2 * MAX_CUTS == 128
+    assert MAX_CUTS == 64
+    assert len(calls) == 128
 
 
 @pytest.mark.parametrize("name", HAND_PILE_GAMES)
@@ -191,3 +197,26 @@ def test_the_move_kinds_are_numbered_as_documented(name: str) -> None:
     ]
     assert (Kind.TURN, Kind.END, Kind.PASS) == (TURN, END, PASS)
     assert kinds["let"] == Kind.LET
+
+
+@pytest.mark.parametrize("name", HAND_PILE_GAMES)
+@pytest.mark.parametrize("table_mode", [False, True])
+def test_the_options_are_the_documented_ones_only(name: str, table_mode: bool) -> None:
+    """The special moves and seat piles the class derives are no options."""
+    rules = zank.variant(name, table_mode=table_mode)
+    assert rules.options
+    assert not [k for k in rules.options if k.startswith("_")]
+
+
+def test_104_halt_on_seat_1s_end_move_lets_seat_0_play() -> None:
+    """As above, with the seats swapped: the fault of seat 1 ended its turn."""
+    piles = {**KINGS, "f1": "Ah", "p1.turned": "2h", "p1.reserve": "5c:1"}
+    state = position(TM104, piles, to_move=1)
+    window = play(TM104, state, "t-s")
+    assert window.phase == faults.CALL
+    assert window.to_move == 0
+    halted = play(TM104, window, "halt")
+    let = play(TM104, window, "let")
+    assert halted.to_move == let.to_move == 0
+    assert halted.piles == let.piles
+    assert halted.pile("p1.second-talon")[-1] == parse_card("2h")
