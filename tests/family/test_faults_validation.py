@@ -98,12 +98,11 @@ def test_other_window_states_are_refused() -> None:
         "table mode: a finished game has no call window",
     )
     _refused(attrs.evolve(window, to_move=0), "table mode: player 0 is not asked about this move")
-    labels = [spec.label for spec in TM.layout(2)]
-    h1, h2 = labels.index("h1"), labels.index("h2")
-    piles = list(window.piles)
-    piles[h1], piles[h2] = piles[h2], piles[h1]  # K♣ and K♦ swapped: valid, yet not the move
+    # the 2♥ face down on the second talon: not what t-s leaves
+    down = list(window.down)
+    down[faults.window_tail(TM, window).dst - 1] = 1
     _refused(
-        attrs.evolve(window, piles=tuple(piles)),
+        attrs.evolve(window, down=tuple(down)),
         "table mode: the piles are not those after t-s",
     )
 
