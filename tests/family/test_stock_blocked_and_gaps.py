@@ -284,3 +284,19 @@ def test_counts_take_the_turned_card_and_the_reserve_twice(name: str) -> None:
     piles = {**KINGS, "p0.reserve": "5c", "p0.hand": "Jh", "p0.turned": "9d"}
     state = position(rules, {**piles, "p0.discard": "4s 7h"}, rest="p1.hand")
     assert counts(state) == (1 + 1 + 2 + 2 * 1, 104 - 8 - 5)
+
+
+@pytest.mark.parametrize("name", STOCK_GAMES)
+def test_a_house_card_alone_that_can_move_makes_a_gap_and_keeps_the_game_going(
+    name: str,
+) -> None:
+    """Q♥, alone in house 1, can go onto a black king: the gap it leaves takes
+    any free card, so nothing is frozen."""
+    rules = zank.variant(name)
+    assert isinstance(rules, StockGame)
+    piles = {**KINGS, "p0.reserve": "3c", "p0.hand": "9d", "p0.turned": "4s"}
+    piles.update({"p1.reserve": "3c:1", "h1": "Qh"})
+    after = play(rules, position(rules, piles, rest="p1.reserve"), "t-d")
+    assert after.outcome is None
+    assert texts(rules, after) == ["h1-h4", "h1-h5", "h1-h8", "pass"]
+    assert not rules.frozen(after.piles, 1)
