@@ -142,3 +142,10 @@ def test_strict_mode_knows_only_the_phase_of_play() -> None:
         zank.InvalidState, match=r"^phase must be 0 \(table mode is off: table_mode=False\)$"
     ):
         rules.validate(attrs.evolve(state, phase=faults.CALL))
+
+
+def test_before_call_gives_the_state_before_the_move_exactly() -> None:
+    state = _play_state()
+    window = play(TM, state, "t-s")
+    assert window.ply == state.ply + 1
+    assert faults.before_call(TM, window) == state
