@@ -184,6 +184,7 @@ def test_the_move_kinds_are_numbered_as_documented(name: str) -> None:
     """``Move.kind`` is public: 0 a card, 1 turn, 2 the end move, 3 pass, then
     table mode's call, let (and demand), numbered by :mod:`zank.family.faults`."""
     rules = zank.variant(name, table_mode=True)
+    assert isinstance(rules, HandPileTable)
     kinds = {m.text: m.kind for m in rules.moves if m.kind != 0}
     assert (kinds["turn"], kinds[rules.end_text], kinds["pass"]) == (1, 2, 3)
     assert [int(k) for k in Kind] == [

@@ -25,6 +25,12 @@ STOCK_GAMES = sorted(n for n, cls in zank.VARIANTS.items() if issubclass(cls, St
 PREFIX = {"zank-detailed": "ZD", "crapette": "C"}
 
 
+def _stock(name: str, **options: object) -> StockGame:
+    rules = zank.variant(name, **options)
+    assert isinstance(rules, StockGame)
+    return rules
+
+
 @pytest.mark.parametrize("name", STOCK_GAMES)
 @pytest.mark.parametrize(("source", "target"), [("h1", "h4"), ("h4", "h1")])
 def test_a_house_move_to_a_lower_or_higher_house_keeps_the_game_going(
@@ -34,8 +40,7 @@ def test_a_house_move_to_a_lower_or_higher_house_keeps_the_game_going(
     its own; then 3♣ fits the foundation.  Nothing else can ever move (the
     turned 5♥, the nines and the kings fit nothing), so that house move
     alone keeps the game from being blocked."""
-    rules = zank.variant(name)
-    assert isinstance(rules, StockGame)
+    rules = _stock(name)
     piles = {**KINGS, "f1": "Ac 2c", source: "4d 3c 2h", target: "4h 3s", "h2": "Kc"}
     piles.update({"h5": "Ks", "p0.reserve": "9c", "p1.reserve": "9c:1", "p0.hand": "9d"})
     state = position(rules, {**piles, "p0.turned": "5h"}, rest="p1.reserve")
@@ -59,7 +64,7 @@ def test_a_house_move_to_a_lower_or_higher_house_keeps_the_game_going(
 @pytest.mark.parametrize("house", [1, 3, 8])
 @pytest.mark.parametrize("move", ["turn"])
 def test_the_gap_rule_names_the_gap(name: str, house: int, move: str) -> None:
-    rules = zank.variant(name)
+    rules = _stock(name)
     state = position(rules, {**KINGS, f"h{house}": "", "p0.reserve": "5c"})
     assert texts(rules, state) == [f"r-h{house}"]
     v = violation(rules, state, move)
@@ -75,7 +80,7 @@ HOUSE_MOVE = {**KINGS, "h1": "Kc Qh", "h4": "Ks Qd Jc", "p0.reserve": "5c"}
 
 @pytest.mark.parametrize("name", STOCK_GAMES)
 def test_the_fiftieth_house_to_house_move_in_a_row_is_the_last(name: str) -> None:
-    rules = zank.variant(name)
+    rules = _stock(name)
     state = position(rules, HOUSE_MOVE, info=(0, 0, 0, 49, 0), turn=100)
     assert "h4-h1" in texts(rules, state)
     after = play(rules, state, "h4-h1")
@@ -90,7 +95,7 @@ def test_the_fiftieth_house_to_house_move_in_a_row_is_the_last(name: str) -> Non
 
 @pytest.mark.parametrize("name", STOCK_GAMES)
 def test_a_house_card_onto_a_foundation_is_no_release(name: str) -> None:
-    rules = zank.variant(name)
+    rules = _stock(name)
     piles = {**KINGS, "f1": "Ac 2c 3c 4c", "h4": "5c", "p0.reserve": "9d"}
     state = position(rules, piles, info=(0, 0, 0, 7, 0), turn=100)
     assert "h4-f" in texts(rules, state)
@@ -105,7 +110,7 @@ def test_a_reserve_first_move_is_explained_also_at_the_house_move_limit(name: st
     """At the limit of house-to-house moves a house card may still go to a
     foundation: when it may not, the reason is the reserve's foundation card
     (mandatory move 1), not the limit."""
-    rules = zank.variant(name)
+    rules = _stock(name)
     piles = {**KINGS, "f1": "Ac 2c 3c 4c", "f2": "Ad", "h4": "5c", "p0.reserve": "2d"}
     state = position(rules, piles, info=(0, 0, 0, 50, 0), turn=100)
     assert texts(rules, state) == ["r-f"]
@@ -119,7 +124,7 @@ def test_a_reserve_first_move_is_explained_also_at_the_house_move_limit(name: st
 
 @pytest.mark.parametrize("name", STOCK_GAMES)
 def test_a_running_game_at_the_no_progress_limit_is_invalid(name: str) -> None:
-    rules = zank.variant(name)
+    rules = _stock(name)
     limit = rules.no_progress_turns
     assert position(rules, KINGS, info=(0, 0, limit - 1, 0, 0), turn=limit + 5).outcome is None
     message = f"the game has ended for lack of progress ({PREFIX[name]}-18)"
@@ -134,7 +139,7 @@ def test_more_dry_turns_than_stock_cards_still_make_a_full_pass(
 ) -> None:
     """Player 1 has had at least one dry turn for each of its 93 stock cards,
     player 0 ends its second (or third) dry turn with 2 stock cards: blocked."""
-    rules = zank.variant(name)
+    rules = _stock(name)
     base = {**KINGS, "p0.reserve": "3c", "p0.hand": "", "p0.turned": "9d", "p0.discard": "4s"}
     state = position(rules, base, rest="p1.hand", info=(*dry, 0, 0, 0), turn=100)
     assert len(state.pile("p1.hand")) == 93
@@ -149,7 +154,7 @@ def test_more_dry_turns_than_stock_cards_still_make_a_full_pass(
 @pytest.mark.parametrize("name", STOCK_GAMES)
 def test_a_stock_card_that_fits_a_foundation_keeps_the_game_going(name: str) -> None:
     """The 2♥ in player 0's hand pile will come up and fit the A♥: not frozen."""
-    rules = zank.variant(name)
+    rules = _stock(name)
     frozen = {**KINGS, "p0.reserve": "3c", "p0.hand": "9d", "p0.turned": "4s"}
     frozen["p1.reserve"] = "3c:1"
     assert rules.frozen(play(rules, position(rules, frozen, rest="p1.reserve"), "t-d").piles, 1)
@@ -185,7 +190,7 @@ def test_the_gap_rule_speaks_only_of_a_gap_and_only_against_turn_moves() -> None
 
 @pytest.mark.parametrize("name", STOCK_GAMES)
 def test_house_to_house_moves_count_from_every_house_and_others_end_the_row(name: str) -> None:
-    rules = zank.variant(name)
+    rules = _stock(name)
     piles = {**KINGS, "h1": "Kc Qh Jc", "h4": "Ks Qd", "p0.reserve": "Td"}
     state = position(rules, piles, info=(0, 0, 0, 7, 0), turn=100)
     assert play(rules, state, "h1-h4").info == (0, 0, 0, 8, 0)  # from house 1
@@ -280,7 +285,7 @@ def test_too_many_layouts_leave_the_decision_to_the_pass_rule(
 
 @pytest.mark.parametrize("name", STOCK_GAMES)
 def test_counts_take_the_turned_card_and_the_reserve_twice(name: str) -> None:
-    rules = zank.variant(name)
+    rules = _stock(name)
     piles = {**KINGS, "p0.reserve": "5c", "p0.hand": "Jh", "p0.turned": "9d"}
     state = position(rules, {**piles, "p0.discard": "4s 7h"}, rest="p1.hand")
     assert counts(state) == (1 + 1 + 2 + 2 * 1, 104 - 8 - 5)
@@ -292,8 +297,7 @@ def test_a_house_card_alone_that_can_move_makes_a_gap_and_keeps_the_game_going(
 ) -> None:
     """Q♥, alone in house 1, can go onto a black king: the gap it leaves takes
     any free card, so nothing is frozen."""
-    rules = zank.variant(name)
-    assert isinstance(rules, StockGame)
+    rules = _stock(name)
     piles = {**KINGS, "p0.reserve": "3c", "p0.hand": "9d", "p0.turned": "4s"}
     piles.update({"p1.reserve": "3c:1", "h1": "Qh"})
     after = play(rules, position(rules, piles, rest="p1.reserve"), "t-d")
