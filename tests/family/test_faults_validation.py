@@ -18,6 +18,7 @@ from zank.core import Result, State, Termination
 from zank.family import faults
 
 from .positions import KINGS, play, position
+from .test_classic import pos as pos_z
 
 TM = zank.variant("zank-104", table_mode=True)
 N = TM.base_info
@@ -149,3 +150,18 @@ def test_before_call_gives_the_state_before_the_move_exactly() -> None:
     window = play(TM, state, "t-s")
     assert window.ply == state.ply + 1
     assert faults.before_call(TM, window) == state
+
+
+def test_each_answer_in_a_window_is_one_move() -> None:
+    """Zank: the player who made the fault is asked first, then the others;
+    every ``let`` counts as a move (``ply``), the window staying open."""
+    rules = zank.variant("zank", table_mode=True)
+    state = pos_z(rules, {**KINGS, "f1": "Ac", "p0.hand": "2c", "p0.discard": "9h"})
+    state = play(rules, state, "draw")
+    window = play(rules, state, "t-d")  # 2♣ fits A♣: a fault
+    assert (window.phase, window.to_move, window.ply) == (faults.CALL, 0, state.ply + 1)
+    asked = play(rules, window, "let")
+    assert (asked.phase, asked.to_move, asked.ply) == (faults.CALL, 1, state.ply + 2)
+    assert asked.piles == window.piles
+    stands = play(rules, asked, "let")
+    assert (stands.phase, stands.ply) == (faults.PLAY, state.ply + 3)
