@@ -716,7 +716,7 @@ def test_reachable_matches_a_breadth_first_search_at_every_budget(players: int) 
                 goal, target = goals[rng.below(len(goals))]
                 for budget in rng.shuffle(list(range(1, 7))):
                     want = _bfs_reachable(rules, config, goal, target, limit, removal, budget)
-                    got = rules.manoeuvres.reachable(config, goal, target, limit, removal, budget)
+                    got = rules.manoeuvres.reachable(config, (goal, target, limit, removal), budget)
                     assert got == want, (config, goal, target, budget)
                     checked[want] += 1
             moves = rules.legal_moves(state)

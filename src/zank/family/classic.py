@@ -506,9 +506,8 @@ class ClassicZank(ClassicExplanations):
         search = self._search
         config = search.config_of(piles, state.down, g.edges, info[I_REMOVED])
         if info[I_GOAL]:  # the steps of an announced manoeuvre (Z-9, Z-10)
-            return search.serving_steps(
-                config, info[I_GOAL], info[I_TARGET], limit, removal, info[I_BUDGET]
-            )
+            aim = (info[I_GOAL], info[I_TARGET], limit, removal)
+            return search.serving_steps(config, aim, info[I_BUDGET])
         budget = self.manoeuvre_steps
         # move 2 (Z-9): a covered face-up card that fits the centre
         free = search.free_announcements(config, fits, limit, removal, budget)
@@ -690,10 +689,12 @@ class ClassicZank(ClassicExplanations):
             full
             and not self._search.reachable(
                 self._search.config_of(piles, down, edges, info[I_REMOVED]),
-                goal,
-                target,
-                self.gap_limit(state.players, state.turn),
-                state.players == 3 and not info[I_REMOVED],
+                (
+                    goal,
+                    target,
+                    self.gap_limit(state.players, state.turn),
+                    state.players == 3 and not info[I_REMOVED],
+                ),
                 left,
             )
         ):
@@ -799,10 +800,7 @@ class ClassicZank(ClassicExplanations):
         search = self._search
         if met or not search.reachable(
             search.config_of(piles, state.down, g.edges, removed),
-            goal,
-            target,
-            self._gap_limit(state),
-            state.players == 3 and not removed,
+            (goal, target, self._gap_limit(state), state.players == 3 and not removed),
             budget,
         ):
             raise InvalidState(

@@ -104,7 +104,7 @@ def _step_score(rules: ClassicZank, observation: Observation, a: int, b: int) ->
     limit = rules.gap_limit(observation.players, observation.turn)
     search = rules.manoeuvres
     nxt = search.step_config(config, a, b, removal)
-    return 100 - search.distance(nxt, info.goal, info.target, limit, removal, info.budget - 1)
+    return 100 - search.distance(nxt, (info.goal, info.target, limit, removal), info.budget - 1)
 
 
 def classic_policy(

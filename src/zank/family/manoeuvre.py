@@ -31,10 +31,25 @@ from zank.core import Move
 from zank.family.classic_common import GOAL_EMPTY, GOAL_FREE, HIDDEN_CARD, Config
 from zank.family.fits import FKEY, house_tables
 
-__all__ = ["BoundedCache", "ManoeuvreSearch", "edge_wants"]
+__all__ = ["Aim", "BoundedCache", "ManoeuvreSearch", "edge_wants"]
 
 K = TypeVar("K")
 V = TypeVar("V")
+
+Aim = tuple[int, int, int, bool]
+"""What a search aims at, ``(goal, target, limit, removal)``: ``goal`` is
+:data:`~zank.family.classic_common.GOAL_FREE` with ``target`` a card, or
+:data:`~zank.family.classic_common.GOAL_EMPTY` with ``target`` an edge pile
+(0-based); ``limit`` is the first-turn limit of non-empty edge piles (Z-18,
+99: none); ``removal`` says that a pile that empties is removed (three
+players, none removed yet).  Part of the keys of the search's caches."""
+
+Steps = tuple[tuple[int, int], ...]
+"""The edge steps of a position, ``(from, to)`` pairs (0-based piles)."""
+Seen = dict[Config, int]
+"""Positions searched, with the moves they had left (failures only)."""
+Known = dict[Config, Steps]
+"""The edge steps of each position already computed, for one first-turn limit."""
 
 # The sizes of the caches.  The first four were measured on the benchmark games
 # (benchmarks/RESULTS.md, "caches sized by measurement": bigger ones were slower,
@@ -176,8 +191,7 @@ class ManoeuvreSearch:
         self._advanced = advanced
         self._steps: BoundedCache[int, BoundedCache[Config, tuple[tuple[int, int], ...]]]
         self._steps = BoundedCache(STEP_LIMITS_SIZE)
-        # (config, goal, target, limit, removal) -> (most moves known to fail,
-        # fewest known to succeed)
+        # (config, aim) -> (most moves known to fail, fewest known to succeed)
         self._dist: BoundedCache[tuple[object, ...], tuple[int, int]]
         self._dist = BoundedCache(DISTANCE_SIZE)
         self._takers: BoundedCache[int, bytes] = BoundedCache(TAKERS_SIZE)
@@ -283,19 +297,17 @@ class ManoeuvreSearch:
     def reachable(
         self,
         config: Config,
-        goal: int,
-        target: int,
-        limit: int,
-        removal: bool,
+        aim: Aim,
         budget: int,
-        seen: dict[Config, int] | None = None,
+        seen: Seen | None = None,
         depths: list[int] | None = None,
     ) -> bool:
-        """Whether at most ``budget`` edge-to-edge moves reach ``goal`` from
-        ``config`` (Z-9, Z-10).
+        """Whether at most ``budget`` edge-to-edge moves reach the goal of
+        ``aim`` from ``config`` (Z-9, Z-10).
 
-        ``goal`` is :data:`~zank.family.classic_common.GOAL_FREE`
-        (``target``, a card, lies on top of its pile) or
+        ``aim`` is ``(goal, target, limit, removal)`` (:data:`Aim`): ``goal``
+        is :data:`~zank.family.classic_common.GOAL_FREE` (``target``, a card,
+        lies on top of its pile) or
         :data:`~zank.family.classic_common.GOAL_EMPTY` (edge pile ``target``
         is empty); ``limit`` is the first-turn limit (Z-18, 99: none) and
         ``removal`` says that a pile that empties is removed (three players,
@@ -305,13 +317,13 @@ class ManoeuvreSearch:
         card above the target must move at least once, and for an emptied
         pile so must every card above the nearest card its bottom card can go on.
 
-        ``seen`` may be shared by searches with the same ``goal``, ``target``,
-        ``limit`` and ``removal``: a search that fails leaves in it only
-        positions that fail with the moves recorded; one that succeeds clears it.
+        ``seen`` may be shared by searches with the same ``aim``: a search
+        that fails leaves in it only positions that fail with the moves
+        recorded; one that succeeds clears it.
         ``depths`` (goal ``GOAL_EMPTY``): the taker depths of ``config`` if the
         caller has them.
         """
-        key = (config, goal, target, limit, removal)
+        key = (config, aim)
         dist = self._dist
         known = dist.data.get(key)
         if known is not None:
@@ -323,9 +335,9 @@ class ManoeuvreSearch:
         else:
             fails, succeeds = -1, 99
         if seen is None:
-            used = self._reach(config, goal, target, limit, removal, budget, {}, depths)
+            used = self._reach(config, aim, budget, {}, depths)
         else:
-            used = self._reach(config, goal, target, limit, removal, budget, seen, depths)
+            used = self._reach(config, aim, budget, seen, depths)
             if used >= 0:
                 seen.clear()
         if used < 0:
@@ -334,38 +346,31 @@ class ManoeuvreSearch:
         dist.put(key, (fails, used if used < succeeds else succeeds))
         return True
 
-    def distance(
-        self,
-        config: Config,
-        goal: int,
-        target: int,
-        limit: int,
-        removal: bool,
-        budget: int,
-    ) -> int:
-        """The fewest edge-to-edge moves that reach ``goal`` from ``config``
-        (see :meth:`reachable`), or ``budget + 1`` if more than ``budget``."""
-        b = self._lower_bound(config, goal, target)
-        known = self._dist.data.get((config, goal, target, limit, removal))
+    def distance(self, config: Config, aim: Aim, budget: int) -> int:
+        """The fewest edge-to-edge moves that reach the goal of ``aim`` from
+        ``config`` (see :meth:`reachable`), or ``budget + 1`` if more than
+        ``budget``."""
+        b = self._lower_bound(config, aim[0], aim[1])
+        known = self._dist.data.get((config, aim))
         if known is not None:
             b = max(b, known[0] + 1)
         while b <= budget:
-            if self.reachable(config, goal, target, limit, removal, b):
+            if self.reachable(config, aim, b):
                 return b
             b += 1
         return budget + 1
 
-    def _proved(
-        self, config: Config, goal: int, target: int, limit: int, removal: bool, used: int
-    ) -> None:
-        """Record that ``used`` moves reach ``goal`` from ``config`` (a position
-        on the way a search found)."""
-        key = (config, goal, target, limit, removal)
+    def _proved(self, config: Config, aim: Aim, used: int) -> int:
+        """Record that ``used`` moves reach the goal of ``aim`` from ``config``
+        (a position on the way a search found) and return ``used + 1``, the
+        moves of the path from the position before it."""
+        key = (config, aim)
         known = self._dist.data.get(key)
         if known is None:
             self._dist.put(key, (-1, used))
         elif used < known[1]:
             self._dist.put(key, (known[0], used))
+        return used + 1
 
     def _lower_bound(self, config: Config, goal: int, target: int) -> int:
         """The lower bound of :meth:`reachable` (see :meth:`_empty_children`)."""
@@ -381,17 +386,10 @@ class ManoeuvreSearch:
         return 99  # the card left the edge piles: the goal can no longer be met
 
     def _reach(
-        self,
-        config: Config,
-        goal: int,
-        target: int,
-        limit: int,
-        removal: bool,
-        budget: int,
-        seen: dict[Config, int],
-        depths: list[int] | None,
+        self, config: Config, aim: Aim, budget: int, seen: Seen, depths: list[int] | None
     ) -> int:
         """The moves a path found uses (not necessarily the fewest), or -1."""
+        goal, target, limit, _ = aim
         if goal == GOAL_FREE:  # the card stays in its pile until it is free
             where = next((h for h, pile in enumerate(config) if pile and target in pile), -1)
             if where < 0:
@@ -405,7 +403,7 @@ class ManoeuvreSearch:
             if lb > budget:
                 return -1
             known = (self._steps.data.get(limit) or self._steps_for(limit)).data
-            return self._dfs_free(config, where, pos, limit, removal, budget, seen, known)
+            return self._dfs_free(config, aim, where, pos, budget, seen, known)
         start = config[target]
         if not start:
             return 0
@@ -418,7 +416,7 @@ class ManoeuvreSearch:
         if lb == 1:  # exact: one card is left, and a card it goes on lies on top elsewhere
             return 1
         known = (self._steps.data.get(limit) or self._steps_for(limit)).data
-        return self._dfs_empty(config, target, takers, limit, removal, budget, seen, depths, known)
+        return self._dfs_empty(config, aim, takers, budget, seen, depths, known)
 
     @staticmethod
     def _taker_depths(config: Config, target: int, takers: bytes) -> list[int]:
@@ -512,16 +510,15 @@ class ManoeuvreSearch:
     def _dfs_empty(
         self,
         config: Config,
-        target: int,
+        aim: Aim,
         takers: bytes,
-        limit: int,
-        removal: bool,
         budget: int,
-        seen: dict[Config, int],
+        seen: Seen,
         depths: list[int],
-        known: dict[Config, tuple[tuple[int, int], ...]],
+        known: Known,
     ) -> int:
         left = budget - 1
+        _, target, limit, removal = aim
         steps = known.get(config)
         if steps is None:
             steps = self.edge_steps(config, limit)
@@ -539,24 +536,16 @@ class ManoeuvreSearch:
             child = depths.copy()
             child[a] = da
             child[b] = db
-            used = self._dfs_empty(nxt, target, takers, limit, removal, left, seen, child, known)
+            used = self._dfs_empty(nxt, aim, takers, left, seen, child, known)
             if used >= 0:
-                self._proved(nxt, GOAL_EMPTY, target, limit, removal, used)
-                return used + 1
+                return self._proved(nxt, aim, used)
         return -1
 
     def _dfs_free(
-        self,
-        config: Config,
-        where: int,
-        pos: int,
-        limit: int,
-        removal: bool,
-        budget: int,
-        seen: dict[Config, int],
-        known: dict[Config, tuple[tuple[int, int], ...]],
+        self, config: Config, aim: Aim, where: int, pos: int, budget: int, seen: Seen, known: Known
     ) -> int:
         left = budget - 1
+        _, _, limit, removal = aim
         n = len(config[where])  # type: ignore[arg-type]
         k = n - 1 - pos  # the cards above the target
         children = []
@@ -579,35 +568,27 @@ class ManoeuvreSearch:
             if seen.get(nxt, -1) >= left:
                 continue
             seen[nxt] = left
-            used = self._dfs_free(nxt, where, pos, limit, removal, left, seen, known)
+            used = self._dfs_free(nxt, aim, where, pos, left, seen, known)
             if used >= 0:
-                card = config[where][pos]  # type: ignore[index]
-                self._proved(nxt, GOAL_FREE, card, limit, removal, used)
-                return used + 1
+                return self._proved(nxt, aim, used)
         return -1
 
     # ------------------------------------------------- an announced manoeuvre
-    def serving_steps(
-        self,
-        config: Config,
-        goal: int,
-        target: int,
-        limit: int,
-        removal: bool,
-        left: int,
-    ) -> tuple[Move, ...]:
+    def serving_steps(self, config: Config, aim: Aim, left: int) -> tuple[Move, ...]:
         """The steps after which the announced goal can still be met with
-        the ``left`` moves left (Z-9, Z-10); the goal can be met now.
+        the ``left`` moves left (Z-9, Z-10); the goal of ``aim`` (see
+        :meth:`reachable`) can be met now.
 
         A step whose card can step straight back is such a step whenever the
         goal is two moves closer than the budget: back and forth, then the
         shortest way.  Only the others are searched, and only when the lower
         bound of the position after the step allows.
         """
-        key = (config, goal, target, limit, removal, left)
+        key = (config, aim, left)
         known = self._serving.data.get(key)
         if known is not None:
             return known
+        goal, target, limit, removal = aim
         steps = self.edge_steps(config, limit)
         moves = self._step_moves
         if len(steps) == 1:  # the goal can be met, so the only step serves it
@@ -623,7 +604,7 @@ class ManoeuvreSearch:
             cands = self._empty_children(config, target, takers, depths, steps, left - 1)
         else:
             root, cands = self._free_children(config, target, steps, left)
-        seen: dict[Config, int] = {}  # failures, shared by the searches below
+        seen: Seen = {}  # failures, shared by the searches below
         slack = -1  # whether the goal is two moves closer than the budget (-1: not known yet)
         out = []
         for bound, a, b, da, db in cands:
@@ -638,9 +619,7 @@ class ManoeuvreSearch:
                 back = self._alone_steps_back(config, steps, a, limit, removal)
             if back:
                 if slack < 0:  # a reversible step: is there room for back and forth?
-                    slack = root <= left - 2 and self.reachable(
-                        config, goal, target, limit, removal, left - 2, seen, depths
-                    )
+                    slack = root <= left - 2 and self.reachable(config, aim, left - 2, seen, depths)
                 if slack:
                     out.append(moves[a][b])
                     continue
@@ -650,7 +629,7 @@ class ManoeuvreSearch:
                 child[a] = da
                 child[b] = db
             nxt = self.step_config(config, a, b, removal)
-            if self.reachable(nxt, goal, target, limit, removal, left - 1, seen, child):
+            if self.reachable(nxt, aim, left - 1, seen, child):
                 out.append(moves[a][b])
         return self._serving.put(key, tuple(out))  # type: ignore[arg-type]
 
@@ -707,15 +686,9 @@ class ManoeuvreSearch:
                     cands.append((n - 1 - i, c))
         if not cands:
             return ()
-        out = []
-        best = 99
-        for depth, c in sorted(cands):
-            if self._advanced and depth > best:
-                break
-            if self.reachable(config, GOAL_FREE, c, limit, removal, budget):
-                out.append(self._free[c])
-                best = depth
-        return tuple(out)
+        free = self._free
+        cards = self._within_reach(config, cands, GOAL_FREE, limit, removal, budget)
+        return tuple(free[c] for c in cards)
 
     def empty_announcements(
         self, config: Config, limit: int, removal: bool, budget: int
@@ -743,14 +716,30 @@ class ManoeuvreSearch:
             holders = present.get(key[bottom])
             if holders and (len(holders) > 1 or h not in holders):
                 cands.append((-RANK[bottom], h))
-        out = []
-        best = 99
-        for rank, h in sorted(cands):
-            if self._advanced and rank > best:
-                break
-            if self.reachable(config, GOAL_EMPTY, h, limit, removal, budget):
-                out.append((h, self._empty[h]))
-                best = rank
-        answer = tuple(m for _, m in sorted(out))
+        empty = self._empty
+        piles = self._within_reach(config, cands, GOAL_EMPTY, limit, removal, budget)
+        answer = tuple(empty[h] for h in sorted(piles))
         self._empty_memo[0] = (memo_key, answer)
         return answer
+
+    def _within_reach(
+        self,
+        config: Config,
+        cands: list[tuple[int, int]],
+        goal: int,
+        limit: int,
+        removal: bool,
+        budget: int,
+    ) -> list[int]:
+        """The targets of ``cands``, ``(order, target)`` pairs, whose ``goal``
+        is within ``budget`` moves of ``config``, in order; with the option of
+        Z-V1 only those of the first order with any."""
+        out = []
+        best = 99
+        for order, target in sorted(cands):
+            if self._advanced and order > best:
+                break
+            if self.reachable(config, (goal, target, limit, removal), budget):
+                out.append(target)
+                best = order
+        return out
