@@ -46,7 +46,6 @@ as it was.
 from __future__ import annotations
 
 import functools
-import inspect
 import json
 import re
 from collections.abc import Callable, Sequence
@@ -57,7 +56,7 @@ import attrs
 import zank
 from zank.agents import GreedyAgent
 from zank.cards import RANK, RANK_NAMES
-from zank.core import Move, PileSpec, Rules, State
+from zank.core import Move, OptionValidator, PileSpec, Rules, State
 from zank.errors import ZankError
 from zank.family.table import FamilyTable
 from zank.play import GameRecord, replay
@@ -105,13 +104,12 @@ def option_fields(rules_class: type[Rules]) -> list[dict[str, Any]]:
         if not a.init:
             continue
         entry: dict[str, Any] = {"name": a.name, "default": a.default}
-        if inspect.isfunction(a.validator):
-            # zank.core.option_validator keeps its arguments in the closure
-            bound = inspect.getclosurevars(a.validator).nonlocals
-            if bound.get("choices") is not None:
-                entry["choices"] = list(bound["choices"])
-            elif bound.get("low") is not None or bound.get("high") is not None:
-                entry["low"], entry["high"] = bound.get("low"), bound.get("high")
+        check = a.validator
+        if isinstance(check, OptionValidator):  # made by zank.core.option_validator
+            if check.choices is not None:
+                entry["choices"] = list(check.choices)
+            elif check.low is not None or check.high is not None:
+                entry["low"], entry["high"] = check.low, check.high
         out.append(entry)
     return out
 

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeGuard
 import attrs
 from attrs import field, frozen
 
+from zank._options import BOOL_OPTION, OptionValidator, option_validator
 from zank.cards import Card, cards_text
 from zank.errors import IllegalMove, InvalidState, NotationError, OptionError, quote
 from zank.random import MASK64, Rng, fresh_seed
@@ -34,10 +35,12 @@ if TYPE_CHECKING:
     from zank.playouts import Playouts
 
 __all__ = [
+    "BOOL_OPTION",
     "HIDDEN",
     "MAX_STATE_INT",
     "Move",
     "Observation",
+    "OptionValidator",
     "PileSpec",
     "Result",
     "Rules",
@@ -324,32 +327,6 @@ def _short_repr(view: State | Observation, what: str) -> str:
     else:
         status = f"seat {view.to_move} to move"
     return f"<{type(view).__name__} {what}, turn {view.turn}, ply {view.ply}, {status}>"
-
-
-def option_validator(
-    *, choices: Sequence[Any] | None = None, low: int | None = None, high: int | None = None
-) -> Any:
-    """An attrs validator of an option, raising :class:`~zank.errors.OptionError`
-    with the valid values: one of ``choices``, or an int from ``low`` to
-    ``high``.  ``BOOL_OPTION`` is the one of a flag (``False`` or ``True``)."""
-
-    def check(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
-        where = f"option {attribute.name!r} of {type(instance).name!r}"
-        if choices is not None:
-            if value not in choices or type(value) is not type(choices[0]):
-                raise OptionError(
-                    f"{where} must be one of {', '.join(map(repr, choices))}, not {quote(value)}"
-                )
-            return
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise OptionError(f"{where} must be an int, not {quote(value)}")
-        if (low is not None and value < low) or (high is not None and value > high):
-            raise OptionError(f"{where} must be from {low} to {high}, not {quote(value)}")
-
-    return check
-
-
-BOOL_OPTION = option_validator(choices=(False, True))
 
 
 @frozen(cache_hash=True, kw_only=True)
