@@ -261,26 +261,38 @@ def test_detailed_a_discarded_card_that_fits_a_foundation_can_be_demanded() -> N
     assert left.to_move == 1
 
 
-def test_detailed_a_fault_that_would_win_wins_only_if_nobody_calls() -> None:
-    piles = {
-        **KINGS,
-        "f1": "Ah",
-        "h1": "3c 2h:1",
-        "p0.reserve": "Qh",
-        "p0.hand": "",
-        "p1.reserve": "5c:1",
-    }
-    state = position(TM, piles, rest="p1.hand")
-    fault = play(TM, state, "r-h5")  # the last card, while 2♥ waits for a foundation
+#: Player 0 plays the last reserve card while 2♥ waits for a foundation: a fault
+#: that would win the game.
+LAST_CARD_FAULT = {
+    **KINGS,
+    "f1": "Ah",
+    "h1": "3c 2h:1",
+    "p0.reserve": "Qh",
+    "p0.hand": "",
+    "p1.reserve": "5c:1",
+}
+
+
+def _last_card_fault(rules: Rules, call: str) -> tuple[State, State]:
+    """The position of :data:`LAST_CARD_FAULT` and the state after its fault is
+    called with ``call``; checks that the fault wins when nobody calls and that
+    the call takes the card back."""
+    state = position(rules, LAST_CARD_FAULT, rest="p1.hand")
+    fault = play(rules, state, "r-h5")  # the last card, while 2♥ waits for a foundation
     assert fault.outcome is None
     assert fault.phase == faults.CALL
-    won = play(TM, fault, "let")
+    won = play(rules, fault, "let")
     assert won.outcome is not None
     assert won.outcome.winner == 0
     assert won.outcome.reason is Termination.WENT_OUT
-    called = play(TM, fault, "stop")
+    called = play(rules, fault, call)
     assert called.outcome is None
     assert called.pile("p0.reserve") == (c("Qh"),)
+    return state, called
+
+
+def test_detailed_a_fault_that_would_win_wins_only_if_nobody_calls() -> None:
+    _, called = _last_card_fault(TM, "stop")
     assert called.pile("f1") == (c("Ah"), c("2h:1"))  # the skipped move, made for player 0
     assert called.to_move == 1
 
@@ -392,25 +404,9 @@ def test_crapette_as_is_leaves_the_fault_and_ends_the_turn() -> None:
 
 
 def test_crapette_a_fault_that_would_win_wins_only_if_nobody_calls() -> None:
-    piles = {
-        **KINGS,
-        "f1": "Ah",
-        "h1": "3c 2h:1",
-        "p0.reserve": "Qh",
-        "p0.hand": "",
-        "p1.reserve": "5c:1",
-    }
-    state = position(CTM, piles, rest="p1.hand")
-    fault = play(CTM, state, "r-h5")  # the last card, while 2♥ waits for a foundation
-    assert fault.outcome is None
-    won = play(CTM, fault, "let")
-    assert won.outcome is not None
-    assert won.outcome.winner == 0
-    called = play(CTM, fault, "crapette")
-    assert called.outcome is None
-    assert called.pile("p0.reserve") == (c("Qh"),)
+    _, called = _last_card_fault(CTM, "crapette")
     assert called.to_move == 1
-    state = position(CASIS, piles, rest="p1.hand")
+    state = position(CASIS, LAST_CARD_FAULT, rest="p1.hand")
     wins = play(CASIS, state, "r-h5", "crapette")  # "as-is": the call takes no card back
     assert wins.outcome is not None
     assert wins.outcome.winner == 0
