@@ -44,9 +44,9 @@ DEAL = ZANK.new_game(seed=3)
 def test_info_of_2_to_the_53_minus_1_passes_the_shared_checks() -> None:
     assert DEAL.info  # zank keeps counters in info
     for i in range(len(DEAL.info)):
-        info = DEAL.info[:i] + (MAX_STATE_INT,) + DEAL.info[i + 1 :]
+        info = (*DEAL.info[:i], MAX_STATE_INT, *DEAL.info[i + 1 :])
         check_counters(ZANK, attrs.evolve(DEAL, info=info))
-        over = DEAL.info[:i] + (MAX_STATE_INT + 1,) + DEAL.info[i + 1 :]
+        over = (*DEAL.info[:i], MAX_STATE_INT + 1, *DEAL.info[i + 1 :])
         with pytest.raises(zank.InvalidState, match=r"^'info' must be a tuple of integers"):
             check_counters(ZANK, attrs.evolve(DEAL, info=over))
 
