@@ -1,0 +1,38 @@
+"""The documented defaults and the keyword-only options of the variants.
+
+Written to kill survivors of the third mutation campaign (benchmarks/MUTATION.md):
+the default of zank-detailed's and crapette's ``no_progress_turns`` (200, ZD-18
+and C-18) was never played to, and no test called a rules class with a
+positional option (every variant documents its options as keyword-only).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import zank
+from zank.core import Termination
+
+from .positions import KINGS, play, position
+
+
+@pytest.mark.parametrize("name", sorted(zank.VARIANTS))
+def test_options_are_keyword_only(name: str) -> None:
+    cls = zank.VARIANTS[name]
+    default = cls()
+    first = next(iter(default.options))
+    with pytest.raises(TypeError):
+        cls(default.options[first])
+    assert cls(**{first: default.options[first]}) == default
+
+
+@pytest.mark.parametrize("name", ["zank-detailed", "crapette"])
+def test_the_two_hundredth_turn_without_a_foundation_card_ends_the_game(name: str) -> None:
+    rules = zank.variant(name)
+    piles = {**KINGS, "p0.reserve": "3c", "p0.turned": "Jc"}
+    end = play(rules, position(rules, piles, info=(0, 0, 199, 0, 0), turn=300), "t-d")
+    assert end.outcome is not None
+    assert end.outcome.reason is Termination.NO_PROGRESS
+    goes_on = play(rules, position(rules, piles, info=(0, 0, 198, 0, 0), turn=300), "t-d")
+    assert goes_on.outcome is None
+    assert goes_on.info[2] == 199

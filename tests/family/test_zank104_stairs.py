@@ -1,0 +1,36 @@
+"""zank-104: the stair rules named for every stair, not only the first.
+
+Written to kill the survivors of the module's mutation campaign (third campaign,
+benchmarks/MUTATION.md): the Z104-7 explanation and the face-down check of
+``validate`` were tried on stair 1 only.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import zank
+
+from .positions import KINGS, play, position, texts, violation
+
+RULES = zank.variant("zank-104")
+
+
+@pytest.mark.parametrize(("a", "b", "c"), [(3, 4, 5), (6, 2, 8), (8, 7, 1)])
+def test_a_card_just_moved_between_stairs_is_named_on_its_stair(a: int, b: int, c: int) -> None:
+    piles = {**KINGS, f"h{a}": "9d", f"h{b}": "9h", f"h{c}": "8c", "p0.reserve": "Tc Qs"}
+    state = play(RULES, position(RULES, piles), f"h{c}-h{a}")
+    assert RULES.info_of(state).moved == 1 << (a - 1)
+    assert f"h{a}-h{b}" not in texts(RULES, state)
+    v = violation(RULES, state, f"h{a}-h{b}")
+    assert v.rule == "Z104-7"
+    assert v.message == (
+        f"8♣ on stair {a} was just moved there from another stair: it may move between "
+        "stairs again only after another move"
+    )
+
+
+@pytest.mark.parametrize("stair", [1, 3, 8])
+def test_a_face_down_stair_card_is_refused_naming_its_stair(stair: int) -> None:
+    with pytest.raises(zank.InvalidState, match=rf"^h{stair}: stair cards lie face up$"):
+        position(RULES, {**KINGS, f"h{stair}": "9d 8c"}, down={f"h{stair}": 1})
