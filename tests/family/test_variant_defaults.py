@@ -2,7 +2,8 @@
 
 Written to kill survivors of the third mutation campaign (benchmarks/MUTATION.md):
 the default of zank-detailed's and crapette's ``no_progress_turns`` (200, ZD-18
-and C-18) was never played to, and no test called a rules class with a
+and C-18) was never played to, its bounds (2 to 100,000) were tried for one
+variant only, and no test called a rules class with a
 positional option (every variant documents its options as keyword-only).
 """
 
@@ -36,3 +37,22 @@ def test_the_two_hundredth_turn_without_a_foundation_card_ends_the_game(name: st
     goes_on = play(rules, position(rules, piles, info=(0, 0, 198, 0, 0), turn=300), "t-d")
     assert goes_on.outcome is None
     assert goes_on.info[2] == 199
+
+
+NO_PROGRESS = sorted(n for n, cls in zank.VARIANTS.items() if "no_progress_turns" in cls().options)
+
+
+def test_the_variants_with_a_no_progress_limit() -> None:
+    assert NO_PROGRESS == ["crapette", "schikanieren", "zank", "zank-104", "zank-detailed"]
+
+
+@pytest.mark.parametrize("name", NO_PROGRESS)
+def test_no_progress_turns_runs_from_2_to_100000(name: str) -> None:
+    for turns in (2, 100_000):
+        assert zank.variant(name, no_progress_turns=turns).options["no_progress_turns"] == turns
+    for turns in (1, 100_001):
+        with pytest.raises(zank.OptionError) as info:
+            zank.variant(name, no_progress_turns=turns)
+        assert str(info.value) == (
+            f"option 'no_progress_turns' of {name!r} must be from 2 to 100000, not {turns}"
+        )
