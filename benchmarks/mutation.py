@@ -88,7 +88,7 @@ def _config_text(module: dict[str, Any], settings: dict[str, Any]) -> str:
     return (
         "[cosmic-ray]\n"
         f'module-path = "{module["path"]}"\n'
-        f"timeout = {float(settings['timeout'])}\n"
+        f"timeout = {float(module.get('timeout', settings['timeout']))}\n"
         "excluded-modules = []\n"
         f'test-command = "{command}"\n\n'
         '[cosmic-ray.distributor]\nname = "local"\n'

@@ -10,6 +10,8 @@ from __future__ import annotations
 import pytest
 
 import zank
+from zank.core import Termination
+from zank.family.zank104 import counts
 
 from .positions import KINGS, play, position, texts, violation
 
@@ -34,3 +36,20 @@ def test_a_card_just_moved_between_stairs_is_named_on_its_stair(a: int, b: int, 
 def test_a_face_down_stair_card_is_refused_naming_its_stair(stair: int) -> None:
     with pytest.raises(zank.InvalidState, match=rf"^h{stair}: stair cards lie face up$"):
         position(RULES, {**KINGS, f"h{stair}": "9d 8c"}, down={f"h{stair}": 1})
+
+
+def test_an_endless_game_is_won_by_seat_1_with_the_fewer_cards() -> None:
+    short = zank.variant("zank-104", no_progress_turns=2)
+    piles = {
+        **KINGS,
+        "p0.reserve": "5c",
+        "p0.talon": "4d 7d",
+        "p1.reserve": "9s:1",
+        "p1.talon": "3h:1",
+    }
+    state = position(short, piles, rest="p0.second-talon", info=(0, 0, 0, 0, 0), turn=9)
+    state = play(short, state, "turn", "t-s", "turn", "t-s")
+    assert state.outcome is not None
+    c0, c1 = counts(state)
+    assert c0 > c1
+    assert state.outcome == zank.Result(1, (0, c0 - c1), Termination.NO_PROGRESS)
