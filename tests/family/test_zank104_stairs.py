@@ -53,3 +53,15 @@ def test_an_endless_game_is_won_by_seat_1_with_the_fewer_cards() -> None:
     c0, c1 = counts(state)
     assert c0 > c1
     assert state.outcome == zank.Result(1, (0, c0 - c1), Termination.NO_PROGRESS)
+
+
+def test_the_fiftieth_turn_without_progress_ends_the_game() -> None:
+    # Z104-18's default of 50 turns: no foundation card and no new low (lows of 0)
+    piles = {**KINGS, "p0.reserve": "5c", "p0.talon": "4d 7d", "p1.reserve": "9s:1"}
+    dry = position(RULES, piles, info=(49, 0, 0, 0, 0), turn=60)
+    end = play(RULES, dry, "turn", "t-s")
+    assert end.outcome is not None
+    assert end.outcome.reason is Termination.NO_PROGRESS
+    goes_on = play(RULES, position(RULES, piles, info=(48, 0, 0, 0, 0), turn=60), "turn", "t-s")
+    assert goes_on.outcome is None
+    assert goes_on.info[0] == 49
