@@ -1,8 +1,10 @@
-"""zank-104: the stair rules named for every stair, not only the first.
+"""zank-104: the stair rules named for every stair, not only the first, and the
+end without progress (Z104-18) from either side.
 
 Written to kill the survivors of the module's mutation campaign (third campaign,
 benchmarks/MUTATION.md): the Z104-7 explanation and the face-down check of
-``validate`` were tried on stair 1 only.
+``validate`` were tried on stair 1 only; the endless game only with seat 0 ahead,
+and never at the default limit of 50 turns.
 """
 
 from __future__ import annotations
