@@ -1,5 +1,6 @@
 """schikanieren: the Schikanier pile and the edge piles named in messages and
-checked by ``validate`` on every pile, not only the first.
+checked by ``validate`` on every pile, not only the first; the pass rule (S-6)
+kept apart from table mode's calls.
 
 Written to kill the survivors of the module's third mutation campaign
 (benchmarks/MUTATION.md).
@@ -55,3 +56,29 @@ def test_at_most_one_edge_card_lies_face_down_on_every_edge_pile(house: int) -> 
     assert pos(piles, down={f"h{house}": 1})
     with pytest.raises(zank.InvalidState, match=rf"^h{house}: at most one card lies face down$"):
         pos(piles, down={f"h{house}": 2})
+
+
+def test_the_targets_by_name() -> None:
+    names = [RULES.target_name(t) for t in range(RULES.pack_target + 1)]
+    assert names == [
+        "a centre pile",
+        *(f"edge pile {h}" for h in range(1, 9)),
+        "the opponent's Schikanier pile",
+    ]
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_the_schikanier_top_lies_face_up(seat: int) -> None:
+    label = f"p{seat}.schikanier"
+    cards = "2c 3c 4c 5c 6c 7c 8c 9c Tc Jc Qc 2d"
+    with pytest.raises(zank.InvalidState, match=rf"^{label}: the top card lies face up$"):
+        pos({**KINGS, label: cards}, down={label: 12})
+
+
+def test_in_table_mode_calls_are_not_explained_as_a_pass() -> None:
+    table = zank.variant("schikanieren", table_mode=True)
+    state = table.new_game(seed=3)
+    for text in ("stop", "let"):
+        v = violation(table, state, text)
+        assert v.rule == "Z-21"
+    assert violation(table, state, "pass").rule == "S-6"
