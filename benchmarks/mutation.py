@@ -7,7 +7,8 @@ and its seed are in ``benchmarks/mutation.toml``. For one module this script
    (``.mutation/MODULE/``, ignored by git), because cosmic-ray writes each mutant into the
    module's file on disk and the checkout must stay untouched while you work on it;
 2. writes the cosmic-ray configuration there (the module's path; the test command: the
-   quick loop, ``-x -m "not slow"``, of that module's own test files only), checks
+   quick loop, ``-x -m "not slow"``, of that module's own test files only, narrowed by
+   the module's ``select``, a ``-k`` expression, where it has one), checks
    that the tests pass on the unchanged module (``cosmic-ray baseline``) and runs
    ``cosmic-ray init``;
 3. marks as skipped the mutants of the excluded operators, then all but a seeded random
@@ -77,14 +78,17 @@ def _cosmic(*args: str, cwd: Path) -> None:
 
 def _config_text(module: dict[str, Any], settings: dict[str, Any]) -> str:
     tests = [t for t in module["tests"] if (ROOT / t).exists()]
+    # `select`: a pytest -k expression that keeps the tests of the module's own
+    # variant out of a file shared by all (e.g. "crapette or not test_table_mode")
+    select = f" -k '{module['select']}'" if module.get("select") else ""
     command = (
         f"{sys.executable} -m pytest -x -q -p no:cacheprovider -p no:randomly "
-        f"-m 'not slow' {' '.join(tests)}"
+        f"-m 'not slow'{select} {' '.join(tests)}"
     )
     return (
         "[cosmic-ray]\n"
         f'module-path = "{module["path"]}"\n'
-        f"timeout = {float(settings['timeout'])}\n"
+        f"timeout = {float(module.get('timeout', settings['timeout']))}\n"
         "excluded-modules = []\n"
         f'test-command = "{command}"\n\n'
         '[cosmic-ray.distributor]\nname = "local"\n'

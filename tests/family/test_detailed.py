@@ -199,11 +199,15 @@ def test_house_cards_moving_between_houses_do_not_keep_a_blocked_game_going() ->
 
 
 def test_a_house_move_that_frees_a_foundation_card_keeps_the_game_going() -> None:
-    # 2♥ can move from 3♣ onto 3♠; then 3♣ fits the foundation (A♣ 2♣)
-    piles = {**FROZEN, "f1": "Ac 2c", "h1": "4d 3c 2h", "h4": "4h 3s"}
+    # 2♥ can move from 3♣ onto 3♠; then 3♣ fits the foundation (A♣ 2♣). The
+    # turned 5♥ fits nothing once discarded (FROZEN's 4♠ would take 3♠ onto
+    # the discard, another way out), so the house move alone keeps it going.
+    piles = {**FROZEN, "f1": "Ac 2c", "h1": "4d 3c 2h", "h4": "4h 3s", "p0.turned": "5h"}
     piles.update({"p0.reserve": "9c", "p1.reserve": "9c:1", "h2": "Kc", "h5": "Ks"})
     state = position(RULES, piles, rest="p1.reserve")
-    assert play(RULES, state, "t-d").outcome is None
+    after = play(RULES, state, "t-d")
+    assert after.outcome is None
+    assert texts(RULES, after) == ["h1-h4", "pass"]
     # with K♦ for 4♥ 3♠ nothing takes 2♥: blocked
     state = position(RULES, {**piles, "h4": "Kd"}, rest="p1.reserve")
     end = play(RULES, state, "t-d")

@@ -689,6 +689,12 @@ class StockGame(HandPileTable):
                 + ", ".join(m.text for m in found)
                 + ")",
             )
+        if self._duty:
+            # the duty comes before the gap rule (ZD-V4): while it obliges, filling
+            # the gap from the reserve is not legal either
+            v = self._explain_duty(state, fits, strict)
+            if v is not None:
+                return v
         if move.kind != CARD and gap >= 0 and reserve and self._gap_duty:
             return Violation(
                 self.rule_gap_first,
@@ -696,10 +702,6 @@ class StockGame(HandPileTable):
                 f"cards, fill it from the reserve (r-h{gap + 1}) before you turn or discard a "
                 "hand card",
             )
-        if self._duty:
-            v = self._explain_duty(state, fits, strict)
-            if v is not None:
-                return v
         return Violation(self.rule_free, f"{move.text} is not possible now")
 
     # ------------------------------------------------------------ validation
