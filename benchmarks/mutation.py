@@ -76,7 +76,8 @@ def _cosmic(*args: str, cwd: Path) -> None:
 
 
 def _config_text(module: dict[str, Any], settings: dict[str, Any]) -> str:
-    tests = [t for t in module["tests"] if (ROOT / t).exists()]
+    # an entry is a test file or a pytest node id (file::test) of it
+    tests = [t for t in module["tests"] if (ROOT / t.split("::")[0]).exists()]
     command = (
         f"{sys.executable} -m pytest -x -q -p no:cacheprovider -p no:randomly "
         f"-m 'not slow' {' '.join(tests)}"
