@@ -7,7 +7,10 @@ survived the older tests.
 
 from __future__ import annotations
 
+import pytest
+
 import zank
+from zank.errors import OptionError
 from zank.family.classic import ClassicZank
 
 from .positions import KINGS, texts
@@ -22,3 +25,37 @@ def test_table_mode_offers_no_move_of_an_edge_pile_s_only_card_into_a_gap() -> N
     # the top of the two-card h3 may go there (a move strict play does not allow)
     state = pos(TZ, {**KINGS, "h2": "9h", "h3": "Ts 9d", "h8": "", "p0.discard": "Ad"})
     assert texts(TZ, state) == ["empty h2", "d-f", "d-h8", "h3-h8", "draw"]
+
+
+def test_table_mode_offers_the_first_edge_pile_as_the_gap() -> None:
+    # h1 empty: the own discard top and the top of the two-card h3 may go there
+    state = pos(TZ, {**KINGS, "h1": "", "h3": "Ts 9d", "p0.discard": "Ad"})
+    assert texts(TZ, state) == ["d-f", "d-h1", "h3-h1", "draw"]
+
+
+@pytest.mark.parametrize(
+    ("option", "low", "high"), [("manoeuvre_steps", 1, 12), ("no_progress_turns", 2, 100_000)]
+)
+def test_the_numeric_options_take_their_whole_range_and_no_more(
+    option: str, low: int, high: int
+) -> None:
+    for value in (low, high):
+        assert getattr(zank.variant("zank", **{option: value}), option) == value
+    for value in (low - 1, high + 1):
+        with pytest.raises(OptionError) as info:
+            zank.variant("zank", **{option: value})
+        assert str(info.value) == (
+            f"option {option!r} of 'zank' must be from {low} to {high}, not {value}"
+        )
+
+
+@pytest.mark.parametrize("value", [3, -1, True, "1", 1.0])
+def test_first_player_is_a_seat_or_none(value: object) -> None:
+    with pytest.raises(OptionError) as info:
+        zank.variant("zank", first_player=value)
+    assert str(info.value) == (
+        "option 'first_player' of 'zank' must be None (drawn by lot) or a seat 0, 1 or 2, "
+        f"not {value!r}"
+    )
+    for seat in (None, 0, 1, 2):
+        assert zank.variant("zank", first_player=seat).first_player == seat
