@@ -59,3 +59,30 @@ def test_first_player_is_a_seat_or_none(value: object) -> None:
     )
     for seat in (None, 0, 1, 2):
         assert zank.variant("zank", first_player=seat).first_player == seat
+
+
+ZANK_OPTIONS = [
+    "advanced",
+    "learning",
+    "first_player",
+    "manoeuvre_steps",
+    "no_progress_turns",
+    "table_mode",
+    "call_window",
+]
+
+
+@pytest.mark.parametrize(
+    ("name", "options"),
+    [("zank", ZANK_OPTIONS), ("schikanieren", [*ZANK_OPTIONS, "schikanier_counts"])],
+)
+def test_the_options_are_the_documented_ones_and_repr_shows_them_only(
+    name: str, options: list[str]
+) -> None:
+    """The tables derived at construction are no options and not in the repr."""
+    rules = zank.variant(name, table_mode=True)
+    assert list(rules.options) == options
+    cls = type(rules).__name__
+    assert (
+        repr(rules) == f"{cls}(" + ", ".join(f"{k}={v!r}" for k, v in rules.options.items()) + ")"
+    )
