@@ -1,6 +1,6 @@
-"""zank (``zank.family.classic``): paths the older tests did not reach.
+"""zank (``zank.family.classic``, ``classic_common``): paths the older tests did not reach.
 
-Written for the mutation campaign of ``classic`` (benchmarks/MUTATION.md,
+Written for the mutation campaigns of ``classic`` and ``classic_common`` (benchmarks/MUTATION.md,
 "Fourth campaign"): each test tells the rules apart from a changed copy that
 survived the older tests.
 """
@@ -10,11 +10,15 @@ from __future__ import annotations
 import pytest
 
 import zank
+from zank.cards import card_unicode
 from zank.errors import OptionError
 from zank.family.classic import ClassicZank
+from zank.family.classic_common import HIDDEN_CARD
 
 from .positions import KINGS, texts
-from .test_classic import pos
+from .test_classic import RULES, pos
+from .test_schikanieren import RULES as SCHIKANIEREN
+from .test_schikanieren import pos as schikanieren_pos
 
 TZ = zank.variant("zank", table_mode=True)
 assert isinstance(TZ, ClassicZank)
@@ -86,3 +90,19 @@ def test_the_options_are_the_documented_ones_and_repr_shows_them_only(
     assert (
         repr(rules) == f"{cls}(" + ", ".join(f"{k}={v!r}" for k, v in rules.options.items()) + ")"
     )
+
+
+def test_a_face_down_edge_card_stands_for_no_card_of_the_game() -> None:
+    """The search sees a face-down edge card as HIDDEN_CARD (classic_common): no
+    card of the game, so an announcement of a card nobody sees on an edge pile
+    finds it nowhere, whichever card it is."""
+    state = schikanieren_pos(
+        {**KINGS, "h1": "5c 9h", "h2": "Th", "p0.discard": "2s"}, down={"h1": 1}
+    )
+    for card in ("Ad", "Ac", "2s:1", "5c"):
+        move = next(m for m in SCHIKANIEREN.moves if m.text == f"free {card}")
+        v = SCHIKANIEREN.check(state, move)
+        assert v is not None
+        assert (v.rule, v.message) == ("Z-9", f"{card_unicode(move.source)} lies on no edge pile")
+    assert HIDDEN_CARD not in SCHIKANIEREN.cards(2)
+    assert HIDDEN_CARD not in RULES.cards(3)
