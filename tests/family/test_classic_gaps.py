@@ -12,7 +12,9 @@ import pytest
 import zank
 from zank.cards import card_unicode
 from zank.errors import OptionError
+from zank.family import faults
 from zank.family.classic import ClassicZank
+from zank.family.classic_common import Kind
 
 from .positions import KINGS, texts
 from .test_classic import pos
@@ -103,3 +105,17 @@ def test_a_face_down_edge_card_stands_for_no_card_of_the_game() -> None:
         v = SCHIKANIEREN.check(state, move)
         assert v is not None
         assert (v.rule, v.message) == ("Z-9", f"{card_unicode(move.source)} lies on no edge pile")
+
+
+def test_the_move_kinds_are_numbered_as_documented() -> None:
+    """``Move.kind`` is public (:class:`~zank.family.classic_common.Kind`): 0 a
+    card, then draw, the end move, flip, the announcements, pass (schikanieren)
+    and table mode's call and let, numbered by :mod:`zank.family.faults`."""
+    assert [int(k) for k in Kind] == [0, 1, 2, 3, 4, 5, 6, faults.CALL_KIND, faults.LET_KIND]
+    rules = zank.variant("schikanieren", table_mode=True)
+    kinds = {
+        m.text: m.kind for m in rules.moves if m.kind not in (Kind.CARD, Kind.FREE, Kind.EMPTY)
+    }
+    assert kinds == {"draw": 1, "t-d": 2, "flip": 3, "pass": 6, "stop": 20, "let": 21}
+    assert {m.kind for m in rules.moves if m.text.startswith("free ")} == {4}
+    assert {m.kind for m in rules.moves if m.text.startswith("empty ")} == {5}
