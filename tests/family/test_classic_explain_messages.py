@@ -499,3 +499,15 @@ def test_the_refusal_names_the_rule_and_the_details(
 ) -> None:
     v = violation(rules, make(), move)
     assert (v.rule, v.message) == (rule, message)
+
+
+def test_targets_in_words() -> None:
+    pt = RULES.pack_target
+    names = [RULES.target_name(t) for t in (0, 1, 9, pt, pt + 1)]
+    assert names == [
+        "a centre pile",
+        "edge pile 1",
+        "edge pile 9",
+        "the next player's discard",
+        "the player after next's discard",
+    ]
