@@ -328,6 +328,14 @@ CASES: list[tuple[str, ClassicZank, Callable[[], State], str, str, str]] = [
         "moving the only card of edge pile 2 changes nothing",
     ),
     (
+        "fits-an-earlier-edge-pile",
+        RULES,
+        lambda: pos(RULES, {**KINGS, "h2": "Tc", "h5": "Ts 9h", "h8": "", "p0.discard": "Ad"}),
+        "h5-h8",
+        "Z-6",
+        "9♥ fits edge pile 2: a card goes onto an empty edge pile only if it fits no non-empty one",
+    ),
+    (
         "edge-pile-empty",
         RULES,
         lambda: pos(RULES, {**KINGS, "h7": "", "p0.discard": "Ad"}),
