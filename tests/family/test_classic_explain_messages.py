@@ -403,6 +403,14 @@ CASES: list[tuple[str, ClassicZank, Callable[[], State], str, str, str]] = [
         "edge pile 1 has been removed from the game",
     ),
     (
+        "beyond-the-removed-pile",
+        RULES,
+        _removed_h1,
+        "d-h3",
+        "Z-5",
+        "8♣ cannot go on edge pile 3: it shows K♥, which takes a black queen",
+    ),
+    (
         "removed-pile-empty",
         RULES,
         _removed_h1,
