@@ -104,6 +104,14 @@ CASES: list[tuple[str, ClassicZank, Callable[[], State], str, str, str]] = [
         "no move of the list takes a card from an edge pile to a discard",
     ),
     (
+        "edge-to-second-discard",
+        RULES,
+        lambda: pos(RULES, {**KINGS, "p0.discard": "9h"}),
+        "h1-od2",
+        "Z-7",
+        "no move of the list takes a card from an edge pile to a discard",
+    ),
+    (
         "no-second-opponent",
         RULES,
         lambda: pos(RULES, {**KINGS, "p0.discard": "9h"}),
