@@ -427,6 +427,14 @@ CASES: list[tuple[str, ClassicZank, Callable[[], State], str, str, str]] = [
         "there is no edge pile 1 in this game",
     ),
     (
+        "from-a-ninth-pile",
+        RULES,
+        lambda: pos(RULES, {**KINGS, "p0.discard": "9h"}),
+        "h9-f",
+        "Z-V3",
+        "there is no edge pile 9 in a two-player game",
+    ),
+    (
         "no-ninth-pile",
         RULES,
         lambda: pos(RULES, {**KINGS, "p0.discard": "9h"}),
