@@ -1,0 +1,76 @@
+"""The manoeuvre search (``zank.family.manoeuvre``): ``distance``, which the
+greedy policy reads, against a plain breadth-first search.
+
+Written for the mutation campaign of ``manoeuvre`` (benchmarks/MUTATION.md,
+"Fourth campaign"): the older tests compare ``reachable`` and the legal moves
+with a breadth-first search, but not the number of moves ``distance`` answers.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from zank.family.classic import ClassicZank
+from zank.family.classic_common import GOAL_EMPTY, GOAL_FREE, HIDDEN_CARD, I_REMOVED, Config
+from zank.random import Rng
+
+from .test_classic import rules_with
+
+
+def _bfs_distance(
+    rules: ClassicZank, config: Config, aim: tuple[int, int, int, bool], budget: int
+) -> int:
+    """The fewest single moves that meet the goal of ``aim``, by a plain
+    breadth-first search over ``edge_steps``; ``budget + 1`` if more."""
+    goal, target, limit, removal = aim
+
+    def met(cfg: Config) -> bool:
+        if goal == GOAL_EMPTY:
+            return not cfg[target]
+        return any(pile and pile[-1] == target for pile in cfg)
+
+    search = rules.manoeuvres
+    frontier = {config}
+    seen = {config}
+    for depth in range(budget + 1):
+        if any(met(cfg) for cfg in frontier):
+            return depth
+        nxt = set()
+        for cfg in frontier:
+            for a, b in search.edge_steps(cfg, limit):
+                new = search.step_config(cfg, a, b, removal)
+                if new not in seen:
+                    seen.add(new)
+                    nxt.add(new)
+        frontier = nxt
+    return budget + 1
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_distance_is_the_fewest_moves(players: int) -> None:
+    """For goals met already (0), near and out of reach, in positions of seeded
+    random games, asked in a random order on one rules object."""
+    rules = rules_with(manoeuvre_steps=6)
+    rng = Rng(7 + players)
+    seen = {0: 0, 1: 0, 2: 0, 7: 0}
+    for seed in range(3):
+        state = rules.new_game(seed=seed, players=players)
+        for _ in range(200):
+            if state.outcome is None:
+                config = rules._config(state)
+                limit = rules.gap_limit(state.players, state.turn)
+                removal = players == 3 and not state.info[I_REMOVED]
+                goals = [(GOAL_EMPTY, h) for h, pile in enumerate(config) if pile is not None]
+                goals += [
+                    (GOAL_FREE, x) for pile in config if pile for x in pile if x != HIDDEN_CARD
+                ]
+                for _try in range(2):
+                    goal, target = goals[rng.below(len(goals))]
+                    aim = (goal, target, limit, removal)
+                    budget = 6
+                    want = _bfs_distance(rules, config, aim, budget)
+                    assert rules.manoeuvres.distance(config, aim, budget) == want, (config, aim)
+                    seen[min(want, 2) if want <= budget else 7] += 1
+                moves = rules.legal_moves(state)
+                state = rules.apply(state, moves[rng.below(len(moves))])
+    assert all(n >= 10 for n in seen.values()), seen
