@@ -10,11 +10,15 @@ from __future__ import annotations
 
 import pytest
 
+from zank.cards import parse_card
 from zank.family.classic import ClassicZank
 from zank.family.classic_common import GOAL_EMPTY, GOAL_FREE, HIDDEN_CARD, I_REMOVED, Config
+from zank.family.fits import house_tables
+from zank.family.manoeuvre import edge_wants
 from zank.random import Rng
 
-from .test_classic import rules_with
+from .positions import texts
+from .test_classic import RULES, pos3, rules_with
 
 
 def _bfs_distance(
@@ -74,3 +78,26 @@ def test_distance_is_the_fewest_moves(players: int) -> None:
                 moves = rules.legal_moves(state)
                 state = rules.apply(state, moves[rng.below(len(moves))])
     assert all(n >= 10 for n in seen.values()), seen
+
+
+def test_the_gap_is_the_first_empty_edge_pile_in_play_before_or_after_the_removed_one() -> None:
+    """Z-V3: the removed edge pile is no gap, an empty pile before it is."""
+    piles = {
+        "h1": "Kc",
+        "h2": "",
+        "h3": "Kh",
+        "h4": "Ks",
+        "h5": "",
+        "h6": "Kd:1",
+        "h7": "Kh:1",
+        "h8": "Ks:1",
+        "h9": "Jc",
+        "p0.discard": "9h",
+    }
+    assert texts(RULES, pos3(piles, removed=5)) == ["d-h2", "draw"]
+    assert texts(RULES, pos3({**piles, "h2": "Kd"}, removed=5)) == ["draw"]
+    _, want = house_tables(False)
+    edges = [(parse_card("Kc"),), (), (parse_card("Kh"),), ()]
+    assert edge_wants(edges, want, removed=1)[1:] == (3, 2)
+    assert edge_wants(edges, want, removed=3)[1:] == (1, 2)
+    assert edge_wants(edges, want)[1:] == (1, 2)
