@@ -17,8 +17,10 @@ from zank.family.fits import house_tables
 from zank.family.manoeuvre import edge_wants
 from zank.random import Rng
 
-from .positions import texts
+from .positions import KINGS, play, texts
 from .test_classic import RULES, pos3, rules_with
+from .test_schikanieren import RULES as SCHIKANIEREN
+from .test_schikanieren import pos as schikanieren_pos
 
 
 def _bfs_distance(
@@ -101,3 +103,15 @@ def test_the_gap_is_the_first_empty_edge_pile_in_play_before_or_after_the_remove
     assert edge_wants(edges, want, removed=1)[1:] == (3, 2)
     assert edge_wants(edges, want, removed=3)[1:] == (1, 2)
     assert edge_wants(edges, want)[1:] == (1, 2)
+
+
+def test_a_card_on_a_face_down_card_cannot_step_back_onto_it() -> None:
+    """Z-10 in schikanieren: emptying h1 (8♥ onto 9♥) has moves to spare, but
+    8♥:1 onto 9♥ does not serve it: it covers the only card 8♥ goes on, and it
+    cannot step back onto the face-down card it leaves."""
+    piles = {**KINGS, "h1": "8h", "h2": "9h", "h3": "5c 8h:1", "p0.discard": "2s"}
+    state = schikanieren_pos(piles, down={"h3": 1})
+    assert texts(SCHIKANIEREN, state) == ["empty h1"]
+    state = play(SCHIKANIEREN, state, "empty h1")
+    assert state.info[:3] == (GOAL_EMPTY, 0, 6)
+    assert texts(SCHIKANIEREN, state) == ["h1-h2"]
