@@ -18,7 +18,7 @@ from zank.family.manoeuvre import edge_wants
 from zank.random import Rng
 
 from .positions import KINGS, play, texts
-from .test_classic import RULES, pos3, rules_with
+from .test_classic import RULES, pos, pos3, rules_with
 from .test_schikanieren import RULES as SCHIKANIEREN
 from .test_schikanieren import pos as schikanieren_pos
 
@@ -115,3 +115,25 @@ def test_a_card_on_a_face_down_card_cannot_step_back_onto_it() -> None:
     state = play(SCHIKANIEREN, state, "empty h1")
     assert state.info[:3] == (GOAL_EMPTY, 0, 6)
     assert texts(SCHIKANIEREN, state) == ["h1-h2"]
+
+
+def test_a_lone_card_cannot_step_back_into_a_gap_the_first_turn_limit_closes() -> None:
+    """Z-10 with Z-18: six edge piles occupied in the first turn (a position
+    ``setup`` accepts, though play keeps to four): 8♦ alone onto 9♣ does not
+    serve emptying h1, because it covers the only card 8♥ goes on and no card
+    may go onto an empty edge pile, so it cannot step back."""
+    piles = {
+        "h1": "8h",
+        "h2": "9c",
+        "h3": "8d",
+        "h4": "Kc",
+        "h5": "Kd",
+        "h6": "Kh",
+        "h7": "",
+        "h8": "",
+        "p0.discard": "2s",
+    }
+    state = pos(RULES, piles, turn=1)
+    assert texts(RULES, state) == ["empty h1", "empty h3"]
+    state = play(RULES, state, "empty h1")
+    assert texts(RULES, state) == ["h1-h2"]
