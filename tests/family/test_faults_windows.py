@@ -36,3 +36,19 @@ def test_only_faults_let_pass_count_towards_the_limit_of_a_turn() -> None:
     state = play(EVERY, window, "let")
     assert state.phase == faults.PLAY
     assert state.info[EVERY.base_info :] == (0, 1)
+
+
+def test_outside_a_window_the_tail_names_nothing_but_the_skip_mask_and_the_count() -> None:
+    state = EVERY.new_game(seed=1)
+    assert faults.window_tail(EVERY, state) == faults.Tail(0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    assert faults.pending(EVERY, state) is None
+    assert faults.pending_rule(EVERY, state) is None
+
+
+def test_only_table_mode_rules_are_fault_rules() -> None:
+    """A rules object without the option (Spite and Malice) or with it off is none."""
+    for rules in (zank.variant("spite-and-malice"), zank.variant("zank")):
+        assert faults.as_fault_rules(rules) is None
+        assert faults.info_size(rules) is None
+    assert faults.as_fault_rules(EVERY) is EVERY
+    assert faults.info_size(EVERY) == EVERY.base_info + faults.WINDOW_TAIL
