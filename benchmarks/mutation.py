@@ -77,7 +77,8 @@ def _cosmic(*args: str, cwd: Path) -> None:
 
 
 def _config_text(module: dict[str, Any], settings: dict[str, Any]) -> str:
-    tests = [t for t in module["tests"] if (ROOT / t).exists()]
+    # an entry is a test file or a pytest node id (file::test) of it
+    tests = [t for t in module["tests"] if (ROOT / t.split("::")[0]).exists()]
     # `select`: a pytest -k expression that keeps the tests of the module's own
     # variant out of a file shared by all (e.g. "crapette or not test_table_mode")
     select = f" -k '{module['select']}'" if module.get("select") else ""

@@ -1,0 +1,139 @@
+"""The manoeuvre search (``zank.family.manoeuvre``): ``distance``, which the
+greedy policy reads, against a plain breadth-first search.
+
+Written for the mutation campaign of ``manoeuvre`` (benchmarks/MUTATION.md,
+"Fourth campaign"): the older tests compare ``reachable`` and the legal moves
+with a breadth-first search, but not the number of moves ``distance`` answers.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from zank.cards import parse_card
+from zank.family.classic import ClassicZank
+from zank.family.classic_common import GOAL_EMPTY, GOAL_FREE, HIDDEN_CARD, I_REMOVED, Config
+from zank.family.fits import house_tables
+from zank.family.manoeuvre import edge_wants
+from zank.random import Rng
+
+from .positions import KINGS, play, texts
+from .test_classic import RULES, pos, pos3, rules_with
+from .test_schikanieren import RULES as SCHIKANIEREN
+from .test_schikanieren import pos as schikanieren_pos
+
+
+def _bfs_distance(
+    rules: ClassicZank, config: Config, aim: tuple[int, int, int, bool], budget: int
+) -> int:
+    """The fewest single moves that meet the goal of ``aim``, by a plain
+    breadth-first search over ``edge_steps``; ``budget + 1`` if more."""
+    goal, target, limit, removal = aim
+
+    def met(cfg: Config) -> bool:
+        if goal == GOAL_EMPTY:
+            return not cfg[target]
+        return any(pile and pile[-1] == target for pile in cfg)
+
+    search = rules.manoeuvres
+    frontier = {config}
+    seen = {config}
+    for depth in range(budget + 1):
+        if any(met(cfg) for cfg in frontier):
+            return depth
+        nxt = set()
+        for cfg in frontier:
+            for a, b in search.edge_steps(cfg, limit):
+                new = search.step_config(cfg, a, b, removal)
+                if new not in seen:
+                    seen.add(new)
+                    nxt.add(new)
+        frontier = nxt
+    return budget + 1
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_distance_is_the_fewest_moves(players: int) -> None:
+    """For goals met already (0), near and out of reach, in positions of seeded
+    random games, asked in a random order on one rules object."""
+    rules = rules_with(manoeuvre_steps=6)
+    rng = Rng(7 + players)
+    seen = {0: 0, 1: 0, 2: 0, 7: 0}
+    for seed in range(3):
+        state = rules.new_game(seed=seed, players=players)
+        for _ in range(200):
+            if state.outcome is None:
+                config = rules._config(state)
+                limit = rules.gap_limit(state.players, state.turn)
+                removal = players == 3 and not state.info[I_REMOVED]
+                goals = [(GOAL_EMPTY, h) for h, pile in enumerate(config) if pile is not None]
+                goals += [
+                    (GOAL_FREE, x) for pile in config if pile for x in pile if x != HIDDEN_CARD
+                ]
+                for _try in range(2):
+                    goal, target = goals[rng.below(len(goals))]
+                    aim = (goal, target, limit, removal)
+                    budget = 6
+                    want = _bfs_distance(rules, config, aim, budget)
+                    assert rules.manoeuvres.distance(config, aim, budget) == want, (config, aim)
+                    seen[min(want, 2) if want <= budget else 7] += 1
+                moves = rules.legal_moves(state)
+                state = rules.apply(state, moves[rng.below(len(moves))])
+    assert all(n >= 10 for n in seen.values()), seen
+
+
+def test_the_gap_is_the_first_empty_edge_pile_in_play_before_or_after_the_removed_one() -> None:
+    """Z-V3: the removed edge pile is no gap, an empty pile before it is."""
+    piles = {
+        "h1": "Kc",
+        "h2": "",
+        "h3": "Kh",
+        "h4": "Ks",
+        "h5": "",
+        "h6": "Kd:1",
+        "h7": "Kh:1",
+        "h8": "Ks:1",
+        "h9": "Jc",
+        "p0.discard": "9h",
+    }
+    assert texts(RULES, pos3(piles, removed=5)) == ["d-h2", "draw"]
+    assert texts(RULES, pos3({**piles, "h2": "Kd"}, removed=5)) == ["draw"]
+    _, want = house_tables(False)
+    edges = [(parse_card("Kc"),), (), (parse_card("Kh"),), ()]
+    assert edge_wants(edges, want, removed=1)[1:] == (3, 2)
+    assert edge_wants(edges, want, removed=3)[1:] == (1, 2)
+    assert edge_wants(edges, want)[1:] == (1, 2)
+
+
+def test_a_card_on_a_face_down_card_cannot_step_back_onto_it() -> None:
+    """Z-10 in schikanieren: emptying h1 (8♥ onto 9♥) has moves to spare, but
+    8♥:1 onto 9♥ does not serve it: it covers the only card 8♥ goes on, and it
+    cannot step back onto the face-down card it leaves."""
+    piles = {**KINGS, "h1": "8h", "h2": "9h", "h3": "5c 8h:1", "p0.discard": "2s"}
+    state = schikanieren_pos(piles, down={"h3": 1})
+    assert texts(SCHIKANIEREN, state) == ["empty h1"]
+    state = play(SCHIKANIEREN, state, "empty h1")
+    assert state.info[:3] == (GOAL_EMPTY, 0, 6)
+    assert texts(SCHIKANIEREN, state) == ["h1-h2"]
+
+
+def test_a_lone_card_cannot_step_back_into_a_gap_the_first_turn_limit_closes() -> None:
+    """Z-10 with Z-18: six edge piles occupied in the first turn (a position
+    ``setup`` accepts, though play keeps to four): 8♦ alone onto 9♣ does not
+    serve emptying h1, because it covers the only card 8♥ goes on and no card
+    may go onto an empty edge pile, so it cannot step back."""
+    piles = {
+        "h1": "8h",
+        "h2": "9c",
+        "h3": "8d",
+        "h4": "Kc",
+        "h5": "Kd",
+        "h6": "Kh",
+        "h7": "",
+        "h8": "",
+        "p0.discard": "2s",
+    }
+    state = pos(RULES, piles, turn=1)
+    assert texts(RULES, state) == ["empty h1", "empty h3"]
+    state = play(RULES, state, "empty h1")
+    assert texts(RULES, state) == ["h1-h2"]
