@@ -139,6 +139,50 @@ def test_playouts_from_a_position_in_the_middle_of_a_game() -> None:
     assert out.moves is None
 
 
+COMPACT = [case for case in CASES if case.values[0].compact_kernel]
+
+
+def test_some_variant_runs_on_the_compact_kernel() -> None:
+    assert {case.values[0].name for case in COMPACT} == {"spite-and-malice"}
+
+
+def _api_game(rules: Rules, state: Any, seed: int, limit: int) -> tuple[Any, list[str]]:
+    """The per-move API from ``state`` with the agents' seeds of playout 0 of ``seed``."""
+    rngs = [Rng(seed * 64 + p) for p in range(state.players)]
+    texts = []
+    while rules.result(state) is None and len(texts) != limit:
+        legal = rules.legal_moves(state)
+        move = legal[rngs[state.to_move].below(len(legal))]
+        texts.append(move.text)
+        state = rules.apply(state, move)
+    return state, texts
+
+
+@pytest.mark.parametrize(("rules", "players"), COMPACT)
+def test_compact_playouts_end_in_the_states_of_the_per_move_api(
+    rules: Rules, players: int
+) -> None:
+    # the whole final state (piles, face-down counts, generator, ply, turn,
+    # outcome), from the deal and from the middle of a game, whole or cut short
+    for seed, start, limit in ((0, 0, -1), (1, 7, -1), (2, 3, 25)):
+        state, _ = _api_game(rules, rules.new_game(seed=seed, players=players), 99, start)
+        out = rules.playouts(
+            state,
+            1,
+            seed=seed,
+            max_moves=None if limit < 0 else limit,
+            keep_moves=True,
+            keep_finals=True,
+        )
+        final, texts = _api_game(rules, state, seed, limit)
+        assert out.finals is not None and out.moves is not None
+        assert out.finals[0] == final
+        assert [m.text for m in out.moves[0]] == texts
+        assert (out.lengths[0], out.turns[0]) == (len(texts), final.turn)
+        assert out.results[0] == rules.result(final)
+        assert zank.loads(zank.dumps(out.finals[0])) == final
+
+
 def test_playouts_stop_at_max_moves() -> None:
     rules = zank.variant("spite-and-malice")
     state = rules.new_game(seed=2)

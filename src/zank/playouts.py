@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from attrs import frozen
+from attrs import evolve, frozen
 
 from zank.core import Move, Result, Rules, State
 from zank.errors import OptionError, quote
@@ -98,6 +98,44 @@ def _count(value: object, name: str) -> int:
     return value
 
 
+def _compact_game(
+    rules: Rules, state: State, rngs: list[Rng], limit: int, keep_moves: bool
+) -> tuple[State, int, list[Move]]:
+    """One uniform random game on the variant's compact working position
+    (:attr:`~zank.core.Rules.compact_kernel`): one list of piles and one of
+    face-down counts changed in place, no ``State``, move tuple or ``Move``
+    object per move; the same kernel functions as ``_legal``/``_apply``.
+    Returns the final state (built once), the moves made and, with
+    ``keep_moves``, the moves."""
+    moves_of = rules._kernel_moves  # type: ignore[attr-defined]
+    play = rules._kernel_play  # type: ignore[attr-defined]
+    piles = list(state.piles)
+    down = list(state.down)
+    p: int | None = state.to_move
+    players, turn, rng, outcome = state.players, state.turn, state.rng, state.outcome
+    k = 0
+    path: list[Move] = []
+    while outcome is None and k != limit:
+        legal = moves_of(piles, p)
+        move = legal[rngs[p].below(len(legal))]  # type: ignore[index]
+        p, turn, rng, outcome = play(piles, down, p, players, turn, rng, move)
+        k += 1
+        if keep_moves:
+            path.append(move)
+    if k:
+        state = evolve(
+            state,
+            piles=tuple(piles),
+            down=tuple(down),
+            to_move=p,
+            ply=state.ply + k,
+            turn=turn,
+            rng=rng,
+            outcome=outcome,
+        )
+    return state, k, path
+
+
 def playouts(
     rules: Rules,
     state: State,
@@ -128,9 +166,20 @@ def playouts(
     turns: list[int] = []
     kept: list[tuple[Move, ...]] = []
     finals: list[State] = []
+    compact = all_random and rules.compact_kernel
     for i in range(n):
         base = (seed + i) * 64
         rngs = [Rng(base + p) for p in range(players)]
+        if compact:
+            s, k, path = _compact_game(rules, state, rngs, limit, keep_moves)
+            results.append(s.outcome)
+            lengths.append(k)
+            turns.append(s.turn)
+            if keep_moves:
+                kept.append(tuple(path))
+            if keep_finals:
+                finals.append(s)
+            continue
         s = state
         k = 0
         path: list[Move] = []

@@ -177,6 +177,7 @@ class SpiteAndMalice(Rules):
 
     name = "spite-and-malice"
     move_kinds = Kind
+    compact_kernel = True
     greedy_policy: ClassVar[str | None] = "zank.agents.spite:spite_and_malice_greedy"
     min_players = 2
     """Two players, as in the seed."""
@@ -353,7 +354,12 @@ class SpiteAndMalice(Rules):
     def _legal(self, state: State) -> tuple[Move, ...]:
         p = state.to_move
         assert p is not None
-        piles = state.piles
+        return tuple(self._kernel_moves(state.piles, p))
+
+    def _kernel_moves(self, piles: Sequence[tuple[int, ...]], p: int) -> list[Move]:
+        """The legal moves of seat ``p`` to move on ``piles`` (a state's tuple or
+        a playout's working list): the one implementation of S&M-5 to S&M-11 that
+        :meth:`_legal` and :meth:`~zank.core.Rules.playouts` both call."""
         base = self._seat_base(p)
         # which build places take which rank (S&M-6, S&M-11); the first free
         # place takes an ace while fewer than three piles stand (or unlimited)
@@ -403,12 +409,12 @@ class SpiteAndMalice(Rules):
                     moves += [row[i] for i in places]
         if aces:
             if self.aces_immediately:
-                return tuple(aces)  # S&M-V2
+                return aces  # S&M-V2
             moves[:0] = aces
         discard = self._discard[mask]
         for r in hand_ranks:
             moves += discard[r]
-        return tuple(moves)
+        return moves
 
     # ---------------------------------------------------------------- apply
     def _apply(self, state: State, move: Move) -> State:
@@ -416,12 +422,30 @@ class SpiteAndMalice(Rules):
         assert p is not None
         piles = list(state.piles)
         down = list(state.down)
+        to_move, turn, rng_state, outcome = self._kernel_play(
+            piles, down, p, state.players, state.turn, state.rng, move
+        )
+        return state.successor(piles, down, to_move, (), turn, outcome, rng_state)
+
+    def _kernel_play(
+        self,
+        piles: list[tuple[int, ...]],
+        down: list[int],
+        p: int,
+        players: int,
+        turn: int,
+        rng_state: int,
+        move: Move,
+    ) -> tuple[int | None, int, int, Result | None]:
+        """Carry out ``move`` of seat ``p`` on the working lists ``piles`` and
+        ``down`` in place: the one implementation of S&M-4 to S&M-14 that
+        :meth:`_apply` and :meth:`~zank.core.Rules.playouts` both call.  Returns
+        the seat to move next, the turn number, the generator state and the
+        outcome (``None`` while the game runs)."""
         base = self._seat_base(p)
         hand_i = base + 1
-        rng_state = state.rng
         outcome = None
         to_move: int | None = p
-        turn = state.turn
         if move.kind == PLAY:
             src = move.source
             if src < SRC_PAY:
@@ -448,32 +472,30 @@ class SpiteAndMalice(Rules):
                 pile = ()
             piles[b] = pile
             if src == SRC_PAY and not piles[base]:  # S&M-13: the last pay-off card wins
-                points = [0] * state.players
+                points = [0] * players
                 points[p] = 5 + sum(
-                    len(piles[self._seat_base(q)]) for q in range(state.players) if q != p
+                    len(piles[self._seat_base(q)]) for q in range(players) if q != p
                 )
                 outcome = Result(p, tuple(points), Termination.WENT_OUT)
                 to_move = None
             elif not piles[hand_i]:  # S&M-10: an empty hand draws five more
                 rng_state, drawn = self._draw(piles, down, hand_i, rng_state)
                 if not drawn:
-                    outcome, to_move = self._drawn_game(state.players), None
+                    outcome, to_move = self._drawn_game(players), None
         else:
             hand = piles[hand_i]
             k = next(i for i, c in enumerate(hand) if RANK[c] == move.source)
             piles[base + 2 + move.target] = piles[base + 2 + move.target] + (hand[k],)
             piles[hand_i] = hand[:k] + hand[k + 1 :]
             # S&M-8: the turn ends; the next seat clockwise draws up to five (S&M-4)
-            to_move = (p + 1) % state.players
+            to_move = (p + 1) % players
             turn += 1
             nxt = self._seat_base(to_move) + 1
             if len(piles[nxt]) < HAND_SIZE:
                 rng_state, drawn = self._draw(piles, down, nxt, rng_state)
                 if not drawn:
-                    outcome, to_move = self._drawn_game(state.players), None
-        return state.successor(
-            piles, down, to_move, info=(), turn=turn, outcome=outcome, rng=rng_state
-        )
+                    outcome, to_move = self._drawn_game(players), None
+        return to_move, turn, rng_state, outcome
 
     def _draw(
         self, piles: list[tuple[int, ...]], down: list[int], hand_i: int, rng_state: int
