@@ -149,7 +149,7 @@ def test_some_variant_runs_on_the_compact_kernel() -> None:
 def _api_game(rules: Rules, state: Any, seed: int, limit: int) -> tuple[Any, list[str]]:
     """The per-move API from ``state`` with the agents' seeds of playout 0 of ``seed``."""
     rngs = [Rng(seed * 64 + p) for p in range(state.players)]
-    texts = []
+    texts: list[str] = []
     while rules.result(state) is None and len(texts) != limit:
         legal = rules.legal_moves(state)
         move = legal[rngs[state.to_move].below(len(legal))]
@@ -159,9 +159,7 @@ def _api_game(rules: Rules, state: Any, seed: int, limit: int) -> tuple[Any, lis
 
 
 @pytest.mark.parametrize(("rules", "players"), COMPACT)
-def test_compact_playouts_end_in_the_states_of_the_per_move_api(
-    rules: Rules, players: int
-) -> None:
+def test_compact_playouts_end_in_the_states_of_the_per_move_api(rules: Rules, players: int) -> None:
     # the whole final state (piles, face-down counts, generator, ply, turn,
     # outcome), from the deal and from the middle of a game, whole or cut short
     for seed, start, limit in ((0, 0, -1), (1, 7, -1), (2, 3, 25)):
@@ -175,7 +173,8 @@ def test_compact_playouts_end_in_the_states_of_the_per_move_api(
             keep_finals=True,
         )
         final, texts = _api_game(rules, state, seed, limit)
-        assert out.finals is not None and out.moves is not None
+        assert out.finals is not None
+        assert out.moves is not None
         assert out.finals[0] == final
         assert [m.text for m in out.moves[0]] == texts
         assert (out.lengths[0], out.turns[0]) == (len(texts), final.turn)

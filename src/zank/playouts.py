@@ -98,15 +98,50 @@ def _count(value: object, name: str) -> int:
     return value
 
 
+def _state_game(
+    rules: Rules,
+    state: State,
+    rngs: list[Rng],
+    chooser: list[Policy | None],
+    limit: int,
+    keep_moves: bool,
+) -> tuple[State, int, list[Move]]:
+    """One game through ``Rules._legal``/``_apply``, a ``State`` per move: the
+    seat's policy of ``chooser`` (``None``: uniform random) chooses each move.
+    Returns the final state, the moves made and, with ``keep_moves``, the moves."""
+    legal_of, apply, observe = rules._legal, rules._apply, rules.observe
+    k = 0
+    path: list[Move] = []
+    while state.outcome is None and k != limit:
+        p = state.to_move
+        assert p is not None
+        legal = legal_of(state)
+        greedy = chooser[p]
+        if greedy is None:
+            move = legal[rngs[p].below(len(legal))]
+        else:
+            move = greedy(rules, observe(state, p), legal, rngs[p])
+        state = apply(state, move)
+        k += 1
+        if keep_moves:
+            path.append(move)
+    return state, k, path
+
+
 def _compact_game(
-    rules: Rules, state: State, rngs: list[Rng], limit: int, keep_moves: bool
+    rules: Rules,
+    state: State,
+    rngs: list[Rng],
+    chooser: list[Policy | None],
+    limit: int,
+    keep_moves: bool,
 ) -> tuple[State, int, list[Move]]:
     """One uniform random game on the variant's compact working position
     (:attr:`~zank.core.Rules.compact_kernel`): one list of piles and one of
     face-down counts changed in place, no ``State``, move tuple or ``Move``
     object per move; the same kernel functions as ``_legal``/``_apply``.
-    Returns the final state (built once), the moves made and, with
-    ``keep_moves``, the moves."""
+    ``chooser`` is all ``None`` here.  Returns the final state (built once), the
+    moves made and, with ``keep_moves``, the moves."""
     moves_of = rules._kernel_moves  # type: ignore[attr-defined]
     play = rules._kernel_play  # type: ignore[attr-defined]
     piles = list(state.piles)
@@ -159,46 +194,16 @@ def playouts(
     players = state.players
     chooser = _policies(rules, policy, players)
     all_random = all(c is None for c in chooser)
-    legal_of, apply = rules._legal, rules._apply
-    observe = rules.observe
     results: list[Result | None] = []
     lengths: list[int] = []
     turns: list[int] = []
     kept: list[tuple[Move, ...]] = []
     finals: list[State] = []
-    compact = all_random and rules.compact_kernel
+    game = _compact_game if all_random and rules.compact_kernel else _state_game
     for i in range(n):
         base = (seed + i) * 64
         rngs = [Rng(base + p) for p in range(players)]
-        if compact:
-            s, k, path = _compact_game(rules, state, rngs, limit, keep_moves)
-            results.append(s.outcome)
-            lengths.append(k)
-            turns.append(s.turn)
-            if keep_moves:
-                kept.append(tuple(path))
-            if keep_finals:
-                finals.append(s)
-            continue
-        s = state
-        k = 0
-        path: list[Move] = []
-        while s.outcome is None and k != limit:
-            p = s.to_move
-            legal = legal_of(s)
-            if all_random:
-                move = legal[rngs[p].below(len(legal))]  # type: ignore[index]
-            else:
-                greedy = chooser[p]  # type: ignore[index]
-                rng = rngs[p]  # type: ignore[index]
-                if greedy is None:
-                    move = legal[rng.below(len(legal))]
-                else:
-                    move = greedy(rules, observe(s, p), legal, rng)  # type: ignore[arg-type]
-            s = apply(s, move)
-            k += 1
-            if keep_moves:
-                path.append(move)
+        s, k, path = game(rules, state, rngs, chooser, limit, keep_moves)
         results.append(s.outcome)
         lengths.append(k)
         turns.append(s.turn)
