@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-__all__ = ["Py_ssize_t", "compiled", "locals"]
+__all__ = ["Py_ssize_t", "compiled", "locals", "ulonglong"]
 
 _F = TypeVar("_F", bound=Callable[..., Any])
 
@@ -20,6 +20,8 @@ _F = TypeVar("_F", bound=Callable[..., Any])
 compiled = False
 #: A C integer type of Cython; here a Python ``int``.
 Py_ssize_t = int
+#: Cython's unsigned 64-bit C integer; here a Python ``int`` (kept in range by masks).
+ulonglong = int
 
 
 def locals(**types: object) -> Callable[[_F], _F]:

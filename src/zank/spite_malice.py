@@ -466,6 +466,15 @@ class SpiteAndMalice(Rules):
         )
         return state.successor(piles, down, to_move, (), turn, outcome, rng_state)
 
+    @cython.locals(
+        base=cython.Py_ssize_t,
+        hand_i=cython.Py_ssize_t,
+        src=cython.Py_ssize_t,
+        i=cython.Py_ssize_t,
+        b=cython.Py_ssize_t,
+        k=cython.Py_ssize_t,
+        nxt=cython.Py_ssize_t,
+    )
     def _kernel_play(
         self,
         piles: list[tuple[int, ...]],
@@ -536,6 +545,7 @@ class SpiteAndMalice(Rules):
                     outcome, to_move = self._drawn_game(players), None
         return to_move, turn, rng_state, outcome
 
+    @cython.locals(need=cython.Py_ssize_t, k=cython.Py_ssize_t)
     def _draw(
         self, piles: list[tuple[int, ...]], down: list[int], hand_i: int, rng_state: int
     ) -> tuple[int, bool]:
