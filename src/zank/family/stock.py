@@ -58,6 +58,14 @@ from zank.family.hand_pile import END, PASS, TURN, HandPileTable
 from zank.family.table import CARD, DISCARD, HAND, RESERVE, TURNED, foundation_fits
 from zank.random import Rng
 
+if TYPE_CHECKING:
+    from zank import _nocython as cython
+else:
+    try:  # the C types of the compiled build (Cython's pure-Python mode)
+        import cython
+    except ImportError:  # no Cython: the declarations change nothing
+        from zank import _nocython as cython
+
 __all__ = [
     "ALTERNATE",
     "CUT",
@@ -343,6 +351,7 @@ class StockGame(HandPileTable):
         return hand_pile.cut_packs(rng, _high_rank if high else RANK.__getitem__)
 
     # ---------------------------------------------------------- legal moves
+    @cython.locals(blocked=cython.Py_ssize_t)
     def generate(self, state: State, strict: bool = True) -> tuple[Move, ...]:
         """The moves of the player to move.
 
@@ -389,6 +398,13 @@ class StockGame(HandPileTable):
         return out
 
     # ---------------------------------------------------------------- apply
+    @cython.locals(
+        p=cython.Py_ssize_t,
+        s=cython.Py_ssize_t,
+        t=cython.Py_ssize_t,
+        shuffles=cython.Py_ssize_t,
+        flags=cython.Py_ssize_t,
+    )
     def apply_card(
         self, state: State, move: Move, p: int, piles: list[tuple[int, ...]], down: list[int]
     ) -> State:
