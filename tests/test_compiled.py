@@ -71,6 +71,23 @@ def test_pure_python_forced_by_the_environment() -> None:
     assert _python(code, ZANK_PURE_PYTHON="0").split() == [str(zank.compiled)] * 2
 
 
+def test_pure_python_runs_without_cython() -> None:
+    # Cython is a build requirement, never a run-time one: where it is missing,
+    # the modules' C type declarations fall back to zank._nocython
+    code = (
+        "import sys\nsys.modules['cython'] = None  # import cython fails\n"
+        "import zank\nfrom zank import _nocython, random, spite_malice\n"
+        "from zank.family import stock, table\n"
+        "print(all(m.cython is _nocython for m in (random, spite_malice, stock, table)))\n"
+        "r = zank.variant('spite-and-malice')\n"
+        "print(r.playouts(r.new_game(seed=1), 2, seed=0).lengths)"
+    )
+    flag, lengths = _python(code, ZANK_PURE_PYTHON="1").splitlines()
+    assert flag == "True"
+    r = zank.variant("spite-and-malice")
+    assert lengths == str(r.playouts(r.new_game(seed=1), 2, seed=0).lengths)
+
+
 def _fingerprints(games: int, out: Path, pure: bool) -> dict[str, Any]:
     script = str(ROOT / "benchmarks" / "fingerprint.py")
     code = (
