@@ -157,6 +157,8 @@ def test_playouts_from_a_position_in_the_middle_of_a_game() -> None:
 
 
 COMPACT = [case for case in CASES if case.values[0].compact_kernel]
+#: The cases whose random playouts run without a State per move.
+IN_PLACE = [c for c in CASES + TABLE_CASES if c.values[0].compact_kernel or c.values[0]._in_place()]
 
 
 def test_some_variant_runs_on_the_compact_kernel() -> None:
@@ -175,7 +177,13 @@ def _api_game(rules: Rules, state: Any, seed: int, limit: int) -> tuple[Any, lis
     return state, texts
 
 
-@pytest.mark.parametrize(("rules", "players"), COMPACT)
+def test_every_variant_plays_random_playouts_without_a_state_per_move() -> None:
+    assert {c.values[0].name for c in IN_PLACE} == set(zank.VARIANTS)
+    # table mode's windows rebuild states with attrs.evolve: a State per move
+    assert not any(c.values[0]._in_place() for c in TABLE_CASES)
+
+
+@pytest.mark.parametrize(("rules", "players"), IN_PLACE)
 def test_compact_playouts_end_in_the_states_of_the_per_move_api(rules: Rules, players: int) -> None:
     # the whole final state (piles, face-down counts, generator, ply, turn,
     # outcome), from the deal and from the middle of a game, whole or cut short

@@ -412,6 +412,13 @@ class Rules:
         """Apply a move already known to be legal."""
         raise NotImplementedError
 
+    def _in_place(self) -> bool:
+        """Whether ``_legal`` and ``_apply`` also take a mutable stand-in for a
+        state, :class:`zank.playouts.Working`, that ``successor`` changes in
+        place, and build every next state by ``successor`` alone (random
+        playouts then build no ``State`` per move)."""
+        return False
+
     def _explain(self, state: State, move: Move) -> Violation:
         """Why ``move`` (not legal in ``state``) is illegal; override for detail."""
         return Violation("legal", f"{move.text} is not a legal move now")

@@ -7,7 +7,11 @@ A playout moves through the variant's own kernel functions, the very ones that
 what a playout leaves out are the public API's checks on every call (that the
 state belongs to the rules object, the cache of the last move list, the search
 for the chosen move in it) and, for the random policy, the observation that an
-agent would be shown.
+agent would be shown.  A variant with a compact kernel
+(:attr:`~zank.core.Rules.compact_kernel`, Spite and Malice) plays a random
+playout on one mutable working position instead, through the kernel functions
+that its ``_legal`` and ``_apply`` wrap: no ``State``, move tuple or ``Move``
+per move, and the same games and final states.
 
 **Seeds.**  Playout ``i`` (``0 <= i < n``) of ``playouts(state, n, seed=s)``
 gives the seat ``p`` the generator ``Rng((s + i) * 64 + p)`` (reduced to 64
@@ -23,8 +27,8 @@ policy with the seat's observation, as :class:`~zank.agents.GreedyAgent` does.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, cast
 
 from attrs import evolve, frozen
 
@@ -35,7 +39,7 @@ from zank.random import Rng, fresh_seed
 if TYPE_CHECKING:
     from zank.agents.base import Policy
 
-__all__ = ["POLICIES", "Playouts", "playouts"]
+__all__ = ["POLICIES", "Playouts", "Working", "playouts"]
 
 #: The policies a playout plays by name.
 POLICIES = ("random", "greedy")
@@ -96,6 +100,111 @@ def _count(value: object, name: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or value < 0:
         raise OptionError(f"{name} must be an int >= 0, not {quote(value)}")
     return value
+
+
+class Working:
+    """A mutable stand-in for a :class:`~zank.core.State` along one playout: the
+    same fields, and a ``successor`` that changes it in place and returns it, so
+    that a variant's ``_legal`` and ``_apply`` (where ``Rules._in_place`` says
+    they take one) play a whole game without building a ``State`` per move.
+    :meth:`state` builds the real state once at the end."""
+
+    __slots__ = (
+        "down",
+        "info",
+        "outcome",
+        "phase",
+        "piles",
+        "players",
+        "ply",
+        "rng",
+        "rules",
+        "to_move",
+        "turn",
+    )
+
+    def __init__(self, state: State) -> None:
+        self.rules = state.rules
+        self.players = state.players
+        self.piles = state.piles
+        self.down = state.down
+        self.to_move = state.to_move
+        self.phase = state.phase
+        self.info = state.info
+        self.rng = state.rng
+        self.ply = state.ply
+        self.turn = state.turn
+        self.outcome = state.outcome
+
+    def successor(
+        self,
+        piles: Iterable[tuple[int, ...]],
+        down: Iterable[int],
+        to_move: int | None,
+        info: tuple[int, ...],
+        turn: int,
+        outcome: Result | None = None,
+        rng: int | None = None,
+        phase: int = 0,
+    ) -> Working:
+        """:meth:`zank.core.State.successor`, in place."""
+        self.piles = tuple(piles)
+        self.down = tuple(down)
+        self.to_move = to_move
+        self.phase = phase
+        self.info = info
+        if rng is not None:
+            self.rng = rng
+        self.ply += 1
+        self.turn = turn
+        self.outcome = outcome
+        return self
+
+    def pile(self, label: str) -> tuple[int, ...]:
+        """:meth:`zank.core.State.pile`."""
+        return self.piles[self.rules.pile_index(self.players, label)]
+
+    def state(self) -> State:
+        """The :class:`~zank.core.State` this stands for."""
+        return State(
+            self.rules,
+            self.players,
+            self.piles,
+            self.down,
+            self.to_move,
+            self.phase,
+            self.info,
+            self.rng,
+            self.ply,
+            self.turn,
+            self.outcome,
+        )
+
+
+def _working_game(
+    rules: Rules,
+    state: State,
+    rngs: list[Rng],
+    chooser: list[Policy | None],
+    limit: int,
+    keep_moves: bool,
+) -> tuple[State, int, list[Move]]:
+    """One uniform random game through ``Rules._legal``/``_apply`` on one
+    :class:`Working` stand-in (``chooser`` is all ``None``): the same kernel
+    functions and games as :func:`_state_game`, no ``State`` per move."""
+    legal_of, apply = rules._legal, rules._apply
+    w = Working(state)
+    s = cast(State, w)  # the kernel reads a state's fields and calls successor
+    k = 0
+    path: list[Move] = []
+    while w.outcome is None and k != limit:
+        legal = legal_of(s)
+        move = legal[rngs[w.to_move].below(len(legal))]  # type: ignore[index]
+        apply(s, move)  # returns s itself, changed (Rules._in_place)
+        k += 1
+        if keep_moves:
+            path.append(move)
+    return (w.state() if k else state), k, path
 
 
 def _state_game(
@@ -199,7 +308,12 @@ def playouts(
     turns: list[int] = []
     kept: list[tuple[Move, ...]] = []
     finals: list[State] = []
-    game = _compact_game if all_random and rules.compact_kernel else _state_game
+    game = _state_game
+    if all_random:
+        if rules.compact_kernel:
+            game = _compact_game
+        elif rules._in_place():
+            game = _working_game
     for i in range(n):
         base = (seed + i) * 64
         rngs = [Rng(base + p) for p in range(players)]
