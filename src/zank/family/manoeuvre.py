@@ -486,6 +486,7 @@ class ManoeuvreSearch:
         costs O(1): every card of the pile must move, and the bottom card needs
         a card to go on, so every card above the nearest such card must move too.
         """
+        # long: 68 lines of body; the rest is the C types of the compiled build
         n = len(config[target])  # type: ignore[arg-type]
         low = sorted(depths)[:3]  # the three smallest, for the other piles' minimum
         least = low[0]
