@@ -351,7 +351,6 @@ class StockGame(HandPileTable):
         return hand_pile.cut_packs(rng, _high_rank if high else RANK.__getitem__)
 
     # ---------------------------------------------------------- legal moves
-    @cython.locals(blocked=cython.Py_ssize_t)
     def generate(self, state: State, strict: bool = True) -> tuple[Move, ...]:
         """The moves of the player to move.
 
@@ -399,7 +398,6 @@ class StockGame(HandPileTable):
 
     # ---------------------------------------------------------------- apply
     @cython.locals(
-        p=cython.Py_ssize_t,
         s=cython.Py_ssize_t,
         t=cython.Py_ssize_t,
         shuffles=cython.Py_ssize_t,

@@ -129,7 +129,7 @@ def colour_word(colour: int) -> str:
 Scan = tuple[set[int], dict[int, list[int]], int, list[int], dict[int, tuple[int, ...]]]
 
 
-@cython.locals(i=cython.Py_ssize_t, n=cython.Py_ssize_t)
+@cython.locals(n=cython.Py_ssize_t)
 def lift(piles: list[tuple[int, ...]], down: list[int], i: int) -> int:
     """Take the top card of pile ``i`` (in place) and return it; a face-down
     card that comes to lie on top turns face up at once.  (Also
@@ -516,7 +516,7 @@ class FamilyTable(Rules):
         pack on, by the key they take."""
         return self.scan(piles, seat)[4]
 
-    @cython.locals(i=cython.Py_ssize_t, card=cython.Py_ssize_t)
+    @cython.locals(i=cython.Py_ssize_t)
     def foundation_slot(self, piles: Sequence[tuple[int, ...]], card: int) -> int:
         """The index of the first foundation that takes ``card`` (an ace: the
         first empty one), ``-1`` if none does: where a card moved onto the
@@ -579,7 +579,6 @@ class FamilyTable(Rules):
         gap=cython.Py_ssize_t,
         hs=cython.Py_ssize_t,
         laid=cython.Py_ssize_t,
-        blocked=cython.Py_ssize_t,
         s=cython.Py_ssize_t,
         c=cython.Py_ssize_t,
     )
@@ -671,13 +670,7 @@ class FamilyTable(Rules):
 
     lift = staticmethod(lift)
 
-    @cython.locals(
-        seat=cython.Py_ssize_t,
-        source=cython.Py_ssize_t,
-        target=cython.Py_ssize_t,
-        card=cython.Py_ssize_t,
-        dst=cython.Py_ssize_t,
-    )
+    @cython.locals(card=cython.Py_ssize_t, dst=cython.Py_ssize_t)
     def move_card(
         self, piles: list[tuple[int, ...]], down: list[int], seat: int, source: int, target: int
     ) -> int:
