@@ -207,6 +207,20 @@ def test_compact_playouts_end_in_the_states_of_the_per_move_api(rules: Rules, pl
         assert zank.loads(zank.dumps(out.finals[0])) == final
 
 
+def test_the_playout_equivalence_script_compares_games() -> None:
+    # benchmarks/playout_equivalence.py: the full run over every configuration is
+    # in benchmarks/RESULTS.md; here one game of each way of playing a playout
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        import playout_equivalence as pe
+    finally:
+        sys.path.remove(str(ROOT / "benchmarks"))
+    spite = zank.variant("spite-and-malice")
+    assert pe.compare(spite, 2, 0, greedy=False) > 10  # the compact kernel
+    assert pe.compare(zank.variant("crapette"), 2, 0, greedy=False) > 10  # Working
+    assert pe.compare(spite, 3, 1, greedy=True) > 10  # through states
+
+
 def test_playouts_stop_at_max_moves() -> None:
     rules = zank.variant("spite-and-malice")
     state = rules.new_game(seed=2)
