@@ -71,6 +71,23 @@ def test_pure_python_forced_by_the_environment() -> None:
     assert _python(code, ZANK_PURE_PYTHON="0").split() == [str(zank.compiled)] * 2
 
 
+def test_pure_python_runs_without_cython() -> None:
+    # Cython is a build requirement, never a run-time one: where it is missing,
+    # the modules' C type declarations fall back to zank._nocython
+    code = (
+        "import sys\nsys.modules['cython'] = None  # import cython fails\n"
+        "import zank\nfrom zank import _nocython, random, spite_malice\n"
+        "from zank.family import stock, table\n"
+        "print(all(m.cython is _nocython for m in (random, spite_malice, stock, table)))\n"
+        "r = zank.variant('spite-and-malice')\n"
+        "print(r.playouts(r.new_game(seed=1), 2, seed=0).lengths)"
+    )
+    flag, lengths = _python(code, ZANK_PURE_PYTHON="1").splitlines()
+    assert flag == "True"
+    r = zank.variant("spite-and-malice")
+    assert lengths == str(r.playouts(r.new_game(seed=1), 2, seed=0).lengths)
+
+
 def _fingerprints(games: int, out: Path, pure: bool) -> dict[str, Any]:
     script = str(ROOT / "benchmarks" / "fingerprint.py")
     code = (
@@ -137,6 +154,71 @@ def test_playouts_from_a_position_in_the_middle_of_a_game() -> None:
     assert out.total_moves == sum(out.lengths)
     assert out.wins(0) + out.wins(1) <= 4
     assert out.moves is None
+
+
+COMPACT = [case for case in CASES if case.values[0].compact_kernel]
+#: The cases whose random playouts run without a State per move.
+IN_PLACE = [c for c in CASES + TABLE_CASES if c.values[0].compact_kernel or c.values[0]._in_place()]
+
+
+def test_some_variant_runs_on_the_compact_kernel() -> None:
+    assert {case.values[0].name for case in COMPACT} == {"spite-and-malice"}
+
+
+def _api_game(rules: Rules, state: Any, seed: int, limit: int) -> tuple[Any, list[str]]:
+    """The per-move API from ``state`` with the agents' seeds of playout 0 of ``seed``."""
+    rngs = [Rng(seed * 64 + p) for p in range(state.players)]
+    texts: list[str] = []
+    while rules.result(state) is None and len(texts) != limit:
+        legal = rules.legal_moves(state)
+        move = legal[rngs[state.to_move].below(len(legal))]
+        texts.append(move.text)
+        state = rules.apply(state, move)
+    return state, texts
+
+
+def test_every_variant_plays_random_playouts_without_a_state_per_move() -> None:
+    assert {c.values[0].name for c in IN_PLACE} == set(zank.VARIANTS)
+    # table mode's windows rebuild states with attrs.evolve: a State per move
+    assert not any(c.values[0]._in_place() for c in TABLE_CASES)
+
+
+@pytest.mark.parametrize(("rules", "players"), IN_PLACE)
+def test_compact_playouts_end_in_the_states_of_the_per_move_api(rules: Rules, players: int) -> None:
+    # the whole final state (piles, face-down counts, generator, ply, turn,
+    # outcome), from the deal and from the middle of a game, whole or cut short
+    for seed, start, limit in ((0, 0, -1), (1, 7, -1), (2, 3, 25)):
+        state, _ = _api_game(rules, rules.new_game(seed=seed, players=players), 99, start)
+        out = rules.playouts(
+            state,
+            1,
+            seed=seed,
+            max_moves=None if limit < 0 else limit,
+            keep_moves=True,
+            keep_finals=True,
+        )
+        final, texts = _api_game(rules, state, seed, limit)
+        assert out.finals is not None
+        assert out.moves is not None
+        assert out.finals[0] == final
+        assert [m.text for m in out.moves[0]] == texts
+        assert (out.lengths[0], out.turns[0]) == (len(texts), final.turn)
+        assert out.results[0] == rules.result(final)
+        assert zank.loads(zank.dumps(out.finals[0])) == final
+
+
+def test_the_playout_equivalence_script_compares_games() -> None:
+    # benchmarks/playout_equivalence.py: the full run over every configuration is
+    # in benchmarks/RESULTS.md; here one game of each way of playing a playout
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        import playout_equivalence as pe
+    finally:
+        sys.path.remove(str(ROOT / "benchmarks"))
+    spite = zank.variant("spite-and-malice")
+    assert pe.compare(spite, 2, 0, greedy=False) > 10  # the compact kernel
+    assert pe.compare(zank.variant("crapette"), 2, 0, greedy=False) > 10  # Working
+    assert pe.compare(spite, 3, 1, greedy=True) > 10  # through states
 
 
 def test_playouts_stop_at_max_moves() -> None:

@@ -75,3 +75,21 @@ def test_bad_arguments() -> None:
         Rng(1).below(0)
     with pytest.raises(TypeError):
         Rng("7")  # type: ignore[arg-type]
+
+
+def test_below_takes_every_bound_below_two_to_the_64() -> None:
+    # the largest bound keeps every output but the last (rejection of 2**64 - 1)
+    for n in (2**64 - 1, 2**63 + 1, 2**63, 2**32 + 7):
+        fast, slow = Rng(99), Rng(99)
+        for _ in range(50):
+            limit = 2**64 - 2**64 % n
+            x = slow.next64()
+            while x >= limit:
+                x = slow.next64()
+            assert fast.below(n) == x % n
+            assert fast.state == slow.state
+    assert Rng(5).below(2**64) == Rng(5).next64()
+    with pytest.raises(ValueError, match=r"n <= 2\*\*64"):
+        Rng(1).below(2**64 + 1)  # it looped for ever before
+    with pytest.raises(ValueError, match="n >= 1"):
+        Rng(1).below(-(2**70))

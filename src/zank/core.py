@@ -353,6 +353,11 @@ class Rules:
     move_kinds: ClassVar[type[enum.IntEnum]]
     """The variant's move kinds, an :class:`~enum.IntEnum` (``Kind.TURN`` …);
     every ``Move.kind`` of its action space is a member."""
+    compact_kernel: ClassVar[bool] = False
+    """Whether the variant's kernel also runs on a compact working position:
+    ``_kernel_moves(piles, seat)`` and ``_kernel_play(piles, down, seat, players,
+    turn, rng, move)`` over mutable lists, which ``_legal``/``_apply`` wrap and
+    :meth:`playouts` calls without building a ``State`` per move."""
     greedy_policy: ClassVar[str | None] = None
     """Where the variant's greedy policy lives, as ``"package.module:function"``
     (a function ``policy(rules, observation, legal_moves, rng) -> move``);
@@ -406,6 +411,13 @@ class Rules:
     def _apply(self, state: State, move: Move) -> State:
         """Apply a move already known to be legal."""
         raise NotImplementedError
+
+    def _in_place(self) -> bool:
+        """Whether ``_legal`` and ``_apply`` also take a mutable stand-in for a
+        state, :class:`zank.playouts.Working`, that ``successor`` changes in
+        place, and build every next state by ``successor`` alone (random
+        playouts then build no ``State`` per move)."""
+        return False
 
     def _explain(self, state: State, move: Move) -> Violation:
         """Why ``move`` (not legal in ``state``) is illegal; override for detail."""

@@ -24,12 +24,22 @@ play are a pure function of the state.
 from __future__ import annotations
 
 import secrets
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
+
+if TYPE_CHECKING:
+    from zank import _nocython as cython
+else:
+    try:  # the C types of the compiled build (Cython's pure-Python mode)
+        import cython
+    except ImportError:  # no Cython: the declarations change nothing
+        from zank import _nocython as cython
 
 __all__ = ["MASK64", "Rng", "fresh_seed", "splitmix64"]
 
 MASK64 = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
+_MIX1 = 0xBF58476D1CE4E5B9
+_MIX2 = 0x94D049BB133111EB
 T = TypeVar("T")
 
 
@@ -37,8 +47,8 @@ def splitmix64(state: int) -> tuple[int, int]:
     """Advance a SplitMix64 state: return ``(output, new_state)``."""
     state = (state + _GOLDEN) & MASK64
     z = state
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+    z = ((z ^ (z >> 30)) * _MIX1) & MASK64
+    z = ((z ^ (z >> 27)) * _MIX2) & MASK64
     return z ^ (z >> 31), state
 
 
@@ -66,21 +76,37 @@ class Rng:
         out, self.state = splitmix64(self.state)
         return out
 
+    @cython.locals(
+        m=cython.ulonglong,
+        top=cython.ulonglong,
+        state=cython.ulonglong,
+        z=cython.ulonglong,
+        mask=cython.ulonglong,
+        golden=cython.ulonglong,
+        mix1=cython.ulonglong,
+        mix2=cython.ulonglong,
+    )
     def below(self, n: int) -> int:
-        """A uniform integer in ``0 .. n-1`` (``n >= 1``), without modulo bias."""
-        if n < 1:
-            raise ValueError("below() needs n >= 1")
-        limit = (1 << 64) - ((1 << 64) % n)
+        """A uniform integer in ``0 .. n-1`` (``1 <= n <= 2**64``), without modulo bias."""
+        if n < 1 or n > MASK64:
+            if n == 1 << 64:  # every 64-bit output is below it
+                return self.next64()
+            raise ValueError("below() needs n >= 1 and n <= 2**64")
+        # outputs at or above the largest multiple of n that fits in 64 bits are drawn again
+        top = MASK64 - (1 << 64) % n
+        m = n
+        mask, golden, mix1, mix2 = MASK64, _GOLDEN, _MIX1, _MIX2
         state = self.state
         while True:  # splitmix64, written out: agents call this once a move
-            state = (state + _GOLDEN) & MASK64
-            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+            state = (state + golden) & mask
+            z = ((state ^ (state >> 30)) * mix1) & mask
+            z = ((z ^ (z >> 27)) * mix2) & mask
             z ^= z >> 31
-            if z < limit:
+            if z <= top:
                 self.state = state
-                return z % n
+                return z % m
 
+    @cython.locals(i=cython.Py_ssize_t, j=cython.Py_ssize_t)
     def shuffle(self, items: list[T]) -> list[T]:
         """Shuffle ``items`` in place by Fisher–Yates and return the list."""
         for i in range(len(items) - 1, 0, -1):

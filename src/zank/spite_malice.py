@@ -70,6 +70,14 @@ from zank.random import Rng
 from zank.registry import register
 
 if TYPE_CHECKING:
+    from zank import _nocython as cython
+else:
+    try:  # the C types of the compiled build (Cython's pure-Python mode)
+        import cython
+    except ImportError:  # no Cython: the declarations change nothing
+        from zank import _nocython as cython
+
+if TYPE_CHECKING:
     from zank.core import Observation
 
 __all__ = [
@@ -129,6 +137,16 @@ MAX_SEED_TIES: Final = 64
 _NOT_TO_SIDE = re.compile(r"^(p|s[1-9])-s[1-9]$", re.IGNORECASE)
 
 
+@cython.locals(k=cython.Py_ssize_t, r=cython.Py_ssize_t)
+def _first_of_rank(hand: tuple[int, ...], r: int) -> int:
+    """Where the first card of rank ``r`` lies in ``hand`` (one is there)."""
+    rank = RANK
+    for k, c in enumerate(hand):
+        if rank[c] == r:
+            return k
+    raise AssertionError(r)  # pragma: no cover - a legal move names a card in the hand
+
+
 def _wild(card: int) -> bool:
     return RANK[card] == KING or IS_JOKER[card]
 
@@ -177,6 +195,7 @@ class SpiteAndMalice(Rules):
 
     name = "spite-and-malice"
     move_kinds = Kind
+    compact_kernel = True
     greedy_policy: ClassVar[str | None] = "zank.agents.spite:spite_and_malice_greedy"
     min_players = 2
     """Two players, as in the seed."""
@@ -225,7 +244,7 @@ class SpiteAndMalice(Rules):
 
     # Pile indices: 0 draw, 1 done, 2.. builds, then per seat: pay, hand, 4 sides.
     def _seat_base(self, p: int) -> int:
-        return 2 + self.build_places + p * (2 + SIDE_STACKS)
+        return self._base0 + p * (2 + SIDE_STACKS)
 
     def _touched(self, after: State | Observation, move: Move) -> tuple[frozenset[int], int | None]:
         """A move's source and target pile.  A play keeps the turn (or wins);
@@ -262,8 +281,10 @@ class SpiteAndMalice(Rules):
                 n += 1
 
     def __attrs_post_init__(self) -> None:
-        super(SpiteAndMalice, self).__attrs_post_init__()
         b = self.build_places
+        object.__setattr__(self, "_builds", b)
+        object.__setattr__(self, "_base0", 2 + b)
+        super(SpiteAndMalice, self).__attrs_post_init__()
         play = tuple(self.moves[s * b : (s + 1) * b] for s in range(SRC_SIDE + SIDE_STACKS))
         first_discard = (SRC_SIDE + SIDE_STACKS) * b
         discard = tuple(
@@ -287,6 +308,9 @@ class SpiteAndMalice(Rules):
                 self._by_text["10-" + m.text[2:]] = m
 
     _play: tuple[tuple[Move, ...], ...] = field(init=False, default=(), eq=False, repr=False)
+    # build_places and the index of seat 0's first pile, read on every move
+    _builds: int = field(init=False, default=3, eq=False, repr=False)
+    _base0: int = field(init=False, default=5, eq=False, repr=False)
     _discard: tuple[tuple[tuple[Move, ...], ...], ...] = field(
         init=False, default=(), eq=False, repr=False
     )
@@ -353,14 +377,33 @@ class SpiteAndMalice(Rules):
     def _legal(self, state: State) -> tuple[Move, ...]:
         p = state.to_move
         assert p is not None
-        piles = state.piles
-        base = self._seat_base(p)
+        return tuple(self._kernel_moves(state.piles, p))
+
+    @cython.locals(
+        base=cython.Py_ssize_t,
+        builds=cython.Py_ssize_t,
+        i=cython.Py_ssize_t,
+        j=cython.Py_ssize_t,
+        n=cython.Py_ssize_t,
+        free=cython.Py_ssize_t,
+        mask=cython.Py_ssize_t,
+        r=cython.Py_ssize_t,
+        src=cython.Py_ssize_t,
+    )
+    def _kernel_moves(self, piles: Sequence[tuple[int, ...]], p: int) -> list[Move]:
+        """The legal moves of seat ``p`` to move on ``piles`` (a state's tuple or
+        a playout's working list): the one implementation of S&M-5 to S&M-11 that
+        :meth:`_legal` and :meth:`~zank.core.Rules.playouts` both call."""
+        base = self._base0 + p * (2 + SIDE_STACKS)
+        rank = RANK
         # which build places take which rank (S&M-6, S&M-11); the first free
         # place takes an ace while fewer than three piles stand (or unlimited)
         want: dict[int, list[int]] = {}
         occupied: list[int] = []
         free = -1
-        for i, b in enumerate(piles[2 : 2 + self.build_places]):
+        builds = self._builds
+        for i in range(builds):
+            b = piles[2 + i]
             if b:
                 occupied.append(i)
                 n = len(b) + 1
@@ -374,17 +417,17 @@ class SpiteAndMalice(Rules):
 
         # sources (S&M-5): one per rank in the hand, lowest rank first (jokers
         # are rank 0), then the pay-off top, then the side-stack tops
-        hand_ranks = sorted({RANK[c] for c in piles[base + 1]})
+        hand_ranks = sorted({rank[c] for c in piles[base + 1]})
         sources = [(r, r) for r in hand_ranks]
         pay = piles[base]
         if pay:
-            sources.append((SRC_PAY, RANK[pay[-1]]))
+            sources.append((SRC_PAY, rank[pay[-1]]))
         mask = 0
         for j in range(SIDE_STACKS):
             side = piles[base + 2 + j]
             if side:
                 mask |= 1 << j
-                sources.append((SRC_SIDE + j, RANK[side[-1]]))
+                sources.append((SRC_SIDE + j, rank[side[-1]]))
 
         play = self._play
         moves: list[Move] = []
@@ -395,20 +438,22 @@ class SpiteAndMalice(Rules):
                     aces.append(play[src][free])
             elif r in (KING, JOKER):
                 row = play[src]
-                moves += [row[i] for i in occupied]
+                for i in occupied:
+                    moves.append(row[i])
             else:
                 places = want.get(r)
                 if places is not None:
                     row = play[src]
-                    moves += [row[i] for i in places]
+                    for i in places:
+                        moves.append(row[i])
         if aces:
             if self.aces_immediately:
-                return tuple(aces)  # S&M-V2
+                return aces  # S&M-V2
             moves[:0] = aces
         discard = self._discard[mask]
         for r in hand_ranks:
             moves += discard[r]
-        return tuple(moves)
+        return moves
 
     # ---------------------------------------------------------------- apply
     def _apply(self, state: State, move: Move) -> State:
@@ -416,17 +461,44 @@ class SpiteAndMalice(Rules):
         assert p is not None
         piles = list(state.piles)
         down = list(state.down)
-        base = self._seat_base(p)
+        to_move, turn, rng_state, outcome = self._kernel_play(
+            piles, down, p, state.players, state.turn, state.rng, move
+        )
+        return state.successor(piles, down, to_move, (), turn, outcome, rng_state)
+
+    @cython.locals(
+        base=cython.Py_ssize_t,
+        hand_i=cython.Py_ssize_t,
+        src=cython.Py_ssize_t,
+        i=cython.Py_ssize_t,
+        b=cython.Py_ssize_t,
+        k=cython.Py_ssize_t,
+        nxt=cython.Py_ssize_t,
+    )
+    def _kernel_play(
+        self,
+        piles: list[tuple[int, ...]],
+        down: list[int],
+        p: int,
+        players: int,
+        turn: int,
+        rng_state: int,
+        move: Move,
+    ) -> tuple[int | None, int, int, Result | None]:
+        """Carry out ``move`` of seat ``p`` on the working lists ``piles`` and
+        ``down`` in place: the one implementation of S&M-4 to S&M-14 that
+        :meth:`_apply` and :meth:`~zank.core.Rules.playouts` both call.  Returns
+        the seat to move next, the turn number, the generator state and the
+        outcome (``None`` while the game runs)."""
+        base = self._base0 + p * (2 + SIDE_STACKS)
         hand_i = base + 1
-        rng_state = state.rng
         outcome = None
         to_move: int | None = p
-        turn = state.turn
         if move.kind == PLAY:
             src = move.source
             if src < SRC_PAY:
                 hand = piles[hand_i]
-                k = next(i for i, c in enumerate(hand) if RANK[c] == src)
+                k = _first_of_rank(hand, src)
                 card = hand[k]
                 piles[hand_i] = hand[:k] + hand[k + 1 :]
             else:
@@ -448,33 +520,32 @@ class SpiteAndMalice(Rules):
                 pile = ()
             piles[b] = pile
             if src == SRC_PAY and not piles[base]:  # S&M-13: the last pay-off card wins
-                points = [0] * state.players
+                points = [0] * players
                 points[p] = 5 + sum(
-                    len(piles[self._seat_base(q)]) for q in range(state.players) if q != p
+                    len(piles[self._seat_base(q)]) for q in range(players) if q != p
                 )
                 outcome = Result(p, tuple(points), Termination.WENT_OUT)
                 to_move = None
             elif not piles[hand_i]:  # S&M-10: an empty hand draws five more
                 rng_state, drawn = self._draw(piles, down, hand_i, rng_state)
                 if not drawn:
-                    outcome, to_move = self._drawn_game(state.players), None
+                    outcome, to_move = self._drawn_game(players), None
         else:
             hand = piles[hand_i]
-            k = next(i for i, c in enumerate(hand) if RANK[c] == move.source)
+            k = _first_of_rank(hand, move.source)
             piles[base + 2 + move.target] = piles[base + 2 + move.target] + (hand[k],)
             piles[hand_i] = hand[:k] + hand[k + 1 :]
             # S&M-8: the turn ends; the next seat clockwise draws up to five (S&M-4)
-            to_move = (p + 1) % state.players
+            to_move = (p + 1) % players
             turn += 1
             nxt = self._seat_base(to_move) + 1
             if len(piles[nxt]) < HAND_SIZE:
                 rng_state, drawn = self._draw(piles, down, nxt, rng_state)
                 if not drawn:
-                    outcome, to_move = self._drawn_game(state.players), None
-        return state.successor(
-            piles, down, to_move, info=(), turn=turn, outcome=outcome, rng=rng_state
-        )
+                    outcome, to_move = self._drawn_game(players), None
+        return to_move, turn, rng_state, outcome
 
+    @cython.locals(need=cython.Py_ssize_t, k=cython.Py_ssize_t)
     def _draw(
         self, piles: list[tuple[int, ...]], down: list[int], hand_i: int, rng_state: int
     ) -> tuple[int, bool]:

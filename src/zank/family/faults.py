@@ -310,6 +310,11 @@ class FaultCalls:
         """Why strict play refuses ``move`` (the variant implements it)."""
         raise NotImplementedError
 
+    def _in_place(self) -> bool:
+        # strict play builds its next state by successor only; table mode's
+        # windows rebuild states with attrs.evolve
+        return not self.table_mode
+
     def _legal(self, state: State) -> tuple[Move, ...]:
         if self.table_mode:
             return legal(cast(FaultRules, self), state)

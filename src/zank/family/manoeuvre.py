@@ -24,12 +24,20 @@ never results; every cache is a :class:`BoundedCache`.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Generic, TypeVar
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 from zank.cards import RANK
 from zank.core import Move
 from zank.family.classic_common import GOAL_EMPTY, GOAL_FREE, HIDDEN_CARD, Config
 from zank.family.fits import FKEY, house_tables
+
+if TYPE_CHECKING:
+    from zank import _nocython as cython
+else:
+    try:  # the C types of the compiled build (Cython's pure-Python mode)
+        import cython
+    except ImportError:  # no Cython: the declarations change nothing
+        from zank import _nocython as cython
 
 __all__ = ["Aim", "BoundedCache", "ManoeuvreSearch", "edge_wants"]
 
@@ -102,6 +110,7 @@ class BoundedCache(Generic[K, V]):
         return value
 
 
+@cython.locals(h=cython.Py_ssize_t, gap=cython.Py_ssize_t, occupied=cython.Py_ssize_t)
 def edge_wants(
     edges: Sequence[bytes | tuple[int, ...] | None], want: Sequence[int], removed: int = -1
 ) -> tuple[dict[int, list[int]], int, int]:
@@ -236,6 +245,9 @@ class ManoeuvreSearch:
             out[removed - 1] = None
         return tuple(out)
 
+    @cython.locals(
+        h=cython.Py_ssize_t, t=cython.Py_ssize_t, c=cython.Py_ssize_t, gap=cython.Py_ssize_t
+    )
     def edge_steps(self, config: Config, limit: int) -> tuple[tuple[int, int], ...]:
         """Every single edge-to-edge move the rules allow in ``config``:
         ``(from, to)`` pairs (0-based piles).
@@ -419,6 +431,7 @@ class ManoeuvreSearch:
         return self._dfs_empty(config, aim, takers, budget, seen, depths, known)
 
     @staticmethod
+    @cython.locals(h=cython.Py_ssize_t, i=cython.Py_ssize_t, target=cython.Py_ssize_t)
     def _taker_depths(config: Config, target: int, takers: bytes) -> list[int]:
         """For every edge pile but ``target``: how many cards lie above its
         topmost card that ``takers`` marks (99: no such card)."""
@@ -439,6 +452,22 @@ class ManoeuvreSearch:
             )
         return t
 
+    @cython.locals(
+        target=cython.Py_ssize_t,
+        left=cython.Py_ssize_t,
+        n=cython.Py_ssize_t,
+        least=cython.Py_ssize_t,
+        need=cython.Py_ssize_t,
+        a=cython.Py_ssize_t,
+        b=cython.Py_ssize_t,
+        x=cython.Py_ssize_t,
+        y=cython.Py_ssize_t,
+        da=cython.Py_ssize_t,
+        db=cython.Py_ssize_t,
+        i=cython.Py_ssize_t,
+        best=cython.Py_ssize_t,
+        bound=cython.Py_ssize_t,
+    )
     def _empty_children(
         self,
         config: Config,
@@ -457,6 +486,7 @@ class ManoeuvreSearch:
         costs O(1): every card of the pile must move, and the bottom card needs
         a card to go on, so every card above the nearest such card must move too.
         """
+        # long: 68 lines of body; the rest is the C types of the compiled build
         n = len(config[target])  # type: ignore[arg-type]
         low = sorted(depths)[:3]  # the three smallest, for the other piles' minimum
         least = low[0]
@@ -491,6 +521,7 @@ class ManoeuvreSearch:
             if x != least and y != least:  # the smallest depth of the piles but a and b
                 best = least
             else:
+                best = least  # low holds least: the loop sets it
                 for best in low:
                     if best == x:
                         x = -1

@@ -58,6 +58,14 @@ from zank.family.hand_pile import END, PASS, TURN, HandPileTable
 from zank.family.table import CARD, DISCARD, HAND, RESERVE, TURNED, foundation_fits
 from zank.random import Rng
 
+if TYPE_CHECKING:
+    from zank import _nocython as cython
+else:
+    try:  # the C types of the compiled build (Cython's pure-Python mode)
+        import cython
+    except ImportError:  # no Cython: the declarations change nothing
+        from zank import _nocython as cython
+
 __all__ = [
     "ALTERNATE",
     "CUT",
@@ -389,6 +397,12 @@ class StockGame(HandPileTable):
         return out
 
     # ---------------------------------------------------------------- apply
+    @cython.locals(
+        s=cython.Py_ssize_t,
+        t=cython.Py_ssize_t,
+        shuffles=cython.Py_ssize_t,
+        flags=cython.Py_ssize_t,
+    )
     def apply_card(
         self, state: State, move: Move, p: int, piles: list[tuple[int, ...]], down: list[int]
     ) -> State:

@@ -41,7 +41,7 @@ ints and tuples:
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import ClassVar, Final, cast
+from typing import TYPE_CHECKING, ClassVar, Final, cast
 
 from attrs import field, frozen
 
@@ -58,6 +58,14 @@ from zank.family.fits import (
     house_tables,
     plain,
 )
+
+if TYPE_CHECKING:
+    from zank import _nocython as cython
+else:
+    try:  # the C types of the compiled build (Cython's pure-Python mode)
+        import cython
+    except ImportError:  # no Cython: the declarations change nothing
+        from zank import _nocython as cython
 
 __all__ = [
     "CARD",
@@ -121,6 +129,7 @@ def colour_word(colour: int) -> str:
 Scan = tuple[set[int], dict[int, list[int]], int, list[int], dict[int, tuple[int, ...]]]
 
 
+@cython.locals(n=cython.Py_ssize_t)
 def lift(piles: list[tuple[int, ...]], down: list[int], i: int) -> int:
     """Take the top card of pile ``i`` (in place) and return it; a face-down
     card that comes to lie on top turns face up at once.  (Also
@@ -440,6 +449,9 @@ class FamilyTable(Rules):
     # there changes legal moves and explanations alike
     # (``tests/family/test_kernel.py`` checks that they agree).
 
+    @cython.locals(
+        h=cython.Py_ssize_t, gap=cython.Py_ssize_t, t=cython.Py_ssize_t, c=cython.Py_ssize_t
+    )
     def scan(self, piles: Sequence[tuple[int, ...]], seat: int) -> Scan:
         """The kernel scan of a state for ``seat``: ``(fits, wants, gap, tops, packs)``.
 
@@ -504,6 +516,7 @@ class FamilyTable(Rules):
         pack on, by the key they take."""
         return self.scan(piles, seat)[4]
 
+    @cython.locals(i=cython.Py_ssize_t)
     def foundation_slot(self, piles: Sequence[tuple[int, ...]], card: int) -> int:
         """The index of the first foundation that takes ``card`` (an ace: the
         first empty one), ``-1`` if none does: where a card moved onto the
@@ -560,6 +573,15 @@ class FamilyTable(Rules):
         return RANK[house[0]] - RANK[top] + 1
 
     # ------------------------------------------------------------ card moves
+    @cython.locals(
+        h=cython.Py_ssize_t,
+        t=cython.Py_ssize_t,
+        gap=cython.Py_ssize_t,
+        hs=cython.Py_ssize_t,
+        laid=cython.Py_ssize_t,
+        s=cython.Py_ssize_t,
+        c=cython.Py_ssize_t,
+    )
     def layout_moves(
         self,
         piles: tuple[tuple[int, ...], ...],
@@ -648,6 +670,7 @@ class FamilyTable(Rules):
 
     lift = staticmethod(lift)
 
+    @cython.locals(card=cython.Py_ssize_t, dst=cython.Py_ssize_t)
     def move_card(
         self, piles: list[tuple[int, ...]], down: list[int], seat: int, source: int, target: int
     ) -> int:

@@ -1,0 +1,33 @@
+"""What the compiled modules' Cython declarations mean without Cython: nothing.
+
+A compiled module writes its C types in Cython's pure-Python mode
+(``@cython.locals(i=cython.Py_ssize_t)``) after ``import cython``; where Cython
+is not installed (it is a build requirement of the binary wheel, never a
+run-time dependency), that import falls back to this module, whose decorators
+return the function unchanged and whose types are Python's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+__all__ = ["Py_ssize_t", "compiled", "locals", "ulonglong"]
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+#: Never compiled: this module stands in for Cython only where it is missing.
+compiled = False
+#: A C integer type of Cython; here a Python ``int``.
+Py_ssize_t = int
+#: Cython's unsigned 64-bit C integer; here a Python ``int`` (kept in range by masks).
+ulonglong = int
+
+
+def locals(**types: object) -> Callable[[_F], _F]:
+    """Cython's ``@cython.locals(name=type, ...)``: without Cython, no change."""
+
+    def keep(function: _F) -> _F:
+        return function
+
+    return keep
