@@ -161,7 +161,18 @@ def _init(
 
 
 def _equivalents(config: dict[str, Any], name: str) -> list[dict[str, str]]:
-    return [e for e in config.get("equivalent", []) if e["module"] == name]
+    """The equivalent mutants of module ``name``, and those of every module (``"*"``)."""
+    return [e for e in config.get("equivalent", []) if e["module"] in (name, "*")]
+
+
+def _matches(entry: dict[str, Any], operator: str, source: str, col: int) -> bool:
+    """Whether a surviving mutant is the equivalent mutant ``entry`` describes:
+    its operator, and its line's text (``line``, whole, or ``line_prefix``)."""
+    if entry["operator"] != operator or col not in entry.get("columns", [col]):
+        return False
+    if "line_prefix" in entry:
+        return source.startswith(entry["line_prefix"])
+    return bool(entry["line"] == source)
 
 
 def report(name: str, config: dict[str, Any]) -> tuple[int, int, int]:
@@ -182,10 +193,7 @@ def report(name: str, config: dict[str, Any]) -> tuple[int, int, int]:
         if test != "survived":  # incompetent: the test command could not run
             continue
         source = lines[row - 1].strip()
-        if any(
-            e["operator"] == operator and e["line"] == source and col in e.get("columns", [col])
-            for e in equivalents
-        ):
+        if any(_matches(e, operator, source, col) for e in equivalents):
             equivalent += 1
             continue
         survived += 1
