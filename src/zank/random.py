@@ -24,15 +24,12 @@ play are a pure function of the state.
 from __future__ import annotations
 
 import secrets
-from typing import TYPE_CHECKING, TypeVar
+from typing import TypeVar
 
-if TYPE_CHECKING:
-    from zank import _nocython as cython
-else:
-    try:  # the C types of the compiled build (Cython's pure-Python mode)
-        import cython
-    except ImportError:  # no Cython: the declarations change nothing
-        from zank import _nocython as cython
+try:  # the C types of the compiled build (Cython's pure-Python mode)
+    import cython
+except ImportError:  # no Cython: the declarations change nothing
+    from zank import _nocython as cython  # type: ignore[no-redef]
 
 __all__ = ["MASK64", "Rng", "fresh_seed", "splitmix64"]
 

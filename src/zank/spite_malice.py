@@ -69,13 +69,10 @@ from zank.errors import InvalidState, NotationError
 from zank.random import Rng
 from zank.registry import register
 
-if TYPE_CHECKING:
-    from zank import _nocython as cython
-else:
-    try:  # the C types of the compiled build (Cython's pure-Python mode)
-        import cython
-    except ImportError:  # no Cython: the declarations change nothing
-        from zank import _nocython as cython
+try:  # the C types of the compiled build (Cython's pure-Python mode)
+    import cython
+except ImportError:  # no Cython: the declarations change nothing
+    from zank import _nocython as cython  # type: ignore[no-redef]
 
 if TYPE_CHECKING:
     from zank.core import Observation

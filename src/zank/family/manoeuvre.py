@@ -24,20 +24,17 @@ never results; every cache is a :class:`BoundedCache`.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Generic, TypeVar
+from typing import Generic, TypeVar
 
 from zank.cards import RANK
 from zank.core import Move
 from zank.family.classic_common import GOAL_EMPTY, GOAL_FREE, HIDDEN_CARD, Config
 from zank.family.fits import FKEY, house_tables
 
-if TYPE_CHECKING:
-    from zank import _nocython as cython
-else:
-    try:  # the C types of the compiled build (Cython's pure-Python mode)
-        import cython
-    except ImportError:  # no Cython: the declarations change nothing
-        from zank import _nocython as cython
+try:  # the C types of the compiled build (Cython's pure-Python mode)
+    import cython
+except ImportError:  # no Cython: the declarations change nothing
+    from zank import _nocython as cython  # type: ignore[no-redef]
 
 __all__ = ["Aim", "BoundedCache", "ManoeuvreSearch", "edge_wants"]
 

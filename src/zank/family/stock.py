@@ -58,13 +58,10 @@ from zank.family.hand_pile import END, PASS, TURN, HandPileTable
 from zank.family.table import CARD, DISCARD, HAND, RESERVE, TURNED, foundation_fits
 from zank.random import Rng
 
-if TYPE_CHECKING:
-    from zank import _nocython as cython
-else:
-    try:  # the C types of the compiled build (Cython's pure-Python mode)
-        import cython
-    except ImportError:  # no Cython: the declarations change nothing
-        from zank import _nocython as cython
+try:  # the C types of the compiled build (Cython's pure-Python mode)
+    import cython
+except ImportError:  # no Cython: the declarations change nothing
+    from zank import _nocython as cython  # type: ignore[no-redef]
 
 __all__ = [
     "ALTERNATE",

@@ -41,7 +41,7 @@ ints and tuples:
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, ClassVar, Final, cast
+from typing import ClassVar, Final, cast
 
 from attrs import field, frozen
 
@@ -59,13 +59,10 @@ from zank.family.fits import (
     plain,
 )
 
-if TYPE_CHECKING:
-    from zank import _nocython as cython
-else:
-    try:  # the C types of the compiled build (Cython's pure-Python mode)
-        import cython
-    except ImportError:  # no Cython: the declarations change nothing
-        from zank import _nocython as cython
+try:  # the C types of the compiled build (Cython's pure-Python mode)
+    import cython
+except ImportError:  # no Cython: the declarations change nothing
+    from zank import _nocython as cython  # type: ignore[no-redef]
 
 __all__ = [
     "CARD",

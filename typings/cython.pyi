@@ -1,0 +1,13 @@
+# What mypy needs to know of Cython's pure-Python mode module (Cython ships no
+# types): the declarations zank's compiled modules use.  At run time the modules
+# import Cython's own module, or zank._nocython where Cython is not installed.
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+compiled: bool
+Py_ssize_t = int
+ulonglong = int
+
+def locals(**types: object) -> Callable[[_F], _F]: ...
