@@ -98,8 +98,6 @@ class ClassicExplanations(faults.FaultCalls, FamilyTable):
             return self._explain_placement(state, move, turned[-1], legal)
         if move.kind == END:
             return Violation("Z-15", "you have lifted no card from your source: draw one first")
-        if move.kind == PASS:
-            return Violation("Z-7", "you may pass only when no move is possible")
         if move.kind == CARD:
             v = self._explain_card(state, g, p, move)
             if v is not None:
