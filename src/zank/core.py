@@ -357,7 +357,7 @@ class Rules:
     """Whether the variant's kernel also runs on a compact working position:
     ``_kernel_moves(piles, seat)`` and ``_kernel_play(piles, down, seat, players,
     turn, rng, move)`` over mutable lists, which ``_legal``/``_apply`` wrap and
-    :meth:`playouts` calls without building a ``State`` per move."""
+    :meth:`~zank.core.Rules.playouts` calls without building a ``State`` per move."""
     greedy_policy: ClassVar[str | None] = None
     """Where the variant's greedy policy lives, as ``"package.module:function"``
     (a function ``policy(rules, observation, legal_moves, rng) -> move``);
