@@ -160,10 +160,6 @@ class Working:
         self.outcome = outcome
         return self
 
-    def pile(self, label: str) -> tuple[int, ...]:
-        """:meth:`zank.core.State.pile`."""
-        return self.piles[self.rules.pile_index(self.players, label)]
-
     def state(self) -> State:
         """The :class:`~zank.core.State` this stands for."""
         return State(
