@@ -13,7 +13,7 @@ then also be playable: its legal moves, every seat's observation, a
 determinized state and a JSON round trip work, and a legal move applies.
 
 **Profiles.**  By default each test runs a quick number of examples (40, or
-200 under ``HYPOTHESIS_PROFILE=ci``, as CI runs).  The long profile runs
+200 under the thorough ``HYPOTHESIS_PROFILE=full`` of ``nox -s full``).  The long profile runs
 20,000 examples per test, 120,000 inputs in all (six tests)::
 
     ZANK_FUZZ=long pytest tests/test_fuzz.py -p no:cacheprovider --hypothesis-show-statistics
@@ -48,7 +48,7 @@ EXAMPLES = (
     else int(_PROFILE)
     if _PROFILE.isdigit()
     else 200
-    if os.environ.get("HYPOTHESIS_PROFILE") == "ci"
+    if os.environ.get("HYPOTHESIS_PROFILE") in ("full", "ci")
     else 40
 )
 fuzz = settings(
