@@ -222,6 +222,7 @@ def test_stalemate_count_lets_the_lower_count_score_the_difference_without_a_30_
     # card left in the hand or waste pile, plus 2 points for each card left in the
     # reserve) scores the difference ... There is no 30 point bonus"
     counted = board("crapette", stalemate="count")
+    counted_rules = crapette(stalemate="count")
     base = {**KINGS, "p0.reserve": "3c", "p0.hand": "", "p0.turned": "9d", "p0.discard": "4s"}
     state = counted.position(base, rest="p1.hand", info=(1, 93, 0, 0, 0), turn=100)
     end = counted.play(state, "t-d")
@@ -244,14 +245,14 @@ def test_stalemate_count_lets_the_lower_count_score_the_difference_without_a_30_
         result = score(state, None, stalemate="count")
         assert (result.winner, result.points) == (0, (3, 0))
         assert score(state, None).points == (0, 0)  # the default: Foster's draw
-        assert counted.rules.game_result(state, None) == result
+        assert counted_rules.game_result(state, None) == result
         assert RULES.game_result(state, None).winner is None
     # equal counts stay a draw
     piles = {**piles, "p1.reserve": "Jc:1 Qc:1 Jh:1 Qh:1", "p1.discard": "Tc:1 Th:1 Jd:1 Qd:1"}
     state = counted.position(piles, rest="foundations")
     assert counts(state) == (12, 12)
-    assert counted.rules.game_result(state, None).winner is None
-    assert counted.rules.game_result(state, None).points == (0, 0)
+    assert counted_rules.game_result(state, None).winner is None
+    assert counted_rules.game_result(state, None).points == (0, 0)
 
 
 def test_stalemate_count_scores_the_endless_game_too_and_needs_points_scoring(
@@ -299,6 +300,26 @@ def test_tie_order_near_first_compares_the_house_cards_next_to_each_players_rese
             zank.variant("crapette", who_begins=who, tie_order="near-first")
     with pytest.raises(zank.OptionError, match="far-first"):
         zank.variant("crapette", tie_order="nearest")
+
+
+# ---------------------------------------- crapette and zank-detailed (the table)
+def test_by_default_random_games_are_those_of_zank_detailed_except_on_a_tie_of_reserve_tops() -> (
+    None
+):
+    zd = zank.variant("zank-detailed")
+    near = crapette(tie_order="near-first")
+
+    def game(rules: zank.Rules, seed: int) -> list[str]:
+        record = zank.play(rules, [RandomAgent(seed), RandomAgent(seed)], seed=seed)
+        return list(record.moves)
+
+    for seed in range(3):  # the same deal, the same moves, the same length
+        assert RULES.new_game(seed=seed).piles == zd.new_game(seed=seed).piles
+        assert game(RULES, seed) == game(zd, seed)
+    # seed 3 deals equal reserve tops: the order of the houses decides (C-3, C-V8)
+    assert RULES.new_game(seed=3).to_move != zd.new_game(seed=3).to_move
+    assert near.new_game(seed=3).to_move == zd.new_game(seed=3).to_move
+    assert game(near, 3) == game(zd, 3)
 
 
 # --------------------------------------------------------------------- C-21
