@@ -453,6 +453,14 @@ def test_carry_out_the_called_player_must_carry_out_the_compulsory_move(
     assert called.pile("f1") == (c("Ah"),)
     assert called.pile("p0.reserve") == (c("4c"), c("2h"))
     assert carry.play(fault, "let").pile("h5") == (c("Kc:1"), c("Qh"))  # let: it stands
+    # the compulsory move carried out was the last card: the player has gone out (C-16)
+    last = {**KINGS, "f1": "Ah", "h1": "3c", "p0.reserve": "2h", "p0.hand": ""}
+    called = _called(carry, carry.play(carry.position(last, rest="p1.hand"), "r-h1"), "crapette")
+    assert called.outcome is not None
+    assert (called.outcome.winner, called.outcome.reason) == (0, Termination.WENT_OUT)
+    state = taken.position(last, rest="p1.hand")
+    called = _called(taken, taken.play(state, "r-h1"), "crapette")
+    assert (called.outcome, called.to_move, called.pile("p0.reserve")) == (None, 1, (c("2h"),))
 
 
 def test_carry_out_a_due_card_put_on_the_waste_is_forced_onto_its_foundation(
