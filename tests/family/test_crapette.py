@@ -14,6 +14,7 @@ import zank
 from zank.agents import Agent, GreedyAgent, RandomAgent
 from zank.cards import RANK, full_deck, parse_card
 from zank.core import HIDDEN, State, Termination
+from zank.family import faults
 from zank.family.crapette import Crapette, score
 from zank.family.detailed import ZankDetailed
 from zank.family.match import play_match
@@ -213,6 +214,114 @@ def test_a_game_without_progress_is_a_draw(board: Make) -> None:
     assert end.outcome.winner is None
 
 
+# ------------------------------------------------------------------- C-V7
+def test_stalemate_count_lets_the_lower_count_score_the_difference_without_a_30_bonus(
+    board: Make,
+) -> None:
+    # pagat.com: "whoever has the lower count of remaining cards (... 1 point for each
+    # card left in the hand or waste pile, plus 2 points for each card left in the
+    # reserve) scores the difference ... There is no 30 point bonus"
+    counted = board("crapette", stalemate="count")
+    counted_rules = crapette(stalemate="count")
+    base = {**KINGS, "p0.reserve": "3c", "p0.hand": "", "p0.turned": "9d", "p0.discard": "4s"}
+    state = counted.position(base, rest="p1.hand", info=(1, 93, 0, 0, 0), turn=100)
+    end = counted.play(state, "t-d")
+    assert end.outcome is not None
+    assert end.outcome.reason is Termination.BLOCKED
+    assert counts(end) == (4, 93)
+    assert end.outcome.winner == 0
+    assert end.outcome.points == (93 - 4, 0)
+    # the issue's example: 12 against 15 scores 3, whoever is to move
+    piles = {
+        **KINGS,
+        "p0.reserve": "Jc Qc Jh Qh",
+        "p0.hand": "Js Qs Jd Qd",
+        "p1.reserve": "Jc:1 Qc:1 Jh:1 Qh:1 Qs:1",
+        "p1.discard": "Tc:1 Th:1 Jd:1 Qd:1 Td:1",
+    }
+    for to_move in (0, 1):
+        state = counted.position(piles, rest="foundations", to_move=to_move)
+        assert counts(state) == (2 * 4 + 4, 2 * 5 + 5)
+        result = score(state, None, stalemate="count")
+        assert (result.winner, result.points) == (0, (3, 0))
+        assert score(state, None).points == (0, 0)  # the default: Foster's draw
+        assert counted_rules.game_result(state, None) == result
+        assert RULES.game_result(state, None).winner is None
+    # equal counts stay a draw
+    piles = {**piles, "p1.reserve": "Jc:1 Qc:1 Jh:1 Qh:1", "p1.discard": "Tc:1 Th:1 Jd:1 Qd:1"}
+    state = counted.position(piles, rest="foundations")
+    assert counts(state) == (12, 12)
+    assert counted_rules.game_result(state, None).winner is None
+    assert counted_rules.game_result(state, None).points == (0, 0)
+
+
+def test_stalemate_count_scores_the_endless_game_too_and_needs_points_scoring(
+    board: Make,
+) -> None:
+    short = board("crapette", no_progress_turns=10, stalemate="count")
+    piles = {**KINGS, "p0.reserve": "3c", "p0.hand": "", "p0.turned": "Jc"}
+    state = short.position(piles, rest="p1.hand", info=(0, 0, 9, 0, 0), turn=10)
+    end = short.play(state, "t-d")
+    assert end.outcome is not None
+    assert end.outcome.reason is Termination.NO_PROGRESS
+    assert counts(end) == (2 + 1, 104 - 8 - 2)
+    assert (end.outcome.winner, end.outcome.points) == (0, (94 - 3, 0))
+    draw = board("crapette", no_progress_turns=10)
+    end = draw.play(draw.position(piles, rest="p1.hand", info=(0, 0, 9, 0, 0), turn=10), "t-d")
+    assert end.outcome is not None
+    assert (end.outcome.winner, end.outcome.points) == (None, (0, 0))
+    with pytest.raises(zank.OptionError, match="scoring='win'"):
+        zank.variant("crapette", stalemate="count", scoring="win")
+    with pytest.raises(zank.OptionError, match="draw"):
+        zank.variant("crapette", stalemate="pagat")
+
+
+# ------------------------------------------------------------------- C-V8
+def test_tie_order_near_first_compares_the_house_cards_next_to_each_players_reserve() -> None:
+    # pagat.com: "the house cards next to each player's reserve are compared"
+    near = crapette(tie_order="near-first")
+    zd = zank.variant("zank-detailed")
+    assert isinstance(zd, ZankDetailed)
+    # equal tops; h1 (K) against h5 (A) next to the reserves; h4 = h8, then h3 (2) < h7 (3)
+    piles = _start(["Kc", "5d", "2s", "9h"], ["Ad:1", "5s:1", "3c:1", "9d:1"])
+    assert near.starting_player(piles, Rng(0)) == 1  # the ace next to player 1's reserve
+    assert zd.starting_player(piles, Rng(0)) == 1  # as zank-detailed's ZD-3
+    assert RULES.starting_player(piles, Rng(0)) == 0  # the default: the order dealt
+    higher = crapette(who_begins="higher", tie_order="near-first")
+    assert higher.starting_player(piles, Rng(0)) == 0  # the king next to player 0's reserve
+    assert crapette(who_begins="higher").starting_player(piles, Rng(0)) == 1  # 3 > 2
+    # next to the reserves equal: the next houses outwards (h2 5 = h6 5, h3 2 < h7 3)
+    piles = _start(["9c", "5d", "2s", "Kh"], ["9d:1", "5s:1", "3c:1", "Ad:1"])
+    assert near.starting_player(piles, Rng(0)) == 0
+    assert RULES.starting_player(piles, Rng(0)) == 1  # the farthest first: K against A
+    assert near.new_game(seed=4).piles == RULES.new_game(seed=4).piles  # the same deal
+    for who in ("cut", "alternate"):
+        with pytest.raises(zank.OptionError, match="tie_order"):
+            zank.variant("crapette", who_begins=who, tie_order="near-first")
+    with pytest.raises(zank.OptionError, match="far-first"):
+        zank.variant("crapette", tie_order="nearest")
+
+
+# ---------------------------------------- crapette and zank-detailed (the table)
+def test_by_default_random_games_are_those_of_zank_detailed_except_on_a_tie_of_reserve_tops() -> (
+    None
+):
+    zd = zank.variant("zank-detailed")
+    near = crapette(tie_order="near-first")
+
+    def game(rules: zank.Rules, seed: int) -> list[str]:
+        record = zank.play(rules, [RandomAgent(seed), RandomAgent(seed)], seed=seed)
+        return list(record.moves)
+
+    for seed in range(3):  # the same deal, the same moves, the same length
+        assert RULES.new_game(seed=seed).piles == zd.new_game(seed=seed).piles
+        assert game(RULES, seed) == game(zd, seed)
+    # seed 3 deals equal reserve tops: the order of the houses decides (C-3, C-V8)
+    assert RULES.new_game(seed=3).to_move != zd.new_game(seed=3).to_move
+    assert near.new_game(seed=3).to_move == zd.new_game(seed=3).to_move
+    assert game(near, 3) == game(zd, 3)
+
+
 # --------------------------------------------------------------------- C-21
 def test_a_match_is_played_to_300_points() -> None:
     agents = [GreedyAgent(1), GreedyAgent(2)]
@@ -310,6 +419,91 @@ def test_option_errors_name_the_choices() -> None:
         zank.variant("crapette", who_begins="random")
     with pytest.raises(zank.OptionError, match="table_mode"):
         zank.variant("crapette", call_window="every-move")
+
+
+# ------------------------------------------------------------------- C-V9
+@pytest.fixture
+def carry(board: Make) -> Board:
+    """Table mode with pagat's penalty of a call."""
+    return board("crapette", table_mode=True, call_penalty="carry-out")
+
+
+def _called(board: Board, state: State, *moves: str) -> State:
+    after = board.play(state, *moves)
+    board.rules.validate(after)
+    return after
+
+
+def test_carry_out_the_called_player_must_carry_out_the_compulsory_move(
+    carry: Board, board: Make
+) -> None:
+    # pagat.com: the player "must ... carry out the compulsory move", and the
+    # opponent can "stop the play and take over"
+    piles = {**KINGS, "f1": "Ah", "h1": "3c 2h:1", "p0.reserve": "4c 2h", "p0.turned": "Qh"}
+    state = carry.position(piles)
+    fault = carry.play(state, "t-h5")  # Q♥ onto K♣ while the reserve's 2♥ is due (C-9)
+    called = _called(carry, fault, "crapette")
+    assert called.pile("h5") == (c("Kc:1"),)  # the faulty move taken back
+    assert called.pile("f1") == (c("Ah"), c("2h"))  # the compulsory move carried out
+    assert called.pile("p0.reserve") == (c("4c"),)
+    assert called.pile("p0.discard") == (c("Qh"),)  # the turn ends as with t-d
+    assert (called.to_move, called.turn) == (1, state.turn + 1)
+    taken = board("crapette", table_mode=True)  # the default: nothing is made up
+    called = _called(taken, taken.play(taken.position(piles), "t-h5"), "crapette")
+    assert called.pile("f1") == (c("Ah"),)
+    assert called.pile("p0.reserve") == (c("4c"), c("2h"))
+    assert carry.play(fault, "let").pile("h5") == (c("Kc:1"), c("Qh"))  # let: it stands
+    # the compulsory move carried out was the last card: the player has gone out (C-16)
+    last = {**KINGS, "f1": "Ah", "h1": "3c", "p0.reserve": "2h", "p0.hand": ""}
+    called = _called(carry, carry.play(carry.position(last, rest="p1.hand"), "r-h1"), "crapette")
+    assert called.outcome is not None
+    assert (called.outcome.winner, called.outcome.reason) == (0, Termination.WENT_OUT)
+    state = taken.position(last, rest="p1.hand")
+    called = _called(taken, taken.play(state, "r-h1"), "crapette")
+    assert (called.outcome, called.to_move, called.pile("p0.reserve")) == (None, 1, (c("2h"),))
+
+
+def test_carry_out_a_due_card_put_on_the_waste_is_forced_onto_its_foundation(
+    carry: Board, board: Make
+) -> None:
+    # pagat.com: for a card put on the waste that was due, the opponent may
+    # "force you to play it there"
+    piles = {**KINGS, "f1": "Ah", "p0.reserve": "4c", "p0.turned": "2h"}
+    state = carry.position(piles)
+    fault = carry.play(state, "t-d")  # the turned 2♥ fits the A♥ (C-10)
+    assert faults.pending_rule(carry.rules, fault) == "C-10"
+    called = _called(carry, fault, "crapette")
+    assert called.pile("f1") == (c("Ah"), c("2h"))
+    assert called.pile("p0.discard") == ()
+    assert called.to_move == 1
+    taken = board("crapette", table_mode=True)  # the default: the waste keeps it
+    called = _called(taken, taken.play(taken.position(piles), "t-d"), "crapette")
+    assert called.pile("f1") == (c("Ah"),)
+    assert called.pile("p0.discard") == (c("2h"),)
+    # the reserve's 2♥ was due first (C-9): it goes, then the turned 2♣ is forced too
+    piles = {**KINGS, "f1": "Ah", "f2": "Ac", "p0.reserve": "4c 2h", "p0.turned": "2c"}
+    called = _called(carry, carry.play(carry.position(piles), "t-d"), "crapette")
+    assert called.pile("f1") == (c("Ah"), c("2h"))
+    assert called.pile("f2") == (c("Ac"), c("2c"))
+    assert called.pile("p0.discard") == ()
+    assert called.to_move == 1
+
+
+def test_carry_out_the_gap_is_filled_from_the_reserve(carry: Board, board: Make) -> None:
+    piles = {**KINGS, "h4": "", "p0.reserve": "5c 9d"}
+    state = carry.position(piles)
+    fault = carry.play(state, "turn")  # a hand card turned while h4 waits (C-11)
+    called = _called(carry, fault, "crapette")
+    assert called.pile("h4") == (c("9d"),)  # the compulsory move: r-h4
+    assert called.pile("p0.reserve") == (c("5c"),)
+    assert called.pile("p0.hand") == state.pile("p0.hand")  # the card turned back
+    assert called.pile("p0.discard") == ()
+    assert called.to_move == 1
+    taken = board("crapette", table_mode=True)
+    called = _called(taken, taken.play(taken.position(piles), "turn"), "crapette")
+    assert called.pile("h4") == ()  # the default: the gap stays for the opponent
+    with pytest.raises(zank.OptionError, match="call_penalty"):
+        zank.variant("crapette", call_penalty="carry-out")
 
 
 def test_call_penalty_applies_only_in_table_mode() -> None:

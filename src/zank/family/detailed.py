@@ -58,8 +58,6 @@ from zank.family.stock import (
     LOWER,
     PASS,
     SRC_HOUSE,
-    SRC_RESERVE,
-    TGT_FOUNDATION,
     TGT_PACK,
     TURN,
     StockGame,
@@ -258,19 +256,6 @@ class ZankDetailed(StockGame):
         return super(ZankDetailed, self)._apply(state, move)
 
     # ------------------------------------------------------ table mode (ZD-22)
-    def _makeup_move(self, state: State, rule: str) -> Move | None:
-        """The skipped mandatory move made after a "Stopp!" (ZD-22): the first
-        one of the broken rule, in the order of the legal moves."""
-        strict = self.generate(state, strict=True)
-        if rule in ("ZD-9", "ZD-10"):
-            found = [m for m in strict if m.kind == CARD and m.target == TGT_FOUNDATION]
-            return found[0] if found else None
-        if rule == "ZD-11":
-            _, gap = self.house_wants(state.piles)
-            fill = self.card_moves[SRC_RESERVE][gap + 1] if gap >= 0 else None
-            return fill if fill in strict else None
-        return strict[0] if strict and strict[0].kind == CARD else None  # ZD-V4
-
     def resolve_call(self, window: State, before: State, caller: int) -> State:
         """ZD-22: "Stopp!" -- the wrong move is taken back, the skipped
         mandatory move is made, the turn ends at once; a discarded card that
@@ -279,7 +264,7 @@ class ZankDetailed(StockGame):
         ply = window.ply + 1
         p = tail.by
         s = faults.strict_view(self, before)
-        makeup = self._makeup_move(s, self.fault_rules[tail.rule - 1])
+        makeup = self.makeup_move(s, self.fault_rules[tail.rule - 1])
         if makeup is not None:
             s = self.strict_apply(s, makeup)
             if s.outcome is not None:

@@ -197,9 +197,6 @@ class StockGame(HandPileTable):
     """At most this many house-to-house moves in a row."""
     high_begins: ClassVar[bool] = False
     """A cut (and ``who_begins="cut"``) is won by the higher card, not the lower."""
-    houses_far_first: ClassVar[bool] = False
-    """Equal reserve tops compare the houses in the order they were dealt
-    (the farthest first) instead of from the reserve outwards."""
     call_aliases: ClassVar[tuple[str, ...]] = ()
     """Other words accepted for the call move of table mode."""
     # table mode (zank.family.faults)
@@ -253,6 +250,12 @@ class StockGame(HandPileTable):
         """Whether gaps must be filled from the reserve before a hand card is
         turned (mandatory move 3)."""
         return True
+
+    @property
+    def houses_far_first(self) -> bool:
+        """Whether equal reserve tops compare the houses in the order they
+        were dealt (the farthest first) instead of from the reserve outwards."""
+        return False
 
     @property
     def duty(self) -> bool:
@@ -783,3 +786,20 @@ class StockGame(HandPileTable):
     def table_moves(self, state: State) -> tuple[Move, ...]:
         """Every move the cards allow, the mandatory rules ignored."""
         return self.generate(state, strict=False)
+
+    def makeup_move(self, state: State, rule: str) -> Move | None:
+        """The skipped mandatory move that a call makes the faulty player carry
+        out (zank-detailed's ZD-22, crapette's C-V9): in ``state``, the state
+        before the fault, the first move of the broken ``rule`` in the order of
+        the legal moves (for the gap rule: the gap filled from the reserve;
+        for a further duty of the variant: the first legal card move), or
+        ``None`` when there is none."""
+        strict = self.generate(state, strict=True)
+        if rule in (self.rule_reserve_first, self.rule_foundation_first):
+            found = [m for m in strict if m.kind == CARD and m.target == TGT_FOUNDATION]
+            return found[0] if found else None
+        if rule == self.rule_gap_first:
+            _, gap = self.house_wants(state.piles)
+            fill = self.card_moves[SRC_RESERVE][gap + 1] if gap >= 0 else None
+            return fill if fill in strict else None
+        return strict[0] if strict and strict[0].kind == CARD else None  # ZD-V4
