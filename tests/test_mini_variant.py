@@ -1,6 +1,6 @@
 """The worked example of ``docs/howto/adding-a-variant.md`` keeps the contract.
 
-``examples/mini_variant.py`` holds a toy sixth member of the family (``mini``)
+``examples/zank-mini/zank_mini.py`` holds a toy sixth member of the family (``mini``)
 that the how-to page includes piece by piece.  Importing it registers nothing;
 the fixture below registers it while this module's tests run and takes it out
 again, so that the test matrix of the other modules never sees it.  Here it
@@ -36,23 +36,23 @@ from .test_contract import check_step
 from .test_games_end import check_game
 
 ROOT = Path(__file__).resolve().parents[1]
-EXAMPLE = ROOT / "examples" / "mini_variant.py"
+EXAMPLE = ROOT / "examples" / "zank-mini" / "zank_mini.py"
 PAGE = ROOT / "docs" / "howto" / "adding-a-variant.md"
 
 
 def _load() -> ModuleType:
-    """The example as module ``mini_variant`` (its ``greedy_policy`` names it so)."""
-    spec = importlib.util.spec_from_file_location("mini_variant", EXAMPLE)
+    """The example as module ``zank_mini`` (its ``greedy_policy`` names it so)."""
+    spec = importlib.util.spec_from_file_location("zank_mini", EXAMPLE)
     assert spec is not None
     assert spec.loader is not None
     module = importlib.util.module_from_spec(spec)
-    sys.modules["mini_variant"] = module
+    sys.modules["zank_mini"] = module
     spec.loader.exec_module(module)
     return module
 
 
-mini_variant = _load()
-Mini: Any = mini_variant.Mini
+zank_mini = _load()
+Mini: Any = zank_mini.Mini
 assert Mini.name not in zank.VARIANTS, "importing the example must register nothing"
 
 OPTION_SETS = [*Mini.presets, *Mini.table_presets]
@@ -78,7 +78,7 @@ def test_the_page_holds_every_rule_the_example_names() -> None:
     named = set(RULE_ID.findall(EXAMPLE.read_text(encoding="utf-8")))
     assert named, "the example names no rule"
     assert named <= page_rule_ids()
-    assert "examples/mini_variant.py" in PAGE.read_text(encoding="utf-8")
+    assert "examples/zank-mini/zank_mini.py" in PAGE.read_text(encoding="utf-8")
 
 
 def test_the_example_is_a_family_variant() -> None:

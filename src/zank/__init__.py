@@ -34,7 +34,14 @@ from zank.core import (
     Termination,
     Violation,
 )
-from zank.errors import IllegalMove, InvalidState, NotationError, OptionError, ZankError
+from zank.errors import (
+    IllegalMove,
+    InvalidState,
+    NotationError,
+    OptionError,
+    PluginError,
+    ZankError,
+)
 from zank.play import GameRecord, play, replay
 from zank.registry import VARIANTS
 from zank.serialize import dumps, loads
@@ -73,6 +80,7 @@ __all__ = [
     "Observation",
     "OptionError",
     "PileSpec",
+    "PluginError",
     "Result",
     "Rules",
     "State",

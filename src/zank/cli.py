@@ -37,6 +37,7 @@ from zank.agents.base import Agent, GreedyAgent
 from zank.core import Move, Observation, Rules, State
 from zank.errors import IllegalMove, InvalidState, NotationError, ZankError, quote
 from zank.play import GameRecord
+from zank.registry import plugin_errors
 from zank.serialize import MAX_DOCUMENT_SIZE, observation_to_dict, read_json
 from zank.simulate import AGENTS, agent_factory, check_agents, open_executor, stream
 
@@ -154,6 +155,8 @@ def _variants(args: argparse.Namespace) -> int:
         for a in attrs.fields(cls):
             if a.init:
                 print(f"{'':18}   --option {a.name}={json.dumps(a.default)}")
+    for name, error in sorted(plugin_errors().items()):
+        print(f"zank: warning: the plugin variant {name!r} is left out: {error}", file=sys.stderr)
     return 0
 
 

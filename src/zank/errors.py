@@ -85,3 +85,11 @@ class InvalidState(ZankError, ValueError):
 class OptionError(ZankError, ValueError):
     """An unknown variant name, an unknown option, or an option value out of range;
     also an argument out of range: a seat, a seed or a number of players."""
+
+
+class PluginError(ZankError, ValueError):
+    """A variant that cannot be registered: a plugin package's entry point in the
+    group ``zank.variants`` that fails to import, names no rules class, names a
+    class whose ``name`` differs from the entry point's, or takes a name already
+    taken (see :mod:`zank.registry`). The message names the entry point and its
+    package; the built-in variants are never affected."""

@@ -7,10 +7,14 @@ cards is shared out: four foundations, four houses, and for each player a
 reserve of five and a hand pile turned card by card.  Table mode lets a player
 overlook a foundation move, and the opponent may call "halt".
 
-Run it to register the variant and play a game (``tests/test_mini_variant.py``
-runs the contract checks on it)::
+It is a package of its own (``examples/zank-mini/pyproject.toml``), as a variant
+of yours would be: installed (``pip install examples/zank-mini``), its entry point
+in the group ``zank.variants`` makes ``zank.variant("mini")``, ``zank play mini``,
+``zank simulate mini``, the adapters and the contract suite find it, with no change
+to zank. Run as a script, it registers the variant itself and plays a game
+(``tests/test_mini_variant.py`` runs the contract checks on it)::
 
-    python examples/mini_variant.py
+    python examples/zank-mini/zank_mini.py
 """
 
 from __future__ import annotations

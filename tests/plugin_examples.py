@@ -1,0 +1,41 @@
+"""Classes that tests/test_plugins.py names in fake ``zank.variants`` entry points."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from attrs import frozen
+
+from zank.core import Rules
+from zank.spite_malice import SpiteAndMalice
+
+
+@frozen(cache_hash=True, kw_only=True)
+class HouseRules(SpiteAndMalice):
+    """Spite and Malice under another name: a plugin that works."""
+
+    name: ClassVar[str] = "house-rules"  # type: ignore[misc]
+
+
+@frozen(cache_hash=True, kw_only=True)
+class OtherHouseRules(SpiteAndMalice):
+    """A second class that claims the name ``house-rules``."""
+
+    name: ClassVar[str] = "house-rules"  # type: ignore[misc]
+
+
+@frozen(cache_hash=True, kw_only=True)
+class Bare(Rules):
+    """A rules class with none of the hooks a variant needs: it cannot deal."""
+
+    name: ClassVar[str] = "bare"  # type: ignore[misc]
+
+
+NOT_A_CLASS = 42
+
+
+@frozen(cache_hash=True, kw_only=True)
+class FakeZank(SpiteAndMalice):
+    """A class that claims the name of the built-in ``zank``."""
+
+    name: ClassVar[str] = "zank"  # type: ignore[misc]
