@@ -279,7 +279,7 @@ def test_a_finished_document_writes_the_outcome() -> None:
 
 
 def test_dumps_takes_a_state_only() -> None:
-    with pytest.raises(TypeError, match=r"^dumps\(\) takes a zank State, not dict$"):
+    with pytest.raises(zank.InvalidState, match=r"^dumps\(\) takes a zank State, not dict$"):
         dumps(state_to_dict(STATE))  # type: ignore[arg-type]
     assert dumps(STATE, indent=2).startswith('{\n  "format": "zank-state"')
     assert "\n" not in dumps(STATE)

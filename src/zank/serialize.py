@@ -173,9 +173,12 @@ def dumps(state: State, *, indent: int | None = None) -> str:
     >>> state = rules.new_game(seed=3)
     >>> zank.loads(zank.dumps(state)) == state
     True
+
+    Raises:
+        InvalidState: ``state`` is not a :class:`~zank.core.State`.
     """
     if not isinstance(state, State):
-        raise TypeError(f"dumps() takes a zank State, not {type(state).__name__}")
+        raise InvalidState(f"dumps() takes a zank State, not {type(state).__name__}")
     return json.dumps(state_to_dict(state), indent=indent, ensure_ascii=False)
 
 
