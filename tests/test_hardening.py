@@ -466,6 +466,8 @@ def test_dumps_of_what_is_not_a_state_is_a_zank_error() -> None:
     for junk in ("x", None, {}, 3):
         with pytest.raises(zank.InvalidState, match="takes a zank State"):
             zank.dumps(junk)  # type: ignore[arg-type]
+        with pytest.raises(TypeError):  # as before
+            zank.dumps(junk)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(

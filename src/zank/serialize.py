@@ -166,6 +166,11 @@ def state_to_dict(state: State) -> dict[str, Any]:
     }
 
 
+class _NotAState(InvalidState, TypeError):
+    """What :func:`dumps` raises for what is not a state: an
+    :class:`~zank.errors.InvalidState`, and a ``TypeError`` as it was before."""
+
+
 def dumps(state: State, *, indent: int | None = None) -> str:
     """Serialize a state to JSON text.
 
@@ -176,10 +181,11 @@ def dumps(state: State, *, indent: int | None = None) -> str:
     True
 
     Raises:
-        InvalidState: ``state`` is not a :class:`~zank.core.State`.
+        InvalidState: ``state`` is not a :class:`~zank.core.State` (the error
+            is also a ``TypeError``, what it was before).
     """
     if not isinstance(state, State):
-        raise InvalidState(f"dumps() takes a zank State, not {type(state).__name__}")
+        raise _NotAState(f"dumps() takes a zank State, not {type(state).__name__}")
     return json.dumps(state_to_dict(state), indent=indent, ensure_ascii=False)
 
 
