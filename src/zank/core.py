@@ -727,7 +727,8 @@ class Rules:
         ``piles`` maps pile labels to cards, bottom to top
         (``{"build1": "Ad 2s 3h 4c"}``).  Every pile not named is dealt as
         :meth:`new_game` with ``seed`` deals it, a card that a named pile
-        took replaced by one nobody named; the cards left then go where the
+        took replaced by one nobody named (of the same pack where each player
+        has a pack of their own); the cards left then go where the
         variant keeps undealt cards: the piles a fresh deal lays wholly face
         down (draw pile, hand piles, talons; by owner where each player has
         a pack), or the piles whose text begins with ``"..."``
