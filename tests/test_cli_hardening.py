@@ -124,3 +124,33 @@ def test_show_json_for_a_seat_prints_what_it_sees() -> None:
     assert set(doc["piles"]["draw"]) == {None}
     everything = json.loads(run("show", "spite-and-malice", "--seed", "3", "--json").stdout)
     assert everything["format"] == "zank-state"  # without --seat: the whole state, as before
+
+
+# ------------------------------------------------- issue 36, items 1 and 2
+def test_show_as_position_for_a_seat_is_refused() -> None:
+    """Position text is the whole state (the other hand, the generator state):
+    with ``--seat`` it is refused, not printed."""
+    out = run("show", "spite-and-malice", "--seed", "3", "--seat", "0", "--as-position")
+    one_line_error(out, "--as-position")
+    assert out.stdout == ""
+    state = zank.variant("spite-and-malice").new_game(seed=3)
+    hidden = " ".join(str(zank.Card(c)) for c in state.pile("p1.hand"))
+    assert hidden not in out.stderr
+    whole = run("show", "spite-and-malice", "--seed", "3", "--as-position")  # no --seat: as before
+    assert whole.returncode == 0, whole.stderr
+    assert "rng=" in whole.stdout
+
+
+def test_show_moves_for_a_seat_lists_only_that_seats_moves() -> None:
+    rules = zank.variant("spite-and-malice")
+    state = rules.new_game(seed=3)
+    me = state.to_move
+    assert me is not None
+    other = run("show", "spite-and-malice", "--seed", "3", "--seat", str(1 - me), "--moves")
+    assert other.returncode == 0, other.stderr
+    line = other.stdout.strip().splitlines()[-1]
+    assert line == f"legal moves: none for seat {1 - me} (seat {me} is to move)"
+    mine = run("show", "spite-and-malice", "--seed", "3", "--seat", str(me), "--moves")
+    assert mine.stdout.strip().splitlines()[-1] == "legal moves: " + " ".join(
+        m.text for m in rules.legal_moves(state)
+    )

@@ -23,6 +23,8 @@ determinized state and a JSON round trip work, and a legal move applies.
 
 from __future__ import annotations
 
+import functools
+import itertools
 import json
 import os
 from collections.abc import Callable, Iterator
@@ -466,3 +468,136 @@ def test_observe_with_a_bad_seat_is_the_documented_error(seat: int) -> None:
     rules = RULES[0]
     with pytest.raises(zank.OptionError):
         rules.observe(rules.new_game(seed=1), seat)
+
+
+# ------------------------------------- the CLI's output for one seat (issue 36)
+#: Every output option of ``zank show`` (``--svg`` writes its file besides the text).
+SHOW_OPTIONS = [(), ("--moves",), ("--json",), ("--as-position",), ("--svg",)]
+
+
+def _show_for_seat(rules: Rules, state: State, seat: int, option: tuple[str, ...]) -> str:
+    """Everything ``zank show --position ... --seat SEAT OPTION`` writes: its exit
+    status, standard output and error, and the SVG file."""
+    import contextlib
+    import io
+    import tempfile
+
+    from zank.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "show.svg")
+        args = ["show", rules.name, "--position", rules.position_text(state), "--seat", str(seat)]
+        args += [*option, path] if option == ("--svg",) else [*option]
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            status = main(args)
+        picture = ""
+        if os.path.exists(path):
+            with open(path, encoding="utf-8") as f:
+                picture = f.read()
+    return f"{status}\n{out.getvalue()}\n{err.getvalue()}\n{picture}"
+
+
+def _seat_states(name: str) -> list[State]:
+    """A few 2-player states of variant ``name`` (default options): dealt, and along
+    a game."""
+    default = zank.variant(name).options
+    return [
+        s
+        for s in STATES
+        if s.rules.name == name and s.rules.options == default and s.players == 2 and s.ply < 500
+    ][:3]
+
+
+@pytest.mark.parametrize("name", sorted(zank.VARIANTS))
+def test_show_for_a_seat_prints_nothing_that_seat_cannot_see(name: str) -> None:
+    """For every variant, every output option of ``zank show`` and every seat: what
+    ``--seat N`` prints is the same when the cards seat N cannot see are dealt
+    again (another state with the same observation, another generator state), so
+    it shows none of them."""
+    redealt = 0
+    for state in _seat_states(name):
+        rules = state.rules
+        for seat in range(state.players):
+            other = rules.sample_state(rules.observe(state, seat), seed=seat + 7)
+            assert rules.observe(other, seat) == rules.observe(state, seat)
+            redealt += other.piles != state.piles
+            for option in SHOW_OPTIONS:
+                shown = _show_for_seat(rules, state, seat, option)
+                assert "Traceback" not in shown
+                assert shown == _show_for_seat(rules, other, seat, option), (seat, option)
+    assert redealt  # the comparison had hidden cards to tell apart
+
+
+# --------------------------------- face-down structure per pile kind (issue 36)
+#: Pile kinds that lie wholly face up, by variant ("*": every variant).
+FACE_UP = {
+    "*": {"foundation", "discard", "turned", "aside", "build", "completed", "side"},
+    "zank-104": {"second-talon", "house"},
+    "zank": {"house"},
+    "crapette": {"house"},
+    "spite-and-malice": {"hand"},
+}
+#: Pile kinds that lie wholly face down (hand piles, stocks, talons).
+FACE_DOWN = {
+    "*": {"draw", "talon"},
+    **{n: {"hand"} for n in zank.VARIANTS if n != "spite-and-malice"},
+}
+#: Pile kinds face down but for the top card, with cards packed on it face up,
+#: each in suit and one up or down from the one below.
+PACKED = {"reserve", "schikanier"}
+
+
+def _structure_allowed(name: str, kind: str, pile: tuple[int, ...], down: int) -> bool:
+    """Whether the rules of ``name`` can leave a pile of ``kind`` with ``down`` of
+    its cards face down (the rules pages' face-down structure per pile kind)."""
+    from zank.family.fits import fits_pack
+
+    if kind in FACE_UP["*"] | FACE_UP.get(name, set()):
+        return down == 0
+    if kind in FACE_DOWN["*"] | FACE_DOWN.get(name, set()):
+        return down == len(pile)
+    if not pile:
+        return down == 0
+    if kind == "pay-off":
+        return down == len(pile) - 1
+    if kind in PACKED:
+        face_up = pile[down:]
+        return down < len(pile) and all(fits_pack(c, b) for b, c in itertools.pairwise(face_up))
+    assert kind == "house", (name, kind)  # zank-detailed and schikanieren: dealt rows
+    return down < len(pile) and (name != "schikanieren" or down <= 1)
+
+
+def _structure_states() -> list[State]:
+    """Two states per rules object and seat count: the deal and one 60 or more
+    moves into the game."""
+    seen: dict[tuple[Rules, int], list[State]] = {}
+    for s in STATES:
+        kept = seen.setdefault((s.rules, s.players), [])
+        if not kept or (len(kept) == 1 and s.ply >= 60):
+            kept.append(s)
+    return [s for kept in seen.values() for s in kept]
+
+
+@pytest.mark.parametrize("name", sorted(zank.VARIANTS))
+def test_loads_accepts_only_the_face_down_structure_of_each_pile_kind(name: str) -> None:
+    """For every variant (every preset and seat count) and every pile: a document
+    whose face-down count of that pile is changed is accepted by :func:`zank.loads`
+    only where the pile kind can lie so."""
+    tried = 0
+    for state in _structure_states():
+        if state.rules.name != name:
+            continue
+        doc = json.loads(zank.dumps(state))
+        specs = state.rules.layout(state.players)
+        for spec, pile, down in zip(specs, state.piles, state.down, strict=True):
+            assert _structure_allowed(name, spec.kind, pile, down), (spec.label, down)
+            for d in sorted({0, 1, 2, len(pile) // 2, len(pile) - 1, len(pile)} - {down}):
+                if not 0 <= d <= len(pile):
+                    continue
+                text = json.dumps({**doc, "down": {**doc["down"], spec.label: d}})
+                accepted = no_escape(functools.partial(zank.loads, text))
+                tried += 1
+                if accepted is not None:
+                    assert _structure_allowed(name, spec.kind, pile, d), (spec.label, d)
+    assert tried

@@ -13,7 +13,7 @@ import attrs
 import pytest
 
 import zank
-from zank.cards import make_card, parse_card, parse_cards
+from zank.cards import card_text, make_card, parse_card, parse_cards
 from zank.core import HIDDEN, Observation
 from zank.play import GameRecord
 from zank.serialize import MAX_DOCUMENT_DEPTH, MAX_DOCUMENT_SIZE, read_json
@@ -423,3 +423,112 @@ def test_an_announced_manoeuvre_that_is_met_or_out_of_reach_is_refused() -> None
     info[I_GOAL], info[I_TARGET] = GOAL_FREE, buried
     with pytest.raises(zank.InvalidState, match="out of reach"):
         rules.validate(attrs.evolve(state, info=tuple(info)))
+
+
+# ------------------------------------------------- issue 36, items 3 to 5
+def _with_down(rules: zank.Rules, state: zank.State, label: str, down: int) -> str:
+    doc = json.loads(zank.dumps(state))
+    doc["down"][label] = down
+    return json.dumps(doc)
+
+
+def test_loads_refuses_a_schikanier_pile_turned_face_up() -> None:
+    """The issue's example: the Schikanier pile lies face down but for its top card;
+    the face-up cards above that were packed on it by the opponent, each in suit and
+    one up or down from the one below."""
+    rules = zank.variant("schikanieren")
+    state = rules.new_game(seed=1)
+    for down in (0, 5, 9):
+        with pytest.raises(zank.InvalidState, match=r"p0\.schikanier"):
+            zank.loads(_with_down(rules, state, "p0.schikanier", down))
+    assert zank.loads(_with_down(rules, state, "p0.schikanier", 11)) == state
+
+
+def test_loads_refuses_a_classic_zank_edge_pile_with_face_down_cards() -> None:
+    """The issue's example: a zank edge pile (house) is dealt face up and no card
+    ever turns down on it."""
+    from zank.agents import RandomAgent
+
+    rules = zank.variant("zank")
+    for players in (2, 3):
+        state = rules.new_game(seed=2, players=players)
+        agent = RandomAgent(players)
+        while all(len(state.pile(f"h{h}")) < 2 for h in range(1, 9)):  # they start empty
+            legal = rules.legal_moves(state)
+            state = rules.apply(state, agent.choose(rules, rules.observe(state, 0), legal))
+        label = next(f"h{h}" for h in range(1, 9) if len(state.pile(f"h{h}")) >= 2)
+        with pytest.raises(zank.InvalidState, match=rf"{label}\b.*face up"):
+            zank.loads(_with_down(rules, state, label, 1))
+
+
+def test_dumps_of_what_is_not_a_state_is_a_zank_error() -> None:
+    junk: object
+    for junk in ("x", None, {}, 3):
+        with pytest.raises(zank.InvalidState, match="takes a zank State"):
+            zank.dumps(junk)  # type: ignore[arg-type]
+        with pytest.raises(TypeError):  # as before
+            zank.dumps(junk)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "caption", ["a\x00b", "\x1b[31mred", "x\ud800y", "\ufffe\x0b\x0c", "é\t\n"]
+)
+def test_a_control_character_in_last_move_gives_valid_xml(caption: str) -> None:
+    import xml.etree.ElementTree as ET
+
+    from zank.render.svg import svg
+
+    picture = svg(SPITE.new_game(seed=1), last_move=caption)
+    picture.encode("utf-8")  # no lone surrogate either
+    root = ET.fromstring(picture)
+    words = " ".join("".join(t.itertext()) for t in root.iter("{http://www.w3.org/2000/svg}text"))
+    assert "last move:" in words
+
+
+def _crapette_without(state: zank.State, label: str) -> zank.State:
+    """``state`` with pile ``label``'s cards put on p0's hand pile (card count kept)."""
+    rules = state.rules
+    piles, down = list(state.piles), list(state.down)
+    i, hand = rules.pile_index(2, label), rules.pile_index(2, "p0.hand")
+    piles[hand] += piles[i]
+    down[hand] = len(piles[hand])
+    piles[i], down[i] = (), 0
+    return attrs.evolve(state, piles=tuple(piles), down=tuple(down))
+
+
+@pytest.mark.parametrize("who_begins", ["lower", "higher", "cut"])
+def test_crapette_opening_seat_with_an_empty_pile_is_no_index_error(who_begins: str) -> None:
+    rules = zank.variant("crapette", who_begins=who_begins)
+    for seed in range(6):
+        state = rules.new_game(seed=seed)
+        decided = rules.opening_seat(state, seed=seed)
+        for label in ("h1", "h5", "h4", "p0.reserve"):
+            emptied = _crapette_without(state, label)
+            seat = rules.opening_seat(emptied, seed=seed)  # no IndexError
+            assert seat in (0, 1)
+            top0, top1 = (zank.Card(state.pile(f"p{p}.reserve")[-1]).rank for p in (0, 1))
+            if who_begins != "cut" and label != "p0.reserve" and top0 != top1:
+                assert seat == decided  # the reserve tops decide; the empty house is not read
+
+
+def test_crapette_setup_keeps_each_pack_on_its_own_side() -> None:
+    """The issue's example: a card named elsewhere left a gap in a house, which setup
+    filled from the other player's pack; the deal lays out each player's houses,
+    reserve and hand pile from the own pack."""
+    from zank.cards import DECK
+
+    rules = zank.variant("crapette")
+    specs = rules.layout(2)
+    for seed in range(20):
+        fresh = rules.new_game(seed=seed)
+        moved = card_text(fresh.pile("h2")[-1])
+        state = rules.setup({"p1.discard": moved}, seed=seed)
+        for i, spec in enumerate(specs):
+            owner: int | None
+            if spec.kind == "house":
+                owner = 0 if i < rules.pile_index(2, "h5") else 1
+            elif spec.kind in ("reserve", "hand"):
+                owner = spec.owner
+            else:
+                continue
+            assert {DECK[c] for c in state.piles[i]} <= {owner}, (seed, spec.label)

@@ -279,7 +279,7 @@ def test_a_finished_document_writes_the_outcome() -> None:
 
 
 def test_dumps_takes_a_state_only() -> None:
-    with pytest.raises(TypeError, match=r"^dumps\(\) takes a zank State, not dict$"):
+    with pytest.raises(zank.InvalidState, match=r"^dumps\(\) takes a zank State, not dict$"):
         dumps(state_to_dict(STATE))  # type: ignore[arg-type]
     assert dumps(STATE, indent=2).startswith('{\n  "format": "zank-state"')
     assert "\n" not in dumps(STATE)
@@ -349,3 +349,21 @@ def test_read_json_takes_utf8_text_only() -> None:
 def test_read_json_refuses_what_is_not_json(text: str) -> None:
     with pytest.raises(zank.InvalidState, match=r"^the state document is not valid JSON: "):
         loads(text)
+
+
+def test_loads_builds_a_rules_object_once_per_variant_and_options() -> None:
+    """Issue 36, item 6: building the rules object cost more than checking the state;
+    documents of the same variant and options share one (equal to a fresh one)."""
+    a = zank.loads(dumps(SPITE.new_game(seed=1)))
+    b = zank.loads(dumps(SPITE.new_game(seed=2)))
+    assert a.rules is b.rules
+    assert a.rules == zank.variant("spite-and-malice")
+    other = zank.variant("spite-and-malice", pay_off_size=15)
+    c = zank.loads(dumps(other.new_game(seed=1)))
+    assert c.rules == other
+    assert c.rules is not a.rules
+    bad = json.loads(dumps(SPITE.new_game(seed=1)))
+    bad["options"] = {"pay_off_size": 10**9}
+    for _ in range(2):  # a refusal is not remembered as a rules object
+        with pytest.raises(zank.InvalidState, match="bad variant or options"):
+            zank.loads(json.dumps(bad))

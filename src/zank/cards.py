@@ -161,6 +161,10 @@ def parse_card(text: str) -> int:
     Raises:
         NotationError: the text is not a card.
     """
+    if type(text) is str:
+        c = _CANONICAL.get(text)
+        if c is not None:  # the notation card_text writes: no need to match it
+            return c
     m = _CARD_RE.match(text.strip()) if isinstance(text, str) else None
     if m is None:
         raise NotationError(
@@ -174,6 +178,23 @@ def parse_card(text: str) -> int:
     if m["uj"]:
         return deck << 6 | (0 if m["uj"] == "🃏" else 1) << 4
     return deck << 6 | _SUIT_OF[m["suit"].lower()] << 4 | _RANK_OF[m["rank"].lower()]
+
+
+def _canonical() -> dict[str, int]:
+    """Each card's :func:`card_text` to its id, for the ids it parses back to
+    (read while :data:`_CANONICAL` is still empty: by the pattern)."""
+    out = {}
+    for c, text in enumerate(_TEXT):
+        try:
+            if parse_card(text) == c:
+                out[text] = c
+        except NotationError:
+            pass
+    return out
+
+
+_CANONICAL: dict[str, int] = {}
+_CANONICAL.update(_canonical())
 
 
 def parse_cards(text: str) -> tuple[int, ...]:

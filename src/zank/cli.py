@@ -164,23 +164,39 @@ def _variants(args: argparse.Namespace) -> int:
 def _show(args: argparse.Namespace) -> int:
     rules = _rules_from(args)
     state = _start(rules, args)
-    if args.seat is not None and not 0 <= args.seat < args.players:
-        raise _Fail(f"--seat must be a seat from 0 to {args.players - 1}, not {args.seat}")
-    if args.json and args.seat is not None:  # only what that seat may see
-        print(json.dumps(observation_to_dict(rules, rules.observe(state, args.seat))))
+    seat = args.seat
+    if seat is not None and not 0 <= seat < args.players:
+        raise _Fail(f"--seat must be a seat from 0 to {args.players - 1}, not {seat}")
+    if seat is not None and args.as_position:
+        # position text is the whole state: every hand, the face-down cards, the generator
+        raise _Fail(
+            "--as-position prints the whole state, hidden cards included: it takes no "
+            "--seat (use --json --seat N for what one seat sees)"
+        )
+    if args.json and seat is not None:  # only what that seat may see
+        print(json.dumps(observation_to_dict(rules, rules.observe(state, seat))))
     elif args.json:
         print(zank.dumps(state))
     elif args.as_position:
         print(rules.position_text(state))
     else:
-        print(_text(rules, state, args.seat))
+        print(_text(rules, state, seat))
         if args.moves:
-            print("legal moves: " + " ".join(m.text for m in rules.legal_moves(state)))
+            print(_moves_line(rules, state, seat))
     if args.svg:
         from zank.render.svg import svg
 
         _write(args.svg, svg(state, perspective=args.seat))
     return 0
+
+
+def _moves_line(rules: Rules, state: State, seat: int | None) -> str:
+    """``zank show --moves``: the legal moves, or with ``--seat`` only that
+    seat's, which it has only when it is to move."""
+    if seat is not None and state.to_move != seat:
+        whose = "nobody" if state.to_move is None else f"seat {state.to_move}"
+        return f"legal moves: none for seat {seat} ({whose} is to move)"
+    return "legal moves: " + " ".join(m.text for m in rules.legal_moves(state))
 
 
 # ----------------------------------------------------------------- replay
@@ -676,8 +692,18 @@ def _add_show_command(sub: _Commands) -> None:
         "face-down cards hidden), or as one seat sees it.",
     )
     _add_variant_arguments(p, seed_default=0)
-    p.add_argument("--seat", type=int, default=None, help="show what this seat sees")
-    p.add_argument("--moves", action="store_true", help="also list the legal moves")
+    p.add_argument(
+        "--seat",
+        type=int,
+        default=None,
+        help="show only what this seat sees (not with --as-position, which is the whole state)",
+    )
+    p.add_argument(
+        "--moves",
+        action="store_true",
+        help="also list the legal moves (with --seat: that seat's, which it has only "
+        "when it is to move)",
+    )
     p.add_argument("--json", action="store_true", help="print the state as JSON instead")
     p.add_argument(
         "--as-position",

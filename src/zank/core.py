@@ -368,6 +368,7 @@ class Rules:
     _by_text: dict[str, Move] = field(init=False, default=None, eq=False, hash=False, repr=False)
     _layouts: dict[int, Any] = field(init=False, default=None, eq=False, hash=False, repr=False)
     _legal_cache: list[Any] = field(init=False, default=None, eq=False, hash=False, repr=False)
+    _memo: dict[Any, Any] = field(init=False, default=None, eq=False, hash=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         moves = tuple(self._build_moves())
@@ -381,6 +382,7 @@ class Rules:
         object.__setattr__(self, "_by_text", by_text)
         object.__setattr__(self, "_layouts", {})
         object.__setattr__(self, "_legal_cache", [None])
+        object.__setattr__(self, "_memo", {})  # answers that depend on the seat count only
 
     # ------------------------------------------------------------------ hooks
     def _build_moves(self) -> Iterable[Move]:
@@ -482,12 +484,22 @@ class Rules:
         from this.  The default is the length in a fresh deal; variants whose
         ``info`` grows during play (table mode) override it.
         """
-        return len(self.new_game(seed=0, players=players).info)
+        key = ("info_size", players) if type(players) is int else None
+        size = self._memo.get(key)
+        if size is None:
+            size = len(self.new_game(seed=0, players=players).info)
+            if key is not None:
+                self._memo[key] = size
+        return size
 
     def cards(self, players: int = 2) -> tuple[int, ...]:
         """Every card of a game with ``players`` seats, sorted."""
         self._check_players(players)
-        return tuple(sorted(self._cards(players)))
+        key = ("cards", players)
+        cards = self._memo.get(key)
+        if cards is None:
+            cards = self._memo[key] = tuple(sorted(self._cards(players)))
+        return cards
 
     def new_game(self, seed: int | None = None, players: int = 2) -> State:
         """Deal a new game.
@@ -715,7 +727,8 @@ class Rules:
         ``piles`` maps pile labels to cards, bottom to top
         (``{"build1": "Ad 2s 3h 4c"}``).  Every pile not named is dealt as
         :meth:`new_game` with ``seed`` deals it, a card that a named pile
-        took replaced by one nobody named; the cards left then go where the
+        took replaced by one nobody named (of the same pack where each player
+        has a pack of their own); the cards left then go where the
         variant keeps undealt cards: the piles a fresh deal lays wholly face
         down (draw pile, hand piles, talons; by owner where each player has
         a pack), or the piles whose text begins with ``"..."``

@@ -426,6 +426,18 @@ def _named_piles(
     return named, rest
 
 
+def _fill(rules: Rules, pool: list[int], gone: int) -> int:
+    """The card left over that takes the place of ``gone`` (named elsewhere),
+    taken from ``pool``: the last one, or where each player has a deck of their
+    own the last one of ``gone``'s deck if any is left, as the deal laid out
+    each player's piles from the own pack."""
+    if rules.owned_decks:
+        for k in range(len(pool) - 1, -1, -1):
+            if DECK[pool[k]] == DECK[gone]:
+                return pool.pop(k)
+    return pool.pop()
+
+
 def _deal_unnamed(
     fresh: State, named: Mapping[int, list[int]], stock: list[int], available: Counter[int]
 ) -> dict[int, list[int | None]]:
@@ -540,11 +552,11 @@ def setup(
     pool = rng.shuffle(sorted(available.elements()))
     out: list[list[int]] = [[] for _ in specs]
     for i, kept in dealt.items():
-        for card_or_gap in kept:
+        for j, card_or_gap in enumerate(kept):
             if card_or_gap is not None:
                 out[i].append(card_or_gap)
             elif pool:  # a card named elsewhere: one of the cards left over instead
-                out[i].append(pool.pop())
+                out[i].append(_fill(rules, pool, fresh.piles[i][j]))
     if pool and not stock:
         raise InvalidState(
             f"{len(pool)} cards have no place: begin a pile with '{REST}' to put them there"

@@ -25,6 +25,7 @@ error message quotes at most about 100 characters of the input
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from itertools import accumulate
@@ -165,6 +166,11 @@ def state_to_dict(state: State) -> dict[str, Any]:
     }
 
 
+class _NotAState(InvalidState, TypeError):
+    """What :func:`dumps` raises for what is not a state: an
+    :class:`~zank.errors.InvalidState`, and a ``TypeError`` as it was before."""
+
+
 def dumps(state: State, *, indent: int | None = None) -> str:
     """Serialize a state to JSON text.
 
@@ -173,9 +179,13 @@ def dumps(state: State, *, indent: int | None = None) -> str:
     >>> state = rules.new_game(seed=3)
     >>> zank.loads(zank.dumps(state)) == state
     True
+
+    Raises:
+        InvalidState: ``state`` is not a :class:`~zank.core.State` (the error
+            is also a ``TypeError``, what it was before).
     """
     if not isinstance(state, State):
-        raise TypeError(f"dumps() takes a zank State, not {type(state).__name__}")
+        raise _NotAState(f"dumps() takes a zank State, not {type(state).__name__}")
     return json.dumps(state_to_dict(state), indent=indent, ensure_ascii=False)
 
 
@@ -190,9 +200,16 @@ def _int(doc: dict[str, Any], key: str, *, optional: bool = False) -> Any:
 
 def state_from_dict(doc: Any) -> State:
     """Build and validate a state from a dict made by :func:`state_to_dict`."""
+    return _state_from_dict(doc, from_json=False)
+
+
+def _state_from_dict(doc: Any, *, from_json: bool) -> State:
+    """:func:`state_from_dict`; ``from_json``: ``doc`` was parsed from JSON text,
+    so its options are JSON values and the rules object may come from
+    :func:`_cached_variant`."""
     if not isinstance(doc, dict):
         raise InvalidState(f"a state document is a JSON object, not {type(doc).__name__}")
-    rules = _rules_of(doc)
+    rules = _rules_of(doc, from_json)
     players = _int(doc, "players")
     try:
         specs = rules.layout(players)
@@ -229,7 +246,17 @@ def state_from_dict(doc: Any) -> State:
     return state
 
 
-def _rules_of(doc: dict[str, Any]) -> Rules:
+@functools.lru_cache(maxsize=64)
+def _cached_variant(name: str, options: str) -> Rules:
+    """The rules object of variant ``name`` with the options of JSON text
+    ``options``: built once for the last 64 variants and option sets loaded,
+    not for every document (building one costs more than checking a state)."""
+    from zank.registry import variant
+
+    return variant(name, **json.loads(options))
+
+
+def _rules_of(doc: dict[str, Any], from_json: bool = False) -> Rules:
     """The rules object a state document names, after its format and version."""
     from zank.registry import variant
 
@@ -245,6 +272,9 @@ def _rules_of(doc: dict[str, Any]) -> Rules:
     if not isinstance(name, str) or not isinstance(options, dict):
         raise InvalidState("'variant' must be a string and 'options' an object")
     try:
+        if from_json and all(type(k) is str for k in options):
+            # JSON text of JSON values names them exactly: the same text, equal options
+            return _cached_variant(name, json.dumps(options, sort_keys=True))
         return variant(name, **options)
     except ZankError as e:
         raise InvalidState(f"bad variant or options: {e}") from None
@@ -323,7 +353,7 @@ def loads(text: str | bytes) -> State:
             document is malformed or inconsistent; the message says what and
             where.
     """
-    return state_from_dict(read_json(text, "state document"))
+    return _state_from_dict(read_json(text, "state document"), from_json=True)
 
 
 def observation_to_dict(rules: Rules, observation: Observation) -> dict[str, Any]:

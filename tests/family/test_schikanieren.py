@@ -91,7 +91,8 @@ def test_edge_piles_build_down_in_the_same_suit() -> None:
 
 # ------------------------------------------------------------------- S-4
 def test_the_schikanier_top_is_played_like_the_discard_top() -> None:
-    state = pos({**EDGES, "h1": "Kc Qc", "p0.discard": "5h", "p0.schikanier": "9d Ad"})
+    piles = {**EDGES, "h1": "Kc Qc", "p0.discard": "5h", "p0.schikanier": "9d Ad"}
+    state = pos(piles, down={"p0.schikanier": 1})  # 9d face down: Ad was not packed on it
     assert texts(RULES, state) == ["s-f"]  # move 4
     state = play(RULES, state, "s-f")
     assert state.pile("p0.schikanier") == (c("9d"),)

@@ -824,7 +824,13 @@ class ClassicZank(ClassicExplanations):
         self.check_outcome(state, gone, stale, expected, ("Z-19", "Z-20"))
 
     def _validate_extra(self, state: State, g: Geometry) -> None:
-        """The variant's own invariants."""
+        """The variant's own invariants: zank's edge piles are dealt face up and
+        no card turns down on them (Schikanieren's are checked by its own)."""
+        for h in range(g.edges):
+            i = self.foundation_count + h
+            if state.down[i]:
+                label = self.layout(state.players)[i].label
+                raise InvalidState(f"{label}: the cards of an edge pile lie face up")
 
     # --------------------------------------------------------- table mode (Z-21)
     def table_moves(self, state: State) -> tuple[Move, ...]:

@@ -32,10 +32,12 @@ from typing import Final
 
 from attrs import field, frozen
 
+from zank.cards import card_unicode
 from zank.core import BOOL_OPTION, Move, State, Violation
 from zank.errors import InvalidState, OptionError
 from zank.family.classic import ClassicZank
 from zank.family.classic_common import PASS, Geometry
+from zank.family.fits import fits_pack
 from zank.family.table import DISCARD, HAND, TURNED
 from zank.registry import register
 
@@ -165,6 +167,13 @@ class Schikanieren(ClassicZank):
                 raise InvalidState(f"{specs[i].label}: the top card lies face up")
             if d > SCHIKANIER_SIZE - 1:
                 raise InvalidState(f"{specs[i].label}: at most 11 cards lie face down")
+            for below, card in zip(pile[d:], pile[d + 1 :], strict=False):
+                if not fits_pack(card, below):
+                    raise InvalidState(
+                        f"{specs[i].label}: {card_unicode(card)} cannot lie on "
+                        f"{card_unicode(below)}: only the top card of a Schikanier pile "
+                        "turns up, and the opponent's cards follow in suit, one up or down"
+                    )
         for h in range(g.edges):
             i = self.foundation_count + h
             if state.down[i] > 1:

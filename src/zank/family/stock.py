@@ -326,19 +326,20 @@ class StockGame(HandPileTable):
         (from the reserve outwards, or with :attr:`houses_far_first` in the
         order they were dealt); if all are equal, the players cut
         (:meth:`cut`).  ``"cut"`` cuts at once, ``"alternate"`` lets
-        ``first_player`` begin.
+        ``first_player`` begin.  An empty pile (never dealt so, but a
+        hand-made position may have one) decides nothing: the next pair is
+        compared.
         """
         if self.who_begins == ALTERNATE:
             return self.first_player
         if self.who_begins in (LOWER, HIGHER):
             order = range(HOUSES_EACH - 1, -1, -1) if self.houses_far_first else range(HOUSES_EACH)
-            keys = []
-            for p in range(2):
-                houses = [piles[self.house_base + p * HOUSES_EACH + j] for j in order]
-                top = piles[self.seat_pile(p, RESERVE)][-1]
-                keys.append((RANK[top], *(RANK[h[-1]] for h in houses)))
-            if keys[0] != keys[1]:
-                return 0 if (keys[0] < keys[1]) != (self.who_begins == HIGHER) else 1
+            hb = self.house_base
+            pairs = [[piles[self.seat_pile(p, RESERVE)] for p in range(2)]]
+            pairs += [[piles[hb + p * HOUSES_EACH + j] for p in range(2)] for j in order]
+            for a, b in pairs:
+                if a and b and RANK[a[-1]] != RANK[b[-1]]:
+                    return 0 if (RANK[a[-1]] < RANK[b[-1]]) != (self.who_begins == HIGHER) else 1
         return self.cut(
             rng, self.who_begins == HIGHER or (self.who_begins == CUT and self.high_begins)
         )

@@ -29,6 +29,7 @@ The SVG is plain text built with the standard library, every text escaped.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Sequence
 from xml.sax.saxutils import escape, quoteattr
@@ -123,7 +124,10 @@ def _move_caption(last_move: Move | str | None, mover: int | None) -> str:
     if last_move is None:
         return ""
     who = f" by {seat_name(mover)}" if mover is not None else ""
-    return f"last move: {last_move}{who}"
+    named = str(last_move)
+    if len(named) > 100:  # notation is short: a caller's long text is cut, not drawn whole
+        named = named[:100] + "…"
+    return f"last move: {named}{who}"
 
 
 def _touched(
@@ -368,7 +372,7 @@ class _Layout:
         out: list[str] = [
             f'<svg xmlns="http://www.w3.org/2000/svg" {dims} viewBox="0 0 {w} {h}" '
             f'font-family="{FONT}">',
-            f"<title>{escape(self._title())}</title>",
+            f"<title>{_xml(self._title())}</title>",
             _defs(),
             f'<rect width="{w}" height="{h}" fill="{FELT}"/>',
         ]
@@ -482,6 +486,16 @@ def _fan_offsets(fan: str, n: int) -> list[tuple[float, float]]:
 # ------------------------------------------------------------------ pieces
 
 
+# what XML 1.0 does not allow in a document: control characters but tab and the
+# line ends, lone surrogates, U+FFFE and U+FFFF
+_NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+
+def _xml(s: str) -> str:
+    """``s`` as XML text: escaped, each character XML does not allow replaced by U+FFFD."""
+    return escape(_NOT_XML.sub("\ufffd", s))
+
+
 def _text(
     x: float,
     y: float,
@@ -500,7 +514,7 @@ def _text(
         attrs += f' text-anchor="{anchor}"'
     if weight != "normal":
         attrs += f' font-weight="{weight}"'
-    return f"<text {attrs}>{escape(s)}</text>"
+    return f"<text {attrs}>{_xml(s)}</text>"
 
 
 def _defs() -> str:
