@@ -14,21 +14,21 @@ from zank.spite_malice import SpiteAndMalice
 class HouseRules(SpiteAndMalice):
     """Spite and Malice under another name: a plugin that works."""
 
-    name: ClassVar[str] = "house-rules"  # type: ignore[misc]
+    name: ClassVar[str] = "house-rules"
 
 
 @frozen(cache_hash=True, kw_only=True)
 class OtherHouseRules(SpiteAndMalice):
     """A second class that claims the name ``house-rules``."""
 
-    name: ClassVar[str] = "house-rules"  # type: ignore[misc]
+    name: ClassVar[str] = "house-rules"
 
 
 @frozen(cache_hash=True, kw_only=True)
 class Bare(Rules):
     """A rules class with none of the hooks a variant needs: it cannot deal."""
 
-    name: ClassVar[str] = "bare"  # type: ignore[misc]
+    name: ClassVar[str] = "bare"
 
 
 NOT_A_CLASS = 42
@@ -38,4 +38,4 @@ NOT_A_CLASS = 42
 class FakeZank(SpiteAndMalice):
     """A class that claims the name of the built-in ``zank``."""
 
-    name: ClassVar[str] = "zank"  # type: ignore[misc]
+    name: ClassVar[str] = "zank"

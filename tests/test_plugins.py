@@ -8,7 +8,7 @@ own and plays it through the command line and the contract suite (``.ci/run``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from importlib import metadata
 
 import pytest
@@ -24,13 +24,13 @@ Install = Callable[..., None]
 
 
 @pytest.fixture
-def install(monkeypatch: pytest.MonkeyPatch) -> Iterator[Install]:
+def install(monkeypatch: pytest.MonkeyPatch) -> Install:
     """``install(name=value, ...)``: these entry points, and the table made anew."""
 
     def _install(*pairs: tuple[str, str]) -> None:
         eps = metadata.EntryPoints(metadata.EntryPoint(n, v, GROUP) for n, v in pairs)
         monkeypatch.setattr(
-            registry.metadata,
+            metadata,
             "entry_points",
             lambda group: eps if group == GROUP else metadata.EntryPoints(()),
         )
@@ -38,7 +38,7 @@ def install(monkeypatch: pytest.MonkeyPatch) -> Iterator[Install]:
         monkeypatch.setattr(registry, "_broken", {})
         monkeypatch.setattr(registry, "_loaded", False)
 
-    yield _install
+    return _install
 
 
 BUILT_IN = ("crapette", "schikanieren", "spite-and-malice", "zank", "zank-104", "zank-detailed")
