@@ -83,6 +83,18 @@ string adds perfect recall: the player's view of the deal, then every move
 with the cards it turned visible for that player.  The information-state
 tensor is the observation vector (it does not encode the history).
 
+**Pickling, processes, loading.**  A game pickles by its variant name and
+parameters (its class, ``ZankGame_`` plus the variant name, is an attribute of
+this module), so it travels to ``multiprocessing`` workers, Ray or Dask
+actors; the process that unpickles it imports this module and loads the game
+again.  Every game loaded with the same parameters in a process shares one
+context (rules object, encoder, card groups), built once: loading a game again,
+cloning, deserializing or unpickling a state builds none and deals nothing (a
+state keeps its zank state as plain values).  The deal's chance nodes cost one
+step each: the shuffle in progress is kept in the state, and the deal's own
+procedure runs again only when a shuffle ends or after a lot (with the
+finished shuffles not replayed), not once per card.
+
 **Returns.**  +1 for the winner; the losers share -1 (each ``-1/(P-1)``, so
 every game sums to zero); a draw gives 0 to all.  The variant's points are in
 ``state.result()``.
@@ -198,12 +210,75 @@ def _max_plies(rules: Rules, players: int) -> int:
 
 
 class _Chance(Exception):
-    """Raised by :class:`_DealRng` at a draw that no chance outcome decides yet."""
+    """Raised by :class:`_DealRng` at a draw that no chance outcome decides yet.
 
-    def __init__(self, kind: str, outcomes: list[tuple[int, float]]) -> None:
+    ``shuffle`` is the shuffle in progress when the draw is one of its cards
+    (or packs): the next nodes of that shuffle follow from it alone, without
+    running the deal again.
+    """
+
+    def __init__(
+        self, kind: str, outcomes: list[tuple[int, float]], shuffle: _Shuffle | None = None
+    ) -> None:
         super().__init__(kind)
         self.kind = kind  # "card", "pack" or "lot"
         self.outcomes = outcomes
+        self.shuffle = shuffle
+
+
+@attrs.frozen
+class _Shuffle:
+    """A shuffle of distinct cards in progress (Fisher–Yates from the last place
+    down), which the next chance outcome continues without the deal.
+
+    Each step fills place ``i`` with a card chosen among ``items[: i + 1]``; when
+    more than :data:`MAX_DEAL_OUTCOMES` cards of more than one pack are left, a
+    node chooses the pack first (``pack``).
+    """
+
+    start: int  # the number of deal outcomes before this shuffle began
+    source: tuple[int, ...]  # the cards as the deal gave them
+    items: tuple[int, ...]  # the cards after the steps so far
+    i: int  # the place the next step fills (the shuffle is over at 0)
+    left: tuple[tuple[int, int], ...]  # per pack, its cards not placed yet
+    pack: int = -1  # the pack chosen for place ``i`` (-1: none yet)
+
+    @staticmethod
+    def begin(start: int, items: Sequence[int]) -> _Shuffle:
+        """A shuffle of ``items`` before its first step."""
+        left: dict[int, int] = {}
+        for c in items:
+            left[DECK[c]] = left.get(DECK[c], 0) + 1
+        source = tuple(items)
+        return _Shuffle(start, source, source, len(source) - 1, tuple(sorted(left.items())))
+
+    def node(self) -> tuple[str, list[tuple[int, float]]] | None:
+        """The kind and outcomes of the next step's chance node (``None``: over)."""
+        if self.i <= 0:
+            return None
+        n = self.i + 1
+        if self.pack >= 0:
+            k = dict(self.left)[self.pack]
+            cards = sorted(c for c in self.items[:n] if DECK[c] == self.pack)
+            return "card", [(c, 1.0 / k) for c in cards]
+        if n > MAX_DEAL_OUTCOMES and sum(1 for _, k in self.left if k) > 1:
+            return "pack", [(d, k / n) for d, k in self.left if k]
+        return "card", [(c, 1.0 / n) for c in sorted(self.items[:n])]
+
+    def step(self, outcome: int) -> _Shuffle:
+        """The shuffle after the chance outcome ``outcome`` of :meth:`node`."""
+        n = self.i + 1
+        if self.pack < 0 and n > MAX_DEAL_OUTCOMES and sum(1 for _, k in self.left if k) > 1:
+            if dict(self.left)[outcome] != 1:
+                return attrs.evolve(self, pack=outcome)
+            # the pack's last card: no node for it
+            outcome = next(c for c in self.items[:n] if DECK[c] == outcome)
+        items = list(self.items)
+        j = items.index(outcome, 0, n)
+        items[self.i], items[j] = items[j], items[self.i]
+        pack = DECK[outcome]
+        left = tuple((d, k - 1 if d == pack else k) for d, k in self.left)
+        return _Shuffle(self.start, self.source, tuple(items), self.i - 1, left)
 
 
 class _DealRng(Rng):
@@ -211,20 +286,26 @@ class _DealRng(Rng):
     chosen so far, it replays them and raises :class:`_Chance` at the first
     draw they do not decide.
 
-    ``shuffle`` of distinct card ids draws the card for each place (from the
-    last place down, as Fisher–Yates does), by pack first when more than
-    :data:`MAX_DEAL_OUTCOMES` cards are left; ``below(n)`` draws a lot.
-    ``shuffled`` collects the card lists shuffled (for the groups of cards
-    dealt together).
+    ``shuffle`` of distinct card ids draws the card for each place (see
+    :class:`_Shuffle`); ``below(n)`` draws a lot.  A shuffle found in ``done``
+    (finished shuffles by the outcome count where they began) is not replayed
+    step by step.  ``shuffled`` collects the card lists shuffled (for the
+    groups of cards dealt together).
     """
 
-    __slots__ = ("choices", "shuffled", "used")
+    __slots__ = ("choices", "done", "shuffled", "used")
 
-    def __init__(self, choices: Sequence[int], shuffled: list[tuple[int, ...]] | None = None):
+    def __init__(
+        self,
+        choices: Sequence[int],
+        shuffled: list[tuple[int, ...]] | None = None,
+        done: dict[int, tuple[tuple[int, ...], tuple[int, ...], int]] | None = None,
+    ):
         super().__init__(0)
         self.choices = choices
         self.used = 0
         self.shuffled = shuffled
+        self.done = done or {}
 
     def _take(self, kind: str, outcomes: Any) -> int:
         if self.used < len(self.choices):
@@ -265,30 +346,21 @@ class _DealRng(Rng):
             self.shuffled.append(tuple(items))
         if not _distinct_cards(items):
             return super().shuffle(items)  # draws by below()
-        left: dict[int, int] = {}  # cards not placed yet, per pack
-        for c in items:
-            left[DECK[c]] = left.get(DECK[c], 0) + 1
-        for i in range(len(items) - 1, 0, -1):
-            n = i + 1
-            if n > MAX_DEAL_OUTCOMES and sum(1 for k in left.values() if k) > 1:
-                pack = self._take(
-                    "pack", lambda n=n: ((d, k / n) for d, k in sorted(left.items()) if k)
-                )
-                k = left[pack]
-                if k == 1:
-                    card = next(c for c in items[:n] if DECK[c] == pack)
-                else:
-                    card = self._take(
-                        "card",
-                        lambda n=n, pack=pack, k=k: (
-                            (c, 1.0 / k) for c in sorted(items[:n]) if DECK[c] == pack
-                        ),
-                    )
-            else:
-                card = self._take("card", lambda n=n: ((c, 1.0 / n) for c in sorted(items[:n])))
-            j = items.index(card, 0, n)
-            items[i], items[j] = items[j], items[i]
-            left[DECK[card]] -= 1
+        known = self.done.get(self.used)
+        if known is not None and known[0] == tuple(items):
+            items[:] = known[1]
+            self.used += known[2]
+            return items
+        sh = _Shuffle.begin(self.used, items)
+        while True:
+            node = sh.node()
+            if node is None:
+                break
+            if self.used == len(self.choices):
+                raise _Chance(node[0], node[1], sh)
+            sh = sh.step(self.choices[self.used])
+            self.used += 1
+        items[:] = sh.items
         return items
 
 
@@ -318,21 +390,21 @@ class _Context:
         cards = self.rules.cards(players)
         if len(set(cards)) != len(cards):
             raise ValueError(f"{variant}: the OpenSpiel adapter needs distinct card ids")
+        self.first = self.first_node()
+        """The deal's first chance node (the same for every game of the context)."""
         self.group = self._groups(cards)
         """Per card, the group of cards the deal shuffles together (an unseen card
         turned up is one of the unseen cards of its group)."""
 
     def _groups(self, cards: Sequence[int]) -> dict[int, int]:
         """Cards shuffled together by the deal share a group (the smallest card of it)."""
-        shuffled: list[tuple[int, ...]] = []
-        choices: list[int] = []
-        while True:  # deal once, always the first outcome, to see what is shuffled
-            shuffled.clear()
-            try:
-                self.deal(choices, shuffled)
-                break
-            except _Chance as chance:
-                choices.append(chance.outcomes[0][0])
+        choices: tuple[int, ...] = ()
+        done: tuple[_Done, ...] = ()
+        node: _Chance | State = self.first_node()
+        while isinstance(node, _Chance):  # deal once, always the first outcome
+            choices, done, node = self.deal_step(choices, done, node, node.outcomes[0][0])
+        shuffled: list[tuple[int, ...]] = []  # then again, to see what is shuffled
+        self.deal(choices, shuffled, done)
         parent = {c: c for c in cards}
 
         def root(c: int) -> int:
@@ -348,19 +420,57 @@ class _Context:
                 parent[max(a, b)] = min(a, b)
         return {c: root(c) for c in cards}
 
-    def deal(self, choices: Sequence[int], shuffled: list[tuple[int, ...]] | None = None) -> State:
-        """The deal that the chance outcomes ``choices`` give (see the module docs).
+    def deal(
+        self,
+        choices: Sequence[int],
+        shuffled: list[tuple[int, ...]] | None = None,
+        done: tuple[_Done, ...] = (),
+    ) -> State:
+        """The deal that the chance outcomes ``choices`` give (see the module docs);
+        the shuffles in ``done`` are taken as they ended, not replayed.
 
         Raises:
             _Chance: the outcomes end before the deal does; it carries the next node.
         """
-        return self.rules._deal(_DealRng(choices, shuffled), self.players)
+        known = {d[0]: d[1:] for d in done}
+        return self.rules._deal(_DealRng(choices, shuffled, known), self.players)
+
+    def first_node(self) -> _Chance:
+        """The deal's first chance node."""
+        try:
+            self.deal(())
+        except _Chance as chance:
+            return chance
+        raise ValueError(f"{self.variant}: the deal draws nothing (no chance node)")
+
+    def deal_step(
+        self, choices: tuple[int, ...], done: tuple[_Done, ...], node: _Chance, action: int
+    ) -> tuple[tuple[int, ...], tuple[_Done, ...], _Chance | State]:
+        """The deal after the outcome ``action`` of ``node`` (which the outcomes
+        ``choices`` and finished shuffles ``done`` led to): the new outcomes and
+        finished shuffles, and the next node or the dealt state.
+
+        A step inside a shuffle costs that step only; the deal itself runs again
+        only when a shuffle ends or after a lot (its finished shuffles not replayed).
+        """
+        choices = (*choices, action)
+        sh = node.shuffle
+        if sh is not None:
+            sh = sh.step(action)
+            nxt = sh.node()
+            if nxt is not None:
+                return choices, done, _Chance(nxt[0], nxt[1], sh)
+            done = (*done, (sh.start, sh.source, sh.items, len(choices) - sh.start))
+        try:
+            return choices, done, self.deal(choices, None, done)
+        except _Chance as chance:
+            return choices, done, chance
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Context:
         return self
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_Context, (self.variant, self.options, self.players, self.max_length))
+        return (_shared_context, (self.variant, self.options, self.players, self.max_length))
 
     def views(self, state: State, piles: Sequence[int]) -> list[set[int]]:
         """The cards each seat sees in the piles ``piles`` of ``state``."""
@@ -410,6 +520,25 @@ class _Context:
         """The cards of ``piles`` that no seat sees in ``state``."""
         cards = {c for i in piles for c in state.piles[i]}
         return cards.difference(*self.views(state, piles))
+
+
+_Done = tuple[int, tuple[int, ...], tuple[int, ...], int]
+"""A finished shuffle of the deal: the outcome count where it began, its cards
+before and after, and the number of outcomes it took."""
+
+_CONTEXTS: dict[tuple[Any, ...], _Context] = {}
+
+
+def _shared_context(
+    variant: str, options: dict[str, Any], players: int, max_length: int
+) -> _Context:
+    """The one context of a game (built once per process: every game loaded with
+    these parameters, and every state unpickled for it, shares it)."""
+    key = (variant, tuple(sorted(options.items())), players, max_length)
+    ctx = _CONTEXTS.get(key)
+    if ctx is None:
+        ctx = _CONTEXTS[key] = _Context(variant, options, players, max_length)
+    return ctx
 
 
 @attrs.frozen
@@ -490,6 +619,7 @@ class _Data:
     mixed: frozenset[int] = frozenset()  # seen cards a shuffle has hidden again
     deal: tuple[int, ...] = ()  # the deal's chance outcomes so far (while zs is None)
     node: _Chance | None = attrs.field(default=None, eq=False)  # the deal's next node
+    done: tuple[_Done, ...] = ()  # the deal's finished shuffles (while zs is None)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Data:
         return self
@@ -499,8 +629,8 @@ class _Data:
         pending = None
         if self.pending is not None:
             p = self.pending
-            pending = (p.action, zank.dumps(p.base), p.fixed, p.target, p.shuffles, p.shuffled)
-        zs = None if self.zs is None else zank.dumps(self.zs)
+            pending = (p.action, _pack(p.base), p.fixed, p.target, p.shuffles, p.shuffled)
+        zs = None if self.zs is None else _pack(self.zs)
         return (
             _restore,
             (
@@ -512,12 +642,45 @@ class _Data:
                 self.truncated,
                 tuple(sorted(self.mixed)),
                 self.deal,
+                self.done,
             ),
         )
 
 
+_RULES: dict[tuple[Any, ...], Rules] = {}
+
+
+def _pack(state: State) -> tuple[Any, ...]:
+    """A zank state as plain values for pickling (its rules by name and options)."""
+    rules = state.rules
+    return (
+        rules.name,
+        tuple(sorted(rules.options.items())),
+        state.players,
+        state.piles,
+        state.down,
+        state.to_move,
+        state.phase,
+        state.info,
+        state.rng,
+        state.ply,
+        state.turn,
+        state.outcome,
+    )
+
+
+def _unpack(packed: tuple[Any, ...]) -> State:
+    """The state of :func:`_pack` (its rules object shared by every state unpacked)."""
+    name, options, *fields = packed
+    key = (name, options)
+    rules = _RULES.get(key)
+    if rules is None:
+        rules = _RULES[key] = zank.variant(name, **dict(options))
+    return State(rules, *fields)
+
+
 def _restore(
-    zs: str | None,
+    zs: tuple[Any, ...] | None,
     seen: tuple[int, ...],
     deal_views: tuple[str, ...],
     steps: list[_Step],
@@ -525,17 +688,26 @@ def _restore(
     truncated: bool,
     mixed: tuple[int, ...],
     deal: tuple[int, ...] = (),
+    done: tuple[_Done, ...] = (),
 ) -> _Data:
     node: _Node | None = None
     for step in steps:
         node = _Node(node, step)
-    state = None if zs is None else zank.loads(zs)
+    state = None if zs is None else _unpack(zs)
     pend = None
     if pending is not None:
         action, base, fixed, target, shuffles, shuffled = pending
-        pend = _Pending(action, zank.loads(base), tuple(fixed), target, shuffles, shuffled)
+        pend = _Pending(action, _unpack(base), tuple(fixed), target, shuffles, shuffled)
     return _Data(
-        state, frozenset(seen), deal_views, node, pend, truncated, frozenset(mixed), tuple(deal)
+        state,
+        frozenset(seen),
+        deal_views,
+        node,
+        pend,
+        truncated,
+        frozenset(mixed),
+        tuple(deal),
+        done=tuple(done),
     )
 
 
@@ -615,12 +787,15 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
         """The next chance node of the deal (computed once per state)."""
         d = self._data
         if d.node is None:
-            try:
-                self._ctx.deal(d.deal)
-            except _Chance as chance:
-                self._data = d = attrs.evolve(d, node=chance)
-            else:  # pragma: no cover - a finished deal leaves zs set
-                raise AssertionError("the deal is complete")
+            if d.deal:
+                try:
+                    self._ctx.deal(d.deal, None, d.done)
+                except _Chance as chance:
+                    self._data = d = attrs.evolve(d, node=chance)
+                else:  # pragma: no cover - a finished deal leaves zs set
+                    raise AssertionError("the deal is complete")
+            else:
+                self._data = d = attrs.evolve(d, node=self._ctx.first)
         assert d.node is not None
         return d.node
 
@@ -686,12 +861,11 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
                 raise ValueError(
                     f"chance outcome {action} is not one of the deal's next {node.kind}s"
                 )
-            choices = (*d.deal, int(action))
-            try:
-                zs = ctx.deal(choices)
-            except _Chance as chance:
-                self._data = _Data(deal=choices, node=chance)
+            choices, done, nxt = ctx.deal_step(d.deal, d.done, node, int(action))
+            if isinstance(nxt, _Chance):
+                self._data = _Data(deal=choices, node=nxt, done=done)
                 return
+            zs = nxt
             everything = range(len(ctx.specs))
             seen = frozenset().union(*ctx.views(zs, everything))
             views = tuple(_view_text(ctx, ctx.rules.observe(zs, p)) for p in range(ctx.players))
@@ -909,7 +1083,7 @@ class ZankGame(pyspiel.Game):  # type: ignore[misc]
         rules = zank.variant(self.variant, **full)
         if max_length <= 0:
             max_length = _max_plies(rules, players)
-        self.context = _Context(self.variant, full, players, max_length)
+        self.context = _shared_context(self.variant, full, players, max_length)
         """The shared rules object, encoder and bound of this game's states."""
         info = pyspiel.GameInfo(
             num_distinct_actions=rules.action_space,
@@ -921,6 +1095,10 @@ class ZankGame(pyspiel.Game):  # type: ignore[misc]
             max_game_length=max_length,
         )
         super().__init__(_game_type(cls), info, params or {})
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # loaded again by name and parameters in the process that unpickles it
+        return (_load_by_name, (self.variant, dict(self.get_parameters())))
 
     @property
     def rules(self) -> Rules:
@@ -934,6 +1112,12 @@ class ZankGame(pyspiel.Game):  # type: ignore[misc]
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
         """An observer of one seat's observation (or, with perfect recall, information state)."""
         return _Observer(self.context, iig_obs_type, params)
+
+
+def _load_by_name(variant: str, params: dict[str, Any]) -> Any:
+    """``pyspiel.load_game`` of a variant's game (registering it first): how a
+    pickled game is loaded again."""
+    return pyspiel.load_game(register(variant), params)
 
 
 def _game_type(cls: type[Rules]) -> Any:
@@ -971,7 +1155,13 @@ def register(variant: str) -> str:
     name = game_name(variant)
     if variant not in _registered:
         cls = zank.VARIANTS[variant]
-        game_cls = type("ZankGame_" + variant.replace("-", "_"), (ZankGame,), {"variant": variant})
+        class_name = "ZankGame_" + variant.replace("-", "_")
+        game_cls = type(
+            class_name,
+            (ZankGame,),
+            {"variant": variant, "__module__": __name__, "__qualname__": class_name},
+        )
+        globals()[class_name] = game_cls  # reachable by name, as pickle wants
         pyspiel.register_game(_game_type(cls), game_cls)
         _registered[variant] = game_cls
     return name
