@@ -146,3 +146,108 @@ def test_load_game_is_quick_once_the_context_exists() -> None:
     for _ in range(20):
         load("spite-and-malice", 6)
     assert (time.perf_counter() - start) / 20 < 0.05  # generous: a shared machine
+
+
+# ------------------------------------------------- ResampleFromInfostate and ISMCTS
+def random_state(game: Any, seed: int, moves: int) -> Any:
+    """A state ``moves`` player moves into a random game (or its end)."""
+    rnd = random.Random(seed)
+    state = game.new_initial_state()
+    done = 0
+    while not state.is_terminal() and (done < moves or state.is_chance_node()):
+        if state.is_chance_node():
+            state.apply_action(rnd.choice(state.chance_outcomes())[0])
+        else:
+            state.apply_action(rnd.choice(state.legal_actions()))
+            done += 1
+    return state
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_resample_keeps_the_players_information_state(variant: str) -> None:
+    """A resampled state looks the same to the player (information-state and
+    observation strings, tensor, legal actions), is a valid state of the variant,
+    plays on to the end, and moves the cards the player has not seen."""
+    cls = zank.VARIANTS[variant]
+    game = load(variant, min(3, cls.max_players))
+    rules = game.rules
+    changed = 0
+    for seed in range(3):
+        state = random_state(game, seed, 15 + 10 * seed)
+        for p in range(game.num_players()):
+            sampler = random.Random(seed * 10 + p).random
+            other = state.resample_from_infostate(p, sampler)
+            assert other.information_state_string(p) == state.information_state_string(p)
+            assert other.observation_string(p) == state.observation_string(p)
+            assert other.observation_tensor(p) == state.observation_tensor(p)
+            assert other.current_player() == state.current_player()
+            if p == state.current_player():
+                assert other.legal_actions() == state.legal_actions()
+            rules.validate(other.zank_state)
+            assert str(state) == str(state.clone())  # the original is untouched
+            changed += other.zank_state.piles != state.zank_state.piles
+            for q in range(game.num_players()):  # every seat's strings are its own again
+                view = other.information_state_string(q).split("\nmoves: ")[0]
+                assert view == zos._view_text(game.context, rules.observe(other._data.dealt, q))
+            random_state_from(other, seed)
+    assert changed  # face-down cards nobody saw were dealt anew at least once
+
+
+def random_state_from(state: Any, seed: int) -> None:
+    rnd = random.Random(seed)
+    for _ in range(60):
+        if state.is_terminal():
+            return
+        if state.is_chance_node():
+            state.apply_action(rnd.choice(state.chance_outcomes())[0])
+        else:
+            state.apply_action(rnd.choice(state.legal_actions()))
+
+
+def test_resample_refuses_a_chance_node() -> None:
+    state = load("zank").new_initial_state()
+    with pytest.raises(ValueError, match="decision"):
+        state.resample_from_infostate(0, random.random)
+
+
+def test_resample_deals_the_hidden_hand_anew() -> None:
+    """Spite and Malice: the other seat's hand (which player 0 never saw) changes
+    between samples, player 0's own hand never does."""
+    game = load("spite-and-malice")
+    state = random_state(game, 1, 0)
+    hands = {
+        tuple(state.resample_from_infostate(0, random.Random(i).random).zank_state.pile(h))
+        for i in range(20)
+        for h in ("p1.hand",)
+    }
+    own = {
+        state.resample_from_infostate(0, random.Random(i).random).zank_state.pile("p0.hand")
+        for i in range(20)
+    }
+    assert len(hands) > 10
+    assert own == {state.zank_state.pile("p0.hand")}
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_openspiel_ismcts_bot_plays_every_variant(variant: str) -> None:
+    """OpenSpiel's Python ``ISMCTSBot``, unchanged, plays a short game (12 moves,
+    then a draw by ``max_game_length``) with 6 simulations a move."""
+    ismcts = pytest.importorskip("open_spiel.python.algorithms.ismcts")
+    mcts = pytest.importorskip("open_spiel.python.algorithms.mcts")
+    game = load(variant, max_game_length=12)
+    rng = np.random.RandomState(0)
+    evaluator = mcts.RandomRolloutEvaluator(1, rng)
+    bots = [
+        ismcts.ISMCTSBot(game, evaluator, 2.0, 6, random_state=np.random.RandomState(p))
+        for p in range(game.num_players())
+    ]
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choice(actions, p=probs))
+        else:
+            action = bots[state.current_player()].step(state)
+            assert action in state.legal_actions()
+            state.apply_action(action)
+    assert state.zank_state.ply == 12 or state.result() is not None

@@ -62,8 +62,24 @@ The adapter therefore keeps undecided what no player has seen yet:
 
 The remaining hidden information -- the cards in other players' hands -- is
 in the state, as in every OpenSpiel game with private cards; use an
-information-set algorithm (or determinize with
-:meth:`zank.core.Rules.sample_state`) where that matters.
+information-set algorithm where that matters.  Of the variants, only Spite and
+Malice has private piles (each seat's hand); in the Zank-Patience family
+(zank, zank-detailed, zank-104, schikanieren, crapette) every face-up card is
+public and the hidden information is the face-down cards nobody has seen,
+which chance deals as they are turned up, so both seats' information states
+differ only in the seat (the game still declares imperfect information: the
+face-down cards are unknown to all).
+
+**Determinization.**  :meth:`ZankState.resample_from_infostate` (OpenSpiel's
+``ResampleFromInfostate``) draws a state of a player's information set: the
+cards the player has never seen are dealt anew within their groups, across the
+whole game (the state, the deal, what every other seat saw), so OpenSpiel's
+Python ``ISMCTSBot`` runs unchanged.  It is not
+:meth:`zank.core.Rules.sample_state`, which deals an observation's hidden
+places from every unseen card: the information state is more than the
+observation (cards a player saw go face down and are remembered, and the cards
+of each seat's own pack stay in that pack), and the sampled state must be a
+game of this chance model with the same history for the player.
 
 **Length.**  ``max_game_length`` counts player moves (chance outcomes are not
 counted, as in OpenSpiel).  Its default is the variant's own bound when the
@@ -102,6 +118,7 @@ every game sums to zero); a draw gives 0 to all.  The variant's points are in
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any
 
@@ -620,6 +637,7 @@ class _Data:
     deal: tuple[int, ...] = ()  # the deal's chance outcomes so far (while zs is None)
     node: _Chance | None = attrs.field(default=None, eq=False)  # the deal's next node
     done: tuple[_Done, ...] = ()  # the deal's finished shuffles (while zs is None)
+    dealt: State | None = None  # the state the deal gave (for the seats' views of it)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Data:
         return self
@@ -643,6 +661,7 @@ class _Data:
                 tuple(sorted(self.mixed)),
                 self.deal,
                 self.done,
+                None if self.dealt is None else _pack(self.dealt),
             ),
         )
 
@@ -689,6 +708,7 @@ def _restore(
     mixed: tuple[int, ...],
     deal: tuple[int, ...] = (),
     done: tuple[_Done, ...] = (),
+    dealt: tuple[Any, ...] | None = None,
 ) -> _Data:
     node: _Node | None = None
     for step in steps:
@@ -708,6 +728,7 @@ def _restore(
         frozenset(mixed),
         tuple(deal),
         done=tuple(done),
+        dealt=None if dealt is None else _unpack(dealt),
     )
 
 
@@ -869,7 +890,7 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
             everything = range(len(ctx.specs))
             seen = frozenset().union(*ctx.views(zs, everything))
             views = tuple(_view_text(ctx, ctx.rules.observe(zs, p)) for p in range(ctx.players))
-            self._data = _Data(zs, seen, views)
+            self._data = _Data(zs, seen, views, dealt=zs)
             return
         p = d.pending
         if p is None:
@@ -953,7 +974,7 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
             ]
             mixed = mixed.union(c for c in ctx.hidden_to_all(after, changed) if c in seen)
         truncated = after.outcome is None and after.ply >= ctx.max_length
-        self._data = _Data(after, seen, d.deal_views, steps, None, truncated, mixed)
+        self._data = _Data(after, seen, d.deal_views, steps, None, truncated, mixed, dealt=d.dealt)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -967,6 +988,81 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
                 return f"shuffle {action}"
             return f"turn up {card_text(action)}"
         return self._ctx.rules.moves[action].text
+
+    # ------------------------------------------------------- determinizing
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> ZankState:
+        """A state drawn from ``player_id``'s information set (OpenSpiel's
+        ``ResampleFromInfostate``, which ``ISMCTSBot`` calls at every simulation).
+
+        The cards the player has never seen (face down since the deal, or in
+        another seat's hand) are dealt anew: a uniform permutation of them within
+        each group of cards the deal shuffled together, applied to the whole
+        game -- the state, the deal, and what every other seat saw of each move.
+        So the result is a game of the same chance model that looks the same to
+        the player (the same information-state string and observation), while
+        every other seat holds and remembers the cards of the new deal.  Cards
+        the player saw keep their places, including those it remembers face down.
+
+        ``probability_sampler`` (OpenSpiel's ``UniformProbabilitySampler`` or any
+        callable returning a float in ``[0, 1)``) seeds the permutation.
+
+        Raises:
+            ValueError: the state is a chance node (the deal, or a move waiting
+                for the cards it turns up): resample at a decision or at the end.
+        """
+        d = self._data
+        ctx = self._ctx
+        if d.zs is None or d.pending is not None or d.dealt is None:
+            raise ValueError("resample_from_infostate needs a player's decision or the end")
+        if not 0 <= player_id < ctx.players:
+            raise ValueError(f"player_id must be a seat from 0 to {ctx.players - 1}")
+        steps = [] if d.steps is None else d.steps.steps()
+        known = ctx.views(d.dealt, range(len(ctx.specs)))[player_id]
+        for step in steps:
+            known.update(step.shown[player_id])
+        groups: dict[int, list[int]] = {}
+        for c in ctx.rules.cards(ctx.players):
+            if c not in known:
+                groups.setdefault(ctx.group[c], []).append(c)
+        rnd = random.Random(int(float(probability_sampler()) * 2**53))
+        sigma: dict[int, int] = {}
+        for cards in groups.values():
+            shuffled = cards[:]
+            rnd.shuffle(shuffled)
+            sigma.update((a, b) for a, b in zip(cards, shuffled, strict=True) if a != b)
+        clone: ZankState = self.clone()
+        if not sigma:
+            return clone
+
+        def relabel(state: State) -> State:
+            piles = tuple(
+                (
+                    tuple(sorted(sigma.get(c, c) for c in cards))
+                    if spec.sorted
+                    else tuple(sigma.get(c, c) for c in cards)
+                )
+                if any(c in sigma for c in cards)
+                else cards
+                for spec, cards in zip(ctx.specs, state.piles, strict=True)
+            )
+            return attrs.evolve(state, piles=piles)
+
+        dealt = relabel(d.dealt)
+        node: _Node | None = None
+        for step in steps:
+            shown = tuple(tuple(sorted(sigma.get(c, c) for c in cards)) for cards in step.shown)
+            node = _Node(node, _Step(step.seat, step.text, shown))
+        clone._data = _Data(
+            relabel(d.zs),
+            frozenset(sigma.get(c, c) for c in d.seen),
+            tuple(_view_text(ctx, ctx.rules.observe(dealt, q)) for q in range(ctx.players)),
+            node,
+            None,
+            d.truncated,
+            frozenset(sigma.get(c, c) for c in d.mixed),
+            dealt=dealt,
+        )
+        return clone
 
     # ------------------------------------------------------------- viewing
     def observation_of(self, player: int) -> Observation | None:
