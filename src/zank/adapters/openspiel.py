@@ -88,7 +88,9 @@ rules object has a ``max_plies(players)`` method that returns one, else
 yet (Spite and Malice shuffles completed piles back into the draw pile, so
 its games have no bound; the Zank-Patience family ends a game after a number
 of turns without progress but a turn's length is not bounded), so the default
-is that documented number.  A game that reaches it is not cut short silently:
+is that documented number (shared with the PettingZoo adapter, see
+:mod:`zank.adapters.conventions`; random play's longest games are far
+shorter, figures in ``benchmarks/RESULTS.md``).  A game that reaches it is not cut short silently:
 it ends as a draw (returns 0), :attr:`ZankState.truncated` is true, and the
 state's text says so.
 
@@ -113,7 +115,8 @@ finished shuffles not replayed), not once per card.
 
 **Returns.**  +1 for the winner; the losers share -1 (each ``-1/(P-1)``, so
 every game sums to zero); a draw gives 0 to all.  The variant's points are in
-``state.result()``.
+``state.result()``.  The PettingZoo adapter gives the same numbers
+(:func:`zank.adapters.conventions.seat_returns`).
 """
 
 from __future__ import annotations
@@ -128,6 +131,7 @@ import numpy.typing as npt
 import pyspiel
 
 import zank
+from zank.adapters.conventions import DEFAULT_MAX_PLIES, seat_returns
 from zank.adapters.encoding import ObservationEncoder
 from zank.cards import DECK, MAX_CARD, card_text, cards_text
 from zank.core import HIDDEN, Observation, Result, Rules, State
@@ -149,8 +153,9 @@ __all__ = [
 
 MAX_DEAL_OUTCOMES = 128
 """The most outcomes a chance node of the deal has."""
-DEFAULT_MAX_GAME_LENGTH = 100_000
-"""Player moves after which a game without a bound of its own ends as a draw."""
+DEFAULT_MAX_GAME_LENGTH = DEFAULT_MAX_PLIES
+"""Player moves after which a game without a bound of its own ends as a draw
+(:data:`zank.adapters.conventions.DEFAULT_MAX_PLIES`, shared with PettingZoo)."""
 SHUFFLE_SEEDS = 1 << 10
 """The number of outcomes of the chance node before a move that shuffles, which
 set its generator state."""
@@ -863,9 +868,7 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
         zs = self._data.zs
         n = self._ctx.players
         result = None if zs is None or self._data.pending is not None else zs.outcome
-        if result is None or result.winner is None:
-            return [0.0] * n
-        return [1.0 if p == result.winner else -1.0 / (n - 1) for p in range(n)]
+        return seat_returns(None if result is None else result.winner, n)
 
     def result(self) -> Result | None:
         """The zank :class:`~zank.core.Result` (with the variant's points), once over."""
