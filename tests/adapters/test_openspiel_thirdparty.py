@@ -251,3 +251,20 @@ def test_openspiel_ismcts_bot_plays_every_variant(variant: str) -> None:
             assert action in state.legal_actions()
             state.apply_action(action)
     assert state.zank_state.ply == 12 or state.result() is not None
+
+
+@pytest.mark.parametrize("variant", ["spite-and-malice", "zank-104"])
+def test_a_deal_outcome_not_offered_is_refused(variant: str) -> None:
+    """The deal's nodes check their outcome without building the outcome list."""
+    game = load(variant, zank.VARIANTS[variant].max_players)
+    state = game.new_initial_state()
+    rnd = random.Random(3)
+    refused = 0
+    while state.zank_state is None:
+        offered = {a for a, _ in state.chance_outcomes()}
+        bad = next(a for a in (rnd.randrange(600) for _ in range(1000)) if a not in offered)
+        with pytest.raises(ValueError, match="not one of the deal's next"):
+            state.clone().apply_action(bad)
+        refused += 1
+        state.apply_action(rnd.choice(sorted(offered)))
+    assert refused > 100

@@ -288,15 +288,24 @@ class _Shuffle:
         return "card", [(c, 1.0 / n) for c in sorted(self.items[:n])]
 
     def step(self, outcome: int) -> _Shuffle:
-        """The shuffle after the chance outcome ``outcome`` of :meth:`node`."""
+        """The shuffle after the chance outcome ``outcome`` of :meth:`node`.
+
+        Raises:
+            ValueError: ``outcome`` is not one of the node's outcomes.
+        """
         n = self.i + 1
         if self.pack < 0 and n > MAX_DEAL_OUTCOMES and sum(1 for _, k in self.left if k) > 1:
-            if dict(self.left)[outcome] != 1:
+            left = dict(self.left).get(outcome, 0)
+            if left > 1:
                 return attrs.evolve(self, pack=outcome)
+            if left < 1:
+                raise ValueError("no card of this pack is left")
             # the pack's last card: no node for it
             outcome = next(c for c in self.items[:n] if DECK[c] == outcome)
+        elif self.pack >= 0 and not (0 <= outcome < MAX_CARD and DECK[outcome] == self.pack):
+            raise ValueError("not a card of the pack chosen")
         items = list(self.items)
-        j = items.index(outcome, 0, n)
+        j = items.index(outcome, 0, n)  # ValueError: placed already, or not in the shuffle
         items[self.i], items[j] = items[j], items[self.i]
         pack = DECK[outcome]
         left = tuple((d, k - 1 if d == pack else k) for d, k in self.left)
@@ -881,11 +890,14 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
         ctx = self._ctx
         if d.zs is None:
             node = self._deal_node()
-            if action not in {a for a, _ in node.outcomes}:
+            try:
+                if node.shuffle is None and action not in {a for a, _ in node.outcomes}:
+                    raise ValueError(node.kind)
+                choices, done, nxt = ctx.deal_step(d.deal, d.done, node, int(action))
+            except ValueError:
                 raise ValueError(
                     f"chance outcome {action} is not one of the deal's next {node.kind}s"
-                )
-            choices, done, nxt = ctx.deal_step(d.deal, d.done, node, int(action))
+                ) from None
             if isinstance(nxt, _Chance):
                 self._data = _Data(deal=choices, node=nxt, done=done)
                 return
