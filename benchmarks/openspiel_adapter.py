@@ -17,7 +17,8 @@ Per variant and seat count (fewest and most seats):
   player moves each; ``deal %``: the deal's share of that time.
 
 The C++ games ``hearts``, ``crazy_eights`` and ``gin_rummy`` run through the same
-random-play loop for comparison.
+random-play loop for comparison.  Every time is the process's CPU time
+(``time.process_time``), so that other work on a shared machine counts less.
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ MAX_MOVES = 3000
 def random_play(game: Any, seed: int) -> tuple[int, float, float]:
     """One random game: (nodes, seconds, seconds of the deal)."""
     rnd = random.Random(seed)
-    clock = time.perf_counter
+    clock = time.process_time
     t0 = clock()
     state = game.new_initial_state()
     nodes = moves = 0
@@ -67,12 +68,12 @@ def deal_cost(game: Any, deals: int) -> tuple[float, float]:
     total = 0.0
     for seed in range(deals):
         rnd = random.Random(seed)
-        t0 = time.perf_counter()
+        t0 = time.process_time()
         state = game.new_initial_state()
         while state.zank_state is None:  # the deal's nodes
             state.apply_action(rnd.choice(state.chance_outcomes())[0])
             nodes += 1
-        total += time.perf_counter() - t0
+        total += time.process_time() - t0
     return total / nodes * 1e6, total / deals * 1e3
 
 
@@ -93,12 +94,12 @@ def load_state_cost(game: Any) -> tuple[float, float]:
     for kind in ("deserialize", "unpickle"):
         times = []
         for _ in range(20):
-            t0 = time.perf_counter()
+            t0 = time.process_time()
             if kind == "deserialize":
                 pyspiel.deserialize_game_and_state(text)
             else:
                 pickle.loads(blob)
-            times.append(time.perf_counter() - t0)
+            times.append(time.process_time() - t0)
         out.append(statistics.median(times) * 1e3)
     return out[0], out[1]
 
@@ -108,12 +109,12 @@ def load_cost(name: str, params: dict[str, Any]) -> tuple[float, float]:
     code = (
         "import time, statistics, pyspiel, zank.adapters.openspiel\n"
         f"p = {params!r}\n"
-        f"t = time.perf_counter(); pyspiel.load_game({name!r}, p)\n"
-        "cold = time.perf_counter() - t\n"
+        f"t = time.process_time(); pyspiel.load_game({name!r}, p)\n"
+        "cold = time.process_time() - t\n"
         "ts = []\n"
         "for _ in range(20):\n"
-        f"    t = time.perf_counter(); pyspiel.load_game({name!r}, p)\n"
-        "    ts.append(time.perf_counter() - t)\n"
+        f"    t = time.process_time(); pyspiel.load_game({name!r}, p)\n"
+        "    ts.append(time.process_time() - t)\n"
         "print(cold * 1e3, statistics.median(ts) * 1e3)\n"
     )
     out = subprocess.run(

@@ -432,8 +432,10 @@ class _Context:
         choices: tuple[int, ...] = ()
         done: tuple[_Done, ...] = ()
         node: _Chance | State = self.first_node()
-        while isinstance(node, _Chance):  # deal once, always the first outcome
-            choices, done, node = self.deal_step(choices, done, node, node.outcomes[0][0])
+        pick = random.Random(0)  # deal once (at random: the first outcomes tie cuts)
+        while isinstance(node, _Chance):
+            outcome = pick.choice(node.outcomes)[0]
+            choices, done, node = self.deal_step(choices, done, node, outcome)
         shuffled: list[tuple[int, ...]] = []  # then again, to see what is shuffled
         self.deal(choices, shuffled, done)
         parent = {c: c for c in cards}
