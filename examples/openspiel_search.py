@@ -1,9 +1,10 @@
-"""OpenSpiel's ISMCTSBot and MCTSBot on a zank variant, with the time per move.
+"""OpenSpiel's ISMCTSBot and MCTSBot on a zank variant, with the time per move
+(the CPU time of the bot's search, ``time.process_time``).
 
 Needs the extra: ``pip install 'zank[openspiel]'``.  Each bot plays seat 0
 against uniform random play in seat 1 of Spite and Malice with a pay-off pile of
-three cards (a variant where random play sometimes wins, so rollouts carry
-signal).  Both bots evaluate a leaf by one random rollout cut off after
+three cards (``--pay-off-size``; random play sometimes wins there, so rollouts
+carry some signal).  Both bots evaluate a leaf by one random rollout cut off after
 ``--rollout`` nodes (``RandomRolloutEvaluator(max_length=...)``: a cut-off
 rollout scores 0 for everybody, as a draw).
 
@@ -13,7 +14,8 @@ rollout scores 0 for everybody, as a draw).
 * ``MCTSBot`` searches from the real state; the cards nobody has seen are chance
   nodes, but the other player's hand is in the state (see the OpenSpiel guide).
 
-Run: ``python examples/openspiel_search.py [--simulations N] [--moves M] [--games G]``
+Run: ``python examples/openspiel_search.py [--simulations N] [--moves M] [--games G]
+[--rollout R] [--pay-off-size K]``
 (the defaults are small, for CI; ``--moves 0`` plays every game to its end).
 """
 
@@ -54,9 +56,9 @@ def play(bot: Any, game: Any, moves: int, seed: int) -> tuple[int, float, Any]:
             actions, probs = zip(*state.chance_outcomes(), strict=True)
             state.apply_action(int(rng.choice(actions, p=probs)))
         elif state.current_player() == 0:
-            start = time.perf_counter()
+            start = time.process_time()
             action = bot.step(state)
-            seconds += time.perf_counter() - start
+            seconds += time.process_time() - start
             searched += 1
             state.apply_action(action)
         else:
@@ -70,8 +72,9 @@ def main() -> None:
     parser.add_argument("--rollout", type=int, default=100, help="rollout cut-off, in nodes")
     parser.add_argument("--moves", type=int, default=5, help="bot moves per game (0: all)")
     parser.add_argument("--games", type=int, default=1)
+    parser.add_argument("--pay-off-size", type=int, default=3)
     args = parser.parse_args()
-    game = pyspiel.load_game("python_zank_spite_and_malice", {"pay_off_size": 3})
+    game = pyspiel.load_game("python_zank_spite_and_malice", {"pay_off_size": args.pay_off_size})
     for kind in ("ismcts", "mcts"):
         bot = make_bot(kind, game, args.simulations, args.rollout, seed=1)
         total_moves, total_seconds, results = 0, 0.0, []
