@@ -47,15 +47,9 @@ def test_openspiel_sim_game_with_pickle_checks(variant: str) -> None:
 
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_random_sim_test(variant: str) -> None:
-    """``pyspiel.random_sim_test`` (the C++ checks, with serialization) on one game."""
+    """``pyspiel.random_sim_test`` (the C++ checks, with serialization) on one game
+    (``test_openspiel.py`` runs it on every preset and at the most seats, marked slow)."""
     pyspiel.random_sim_test(load(variant), num_sims=1, serialize=True, verbose=False)
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("variant", VARIANTS)
-def test_random_sim_test_at_the_most_seats(variant: str) -> None:
-    game = load(variant, zank.VARIANTS[variant].max_players)
-    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
