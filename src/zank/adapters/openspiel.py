@@ -123,6 +123,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from itertools import repeat
 from typing import Any
 
 import attrs
@@ -282,10 +283,10 @@ class _Shuffle:
         if self.pack >= 0:
             k = dict(self.left)[self.pack]
             cards = sorted(c for c in self.items[:n] if DECK[c] == self.pack)
-            return "card", [(c, 1.0 / k) for c in cards]
+            return "card", list(zip(cards, repeat(1.0 / k, k), strict=True))
         if n > MAX_DEAL_OUTCOMES and sum(1 for _, k in self.left if k) > 1:
             return "pack", [(d, k / n) for d, k in self.left if k]
-        return "card", [(c, 1.0 / n) for c in sorted(self.items[:n])]
+        return "card", list(zip(sorted(self.items[:n]), repeat(1.0 / n, n), strict=True))
 
     def step(self, outcome: int) -> _Shuffle:
         """The shuffle after the chance outcome ``outcome`` of :meth:`node`.
