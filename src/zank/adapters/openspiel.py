@@ -296,10 +296,10 @@ class _Shuffle:
         """
         n = self.i + 1
         if self.pack < 0 and n > MAX_DEAL_OUTCOMES and sum(1 for _, k in self.left if k) > 1:
-            left = dict(self.left).get(outcome, 0)
-            if left > 1:
+            count = dict(self.left).get(outcome, 0)
+            if count > 1:
                 return attrs.evolve(self, pack=outcome)
-            if left < 1:
+            if count < 1:
                 raise ValueError("no card of this pack is left")
             # the pack's last card: no node for it
             outcome = next(c for c in self.items[:n] if DECK[c] == outcome)
