@@ -12,6 +12,7 @@ import pytest
     ("module", "needs"),
     [
         ("zank.adapters.encoding", "numpy"),
+        ("zank.adapters.conventions", "zank"),
         ("zank.adapters.pettingzoo", "pettingzoo"),
         ("zank.adapters.openspiel", "pyspiel"),
     ],

@@ -71,8 +71,9 @@ def test_whole_game_rewards_and_points(rules: Rules, players: int) -> None:
     assert sorted(agent for agent, _, _ in finals) == sorted(env.possible_agents)
     for agent, reward, info in finals:
         seat = env.possible_agents.index(agent)
-        want = 0.0 if result.winner is None else (1.0 if seat == result.winner else -1.0)
-        assert reward == want
+        lose = -1.0 / (players - 1)
+        want = 0.0 if result.winner is None else (1.0 if seat == result.winner else lose)
+        assert reward == pytest.approx(want)
         assert info["points"] == result.points
         assert info["winner"] == result.winner
         assert info["reason"] == result.reason.value
@@ -147,5 +148,71 @@ def test_render_and_options() -> None:
     assert env.rules.pay_off_size == 5
     with pytest.raises(TypeError):
         zpz.ZankEnv(zank.variant("spite-and-malice"), pay_off_size=5)
-    with pytest.raises(ValueError, match="render_mode"):
-        zpz.ZankEnv("spite-and-malice", render_mode="human")
+    with pytest.raises(zank.OptionError, match="render_mode"):
+        zpz.ZankEnv("spite-and-malice", render_mode="rgb_array")
+
+
+@pytest.mark.parametrize("variant", sorted(zank.VARIANTS))
+def test_render_test(variant: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """PettingZoo's own ``render_test``: every render mode, ``"human"`` included."""
+    pz_test.render_test(lambda render_mode=None: zpz.ZankEnv(variant, render_mode=render_mode))
+    assert "as seen by player_" in capsys.readouterr().out  # "human" printed the table
+
+
+def test_human_render_prints_what_ansi_returns(capsys: pytest.CaptureFixture[str]) -> None:
+    human = zpz.ZankEnv("spite-and-malice", render_mode="human")
+    ansi = zpz.ZankEnv("spite-and-malice", render_mode="ansi")
+    human.reset(seed=3)
+    ansi.reset(seed=3)
+    assert human.render() is None
+    assert capsys.readouterr().out == ansi.render() + "\n"
+
+
+def test_every_variant_has_its_own_environment_name() -> None:
+    names = {zpz.ZankEnv(v).metadata["name"] for v in zank.VARIANTS}
+    assert len(names) == len(zank.VARIANTS)
+    assert zpz.ZankEnv("spite-and-malice").metadata["name"] == "zank_spite_and_malice_v0"
+    assert zpz.env_name("zank-104") == "zank_zank_104_v0"
+    assert zpz.ZankEnv.metadata["name"] == "zank_v0"  # the class's own is untouched
+
+
+def test_returns_at_three_seats_are_those_of_the_openspiel_adapter() -> None:
+    """One convention for both adapters: +1 for the winner, -1/(P-1) for the others."""
+    conventions = pytest.importorskip("zank.adapters.conventions")
+    rules = zank.variant("spite-and-malice", pay_off_size=1)
+    won = 0
+    for seed in range(12):
+        env = zpz.ZankEnv(rules, 3)
+        finals = play_out(env, seed)
+        result = env.game_state.outcome
+        final = {a: r for a, r, _ in finals}
+        rewards = [final[agent] for agent in env.possible_agents]
+        assert rewards == conventions.seat_returns(result.winner, 3)
+        assert sum(rewards) == pytest.approx(0.0)
+        won += result.winner is not None
+    assert won  # some game had a winner: -0.5 for each loser
+    assert conventions.seat_returns(0, 3) == [1.0, -0.5, -0.5]
+    ospiel = pytest.importorskip("zank.adapters.openspiel")
+    game = ospiel.load_game(rules, 3)
+    won = 0
+    for seed in range(12):
+        state = game.new_initial_state()
+        rnd = np.random.default_rng(seed)
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[rnd.integers(0, len(outcomes))][0])
+            else:
+                state.apply_action(int(rnd.choice(state.legal_actions())))
+        result = state.result()
+        assert state.returns() == conventions.seat_returns(result.winner, 3)
+        won += result.winner is not None
+    assert won
+
+
+def test_the_default_length_bound_is_the_openspiel_adapters() -> None:
+    conventions = pytest.importorskip("zank.adapters.conventions")
+    assert zpz.ZankEnv("zank").max_plies == conventions.DEFAULT_MAX_PLIES
+    ospiel = pytest.importorskip("zank.adapters.openspiel")
+    game = ospiel.load_game(zank.variant("zank"))
+    assert game.max_game_length() == conventions.DEFAULT_MAX_PLIES

@@ -5,6 +5,8 @@ is imported by ``import zank``:
 
 * :mod:`zank.adapters.encoding` -- a fixed-length numeric vector of an
   :class:`~zank.core.Observation` (needs ``numpy``; both extras below bring it).
+* :mod:`zank.adapters.conventions` -- the returns and the length bound both
+  adapters below share (needs nothing).
 * ``zank.adapters.pettingzoo`` -- a PettingZoo AEC environment for any variant
   (``pip install 'zank[pettingzoo]'``).
 * ``zank.adapters.openspiel`` -- every variant as an OpenSpiel Python game

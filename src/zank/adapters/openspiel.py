@@ -62,8 +62,24 @@ The adapter therefore keeps undecided what no player has seen yet:
 
 The remaining hidden information -- the cards in other players' hands -- is
 in the state, as in every OpenSpiel game with private cards; use an
-information-set algorithm (or determinize with
-:meth:`zank.core.Rules.sample_state`) where that matters.
+information-set algorithm where that matters.  Of the variants, only Spite and
+Malice has private piles (each seat's hand); in the Zank-Patience family
+(zank, zank-detailed, zank-104, schikanieren, crapette) every face-up card is
+public and the hidden information is the face-down cards nobody has seen,
+which chance deals as they are turned up, so both seats' information states
+differ only in the seat (the game still declares imperfect information: the
+face-down cards are unknown to all).
+
+**Determinization.**  :meth:`ZankState.resample_from_infostate` (OpenSpiel's
+``ResampleFromInfostate``) draws a state of a player's information set: the
+cards the player has never seen are dealt anew within their groups, across the
+whole game (the state, the deal, what every other seat saw), so OpenSpiel's
+Python ``ISMCTSBot`` runs unchanged.  It is not
+:meth:`zank.core.Rules.sample_state`, which deals an observation's hidden
+places from every unseen card: the information state is more than the
+observation (cards a player saw go face down and are remembered, and the cards
+of each seat's own pack stay in that pack), and the sampled state must be a
+game of this chance model with the same history for the player.
 
 **Length.**  ``max_game_length`` counts player moves (chance outcomes are not
 counted, as in OpenSpiel).  Its default is the variant's own bound when the
@@ -72,7 +88,9 @@ rules object has a ``max_plies(players)`` method that returns one, else
 yet (Spite and Malice shuffles completed piles back into the draw pile, so
 its games have no bound; the Zank-Patience family ends a game after a number
 of turns without progress but a turn's length is not bounded), so the default
-is that documented number.  A game that reaches it is not cut short silently:
+is that documented number (shared with the PettingZoo adapter, see
+:mod:`zank.adapters.conventions`; random play's longest games are far
+shorter, figures in ``benchmarks/RESULTS.md``).  A game that reaches it is not cut short silently:
 it ends as a draw (returns 0), :attr:`ZankState.truncated` is true, and the
 state's text says so.
 
@@ -83,14 +101,29 @@ string adds perfect recall: the player's view of the deal, then every move
 with the cards it turned visible for that player.  The information-state
 tensor is the observation vector (it does not encode the history).
 
+**Pickling, processes, loading.**  A game pickles by its variant name and
+parameters (its class, ``ZankGame_`` plus the variant name, is an attribute of
+this module), so it travels to ``multiprocessing`` workers, Ray or Dask
+actors; the process that unpickles it imports this module and loads the game
+again.  Every game loaded with the same parameters in a process shares one
+context (rules object, encoder, card groups), built once: loading a game again,
+cloning, deserializing or unpickling a state builds none and deals nothing (a
+state keeps its zank state as plain values).  The deal's chance nodes cost one
+step each: the shuffle in progress is kept in the state, and the deal's own
+procedure runs again only when a shuffle ends or after a lot (with the
+finished shuffles not replayed), not once per card.
+
 **Returns.**  +1 for the winner; the losers share -1 (each ``-1/(P-1)``, so
 every game sums to zero); a draw gives 0 to all.  The variant's points are in
-``state.result()``.
+``state.result()``.  The PettingZoo adapter gives the same numbers
+(:func:`zank.adapters.conventions.seat_returns`).
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
+from itertools import repeat
 from typing import Any
 
 import attrs
@@ -99,6 +132,7 @@ import numpy.typing as npt
 import pyspiel
 
 import zank
+from zank.adapters.conventions import DEFAULT_MAX_PLIES, seat_returns
 from zank.adapters.encoding import ObservationEncoder
 from zank.cards import DECK, MAX_CARD, card_text, cards_text
 from zank.core import HIDDEN, Observation, Result, Rules, State
@@ -120,8 +154,9 @@ __all__ = [
 
 MAX_DEAL_OUTCOMES = 128
 """The most outcomes a chance node of the deal has."""
-DEFAULT_MAX_GAME_LENGTH = 100_000
-"""Player moves after which a game without a bound of its own ends as a draw."""
+DEFAULT_MAX_GAME_LENGTH = DEFAULT_MAX_PLIES
+"""Player moves after which a game without a bound of its own ends as a draw
+(:data:`zank.adapters.conventions.DEFAULT_MAX_PLIES`, shared with PettingZoo)."""
 SHUFFLE_SEEDS = 1 << 10
 """The number of outcomes of the chance node before a move that shuffles, which
 set its generator state."""
@@ -198,12 +233,84 @@ def _max_plies(rules: Rules, players: int) -> int:
 
 
 class _Chance(Exception):
-    """Raised by :class:`_DealRng` at a draw that no chance outcome decides yet."""
+    """Raised by :class:`_DealRng` at a draw that no chance outcome decides yet.
 
-    def __init__(self, kind: str, outcomes: list[tuple[int, float]]) -> None:
+    ``shuffle`` is the shuffle in progress when the draw is one of its cards
+    (or packs): the next nodes of that shuffle follow from it alone, without
+    running the deal again.
+    """
+
+    def __init__(
+        self, kind: str, outcomes: list[tuple[int, float]], shuffle: _Shuffle | None = None
+    ) -> None:
         super().__init__(kind)
         self.kind = kind  # "card", "pack" or "lot"
         self.outcomes = outcomes
+        self.shuffle = shuffle
+
+
+@attrs.frozen
+class _Shuffle:
+    """A shuffle of distinct cards in progress (Fisher–Yates from the last place
+    down), which the next chance outcome continues without the deal.
+
+    Each step fills place ``i`` with a card chosen among ``items[: i + 1]``; when
+    more than :data:`MAX_DEAL_OUTCOMES` cards of more than one pack are left, a
+    node chooses the pack first (``pack``).
+    """
+
+    start: int  # the number of deal outcomes before this shuffle began
+    source: tuple[int, ...]  # the cards as the deal gave them
+    items: tuple[int, ...]  # the cards after the steps so far
+    i: int  # the place the next step fills (the shuffle is over at 0)
+    left: tuple[tuple[int, int], ...]  # per pack, its cards not placed yet
+    pack: int = -1  # the pack chosen for place ``i`` (-1: none yet)
+
+    @staticmethod
+    def begin(start: int, items: Sequence[int]) -> _Shuffle:
+        """A shuffle of ``items`` before its first step."""
+        left: dict[int, int] = {}
+        for c in items:
+            left[DECK[c]] = left.get(DECK[c], 0) + 1
+        source = tuple(items)
+        return _Shuffle(start, source, source, len(source) - 1, tuple(sorted(left.items())))
+
+    def node(self) -> tuple[str, list[tuple[int, float]]] | None:
+        """The kind and outcomes of the next step's chance node (``None``: over)."""
+        if self.i <= 0:
+            return None
+        n = self.i + 1
+        if self.pack >= 0:
+            k = dict(self.left)[self.pack]
+            cards = sorted(c for c in self.items[:n] if DECK[c] == self.pack)
+            return "card", list(zip(cards, repeat(1.0 / k, k), strict=True))
+        if n > MAX_DEAL_OUTCOMES and sum(1 for _, k in self.left if k) > 1:
+            return "pack", [(d, k / n) for d, k in self.left if k]
+        return "card", list(zip(sorted(self.items[:n]), repeat(1.0 / n, n), strict=True))
+
+    def step(self, outcome: int) -> _Shuffle:
+        """The shuffle after the chance outcome ``outcome`` of :meth:`node`.
+
+        Raises:
+            ValueError: ``outcome`` is not one of the node's outcomes.
+        """
+        n = self.i + 1
+        if self.pack < 0 and n > MAX_DEAL_OUTCOMES and sum(1 for _, k in self.left if k) > 1:
+            count = dict(self.left).get(outcome, 0)
+            if count > 1:
+                return attrs.evolve(self, pack=outcome)
+            if count < 1:
+                raise ValueError("no card of this pack is left")
+            # the pack's last card: no node for it
+            outcome = next(c for c in self.items[:n] if DECK[c] == outcome)
+        elif self.pack >= 0 and not (0 <= outcome < MAX_CARD and DECK[outcome] == self.pack):
+            raise ValueError("not a card of the pack chosen")
+        items = list(self.items)
+        j = items.index(outcome, 0, n)  # ValueError: placed already, or not in the shuffle
+        items[self.i], items[j] = items[j], items[self.i]
+        pack = DECK[outcome]
+        left = tuple((d, k - 1 if d == pack else k) for d, k in self.left)
+        return _Shuffle(self.start, self.source, tuple(items), self.i - 1, left)
 
 
 class _DealRng(Rng):
@@ -211,20 +318,26 @@ class _DealRng(Rng):
     chosen so far, it replays them and raises :class:`_Chance` at the first
     draw they do not decide.
 
-    ``shuffle`` of distinct card ids draws the card for each place (from the
-    last place down, as Fisher–Yates does), by pack first when more than
-    :data:`MAX_DEAL_OUTCOMES` cards are left; ``below(n)`` draws a lot.
-    ``shuffled`` collects the card lists shuffled (for the groups of cards
-    dealt together).
+    ``shuffle`` of distinct card ids draws the card for each place (see
+    :class:`_Shuffle`); ``below(n)`` draws a lot.  A shuffle found in ``done``
+    (finished shuffles by the outcome count where they began) is not replayed
+    step by step.  ``shuffled`` collects the card lists shuffled (for the
+    groups of cards dealt together).
     """
 
-    __slots__ = ("choices", "shuffled", "used")
+    __slots__ = ("choices", "done", "shuffled", "used")
 
-    def __init__(self, choices: Sequence[int], shuffled: list[tuple[int, ...]] | None = None):
+    def __init__(
+        self,
+        choices: Sequence[int],
+        shuffled: list[tuple[int, ...]] | None = None,
+        done: dict[int, tuple[tuple[int, ...], tuple[int, ...], int]] | None = None,
+    ):
         super().__init__(0)
         self.choices = choices
         self.used = 0
         self.shuffled = shuffled
+        self.done = done or {}
 
     def _take(self, kind: str, outcomes: Any) -> int:
         if self.used < len(self.choices):
@@ -265,30 +378,21 @@ class _DealRng(Rng):
             self.shuffled.append(tuple(items))
         if not _distinct_cards(items):
             return super().shuffle(items)  # draws by below()
-        left: dict[int, int] = {}  # cards not placed yet, per pack
-        for c in items:
-            left[DECK[c]] = left.get(DECK[c], 0) + 1
-        for i in range(len(items) - 1, 0, -1):
-            n = i + 1
-            if n > MAX_DEAL_OUTCOMES and sum(1 for k in left.values() if k) > 1:
-                pack = self._take(
-                    "pack", lambda n=n: ((d, k / n) for d, k in sorted(left.items()) if k)
-                )
-                k = left[pack]
-                if k == 1:
-                    card = next(c for c in items[:n] if DECK[c] == pack)
-                else:
-                    card = self._take(
-                        "card",
-                        lambda n=n, pack=pack, k=k: (
-                            (c, 1.0 / k) for c in sorted(items[:n]) if DECK[c] == pack
-                        ),
-                    )
-            else:
-                card = self._take("card", lambda n=n: ((c, 1.0 / n) for c in sorted(items[:n])))
-            j = items.index(card, 0, n)
-            items[i], items[j] = items[j], items[i]
-            left[DECK[card]] -= 1
+        known = self.done.get(self.used)
+        if known is not None and known[0] == tuple(items):
+            items[:] = known[1]
+            self.used += known[2]
+            return items
+        sh = _Shuffle.begin(self.used, items)
+        while True:
+            node = sh.node()
+            if node is None:
+                break
+            if self.used == len(self.choices):
+                raise _Chance(node[0], node[1], sh)
+            sh = sh.step(self.choices[self.used])
+            self.used += 1
+        items[:] = sh.items
         return items
 
 
@@ -318,21 +422,23 @@ class _Context:
         cards = self.rules.cards(players)
         if len(set(cards)) != len(cards):
             raise ValueError(f"{variant}: the OpenSpiel adapter needs distinct card ids")
+        self.first = self.first_node()
+        """The deal's first chance node (the same for every game of the context)."""
         self.group = self._groups(cards)
         """Per card, the group of cards the deal shuffles together (an unseen card
         turned up is one of the unseen cards of its group)."""
 
     def _groups(self, cards: Sequence[int]) -> dict[int, int]:
         """Cards shuffled together by the deal share a group (the smallest card of it)."""
-        shuffled: list[tuple[int, ...]] = []
-        choices: list[int] = []
-        while True:  # deal once, always the first outcome, to see what is shuffled
-            shuffled.clear()
-            try:
-                self.deal(choices, shuffled)
-                break
-            except _Chance as chance:
-                choices.append(chance.outcomes[0][0])
+        choices: tuple[int, ...] = ()
+        done: tuple[_Done, ...] = ()
+        node: _Chance | State = self.first_node()
+        pick = random.Random(0)  # deal once (at random: the first outcomes tie cuts)
+        while isinstance(node, _Chance):
+            outcome = pick.choice(node.outcomes)[0]
+            choices, done, node = self.deal_step(choices, done, node, outcome)
+        shuffled: list[tuple[int, ...]] = []  # then again, to see what is shuffled
+        self.deal(choices, shuffled, done)
         parent = {c: c for c in cards}
 
         def root(c: int) -> int:
@@ -348,19 +454,57 @@ class _Context:
                 parent[max(a, b)] = min(a, b)
         return {c: root(c) for c in cards}
 
-    def deal(self, choices: Sequence[int], shuffled: list[tuple[int, ...]] | None = None) -> State:
-        """The deal that the chance outcomes ``choices`` give (see the module docs).
+    def deal(
+        self,
+        choices: Sequence[int],
+        shuffled: list[tuple[int, ...]] | None = None,
+        done: tuple[_Done, ...] = (),
+    ) -> State:
+        """The deal that the chance outcomes ``choices`` give (see the module docs);
+        the shuffles in ``done`` are taken as they ended, not replayed.
 
         Raises:
             _Chance: the outcomes end before the deal does; it carries the next node.
         """
-        return self.rules._deal(_DealRng(choices, shuffled), self.players)
+        known = {d[0]: d[1:] for d in done}
+        return self.rules._deal(_DealRng(choices, shuffled, known), self.players)
+
+    def first_node(self) -> _Chance:
+        """The deal's first chance node."""
+        try:
+            self.deal(())
+        except _Chance as chance:
+            return chance
+        raise ValueError(f"{self.variant}: the deal draws nothing (no chance node)")
+
+    def deal_step(
+        self, choices: tuple[int, ...], done: tuple[_Done, ...], node: _Chance, action: int
+    ) -> tuple[tuple[int, ...], tuple[_Done, ...], _Chance | State]:
+        """The deal after the outcome ``action`` of ``node`` (which the outcomes
+        ``choices`` and finished shuffles ``done`` led to): the new outcomes and
+        finished shuffles, and the next node or the dealt state.
+
+        A step inside a shuffle costs that step only; the deal itself runs again
+        only when a shuffle ends or after a lot (its finished shuffles not replayed).
+        """
+        choices = (*choices, action)
+        sh = node.shuffle
+        if sh is not None:
+            sh = sh.step(action)
+            nxt = sh.node()
+            if nxt is not None:
+                return choices, done, _Chance(nxt[0], nxt[1], sh)
+            done = (*done, (sh.start, sh.source, sh.items, len(choices) - sh.start))
+        try:
+            return choices, done, self.deal(choices, None, done)
+        except _Chance as chance:
+            return choices, done, chance
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Context:
         return self
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_Context, (self.variant, self.options, self.players, self.max_length))
+        return (_shared_context, (self.variant, self.options, self.players, self.max_length))
 
     def views(self, state: State, piles: Sequence[int]) -> list[set[int]]:
         """The cards each seat sees in the piles ``piles`` of ``state``."""
@@ -410,6 +554,25 @@ class _Context:
         """The cards of ``piles`` that no seat sees in ``state``."""
         cards = {c for i in piles for c in state.piles[i]}
         return cards.difference(*self.views(state, piles))
+
+
+_Done = tuple[int, tuple[int, ...], tuple[int, ...], int]
+"""A finished shuffle of the deal: the outcome count where it began, its cards
+before and after, and the number of outcomes it took."""
+
+_CONTEXTS: dict[tuple[Any, ...], _Context] = {}
+
+
+def _shared_context(
+    variant: str, options: dict[str, Any], players: int, max_length: int
+) -> _Context:
+    """The one context of a game (built once per process: every game loaded with
+    these parameters, and every state unpickled for it, shares it)."""
+    key = (variant, tuple(sorted(options.items())), players, max_length)
+    ctx = _CONTEXTS.get(key)
+    if ctx is None:
+        ctx = _CONTEXTS[key] = _Context(variant, options, players, max_length)
+    return ctx
 
 
 @attrs.frozen
@@ -490,6 +653,8 @@ class _Data:
     mixed: frozenset[int] = frozenset()  # seen cards a shuffle has hidden again
     deal: tuple[int, ...] = ()  # the deal's chance outcomes so far (while zs is None)
     node: _Chance | None = attrs.field(default=None, eq=False)  # the deal's next node
+    done: tuple[_Done, ...] = ()  # the deal's finished shuffles (while zs is None)
+    dealt: State | None = None  # the state the deal gave (for the seats' views of it)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Data:
         return self
@@ -499,8 +664,8 @@ class _Data:
         pending = None
         if self.pending is not None:
             p = self.pending
-            pending = (p.action, zank.dumps(p.base), p.fixed, p.target, p.shuffles, p.shuffled)
-        zs = None if self.zs is None else zank.dumps(self.zs)
+            pending = (p.action, _pack(p.base), p.fixed, p.target, p.shuffles, p.shuffled)
+        zs = None if self.zs is None else _pack(self.zs)
         return (
             _restore,
             (
@@ -512,12 +677,46 @@ class _Data:
                 self.truncated,
                 tuple(sorted(self.mixed)),
                 self.deal,
+                self.done,
+                None if self.dealt is None else _pack(self.dealt),
             ),
         )
 
 
+_RULES: dict[tuple[Any, ...], Rules] = {}
+
+
+def _pack(state: State) -> tuple[Any, ...]:
+    """A zank state as plain values for pickling (its rules by name and options)."""
+    rules = state.rules
+    return (
+        rules.name,
+        tuple(sorted(rules.options.items())),
+        state.players,
+        state.piles,
+        state.down,
+        state.to_move,
+        state.phase,
+        state.info,
+        state.rng,
+        state.ply,
+        state.turn,
+        state.outcome,
+    )
+
+
+def _unpack(packed: tuple[Any, ...]) -> State:
+    """The state of :func:`_pack` (its rules object shared by every state unpacked)."""
+    name, options, *fields = packed
+    key = (name, options)
+    rules = _RULES.get(key)
+    if rules is None:
+        rules = _RULES[key] = zank.variant(name, **dict(options))
+    return State(rules, *fields)
+
+
 def _restore(
-    zs: str | None,
+    zs: tuple[Any, ...] | None,
     seen: tuple[int, ...],
     deal_views: tuple[str, ...],
     steps: list[_Step],
@@ -525,17 +724,28 @@ def _restore(
     truncated: bool,
     mixed: tuple[int, ...],
     deal: tuple[int, ...] = (),
+    done: tuple[_Done, ...] = (),
+    dealt: tuple[Any, ...] | None = None,
 ) -> _Data:
     node: _Node | None = None
     for step in steps:
         node = _Node(node, step)
-    state = None if zs is None else zank.loads(zs)
+    state = None if zs is None else _unpack(zs)
     pend = None
     if pending is not None:
         action, base, fixed, target, shuffles, shuffled = pending
-        pend = _Pending(action, zank.loads(base), tuple(fixed), target, shuffles, shuffled)
+        pend = _Pending(action, _unpack(base), tuple(fixed), target, shuffles, shuffled)
     return _Data(
-        state, frozenset(seen), deal_views, node, pend, truncated, frozenset(mixed), tuple(deal)
+        state,
+        frozenset(seen),
+        deal_views,
+        node,
+        pend,
+        truncated,
+        frozenset(mixed),
+        tuple(deal),
+        done=tuple(done),
+        dealt=None if dealt is None else _unpack(dealt),
     )
 
 
@@ -615,12 +825,15 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
         """The next chance node of the deal (computed once per state)."""
         d = self._data
         if d.node is None:
-            try:
-                self._ctx.deal(d.deal)
-            except _Chance as chance:
-                self._data = d = attrs.evolve(d, node=chance)
-            else:  # pragma: no cover - a finished deal leaves zs set
-                raise AssertionError("the deal is complete")
+            if d.deal:
+                try:
+                    self._ctx.deal(d.deal, None, d.done)
+                except _Chance as chance:
+                    self._data = d = attrs.evolve(d, node=chance)
+                else:  # pragma: no cover - a finished deal leaves zs set
+                    raise AssertionError("the deal is complete")
+            else:
+                self._data = d = attrs.evolve(d, node=self._ctx.first)
         assert d.node is not None
         return d.node
 
@@ -667,9 +880,7 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
         zs = self._data.zs
         n = self._ctx.players
         result = None if zs is None or self._data.pending is not None else zs.outcome
-        if result is None or result.winner is None:
-            return [0.0] * n
-        return [1.0 if p == result.winner else -1.0 / (n - 1) for p in range(n)]
+        return seat_returns(None if result is None else result.winner, n)
 
     def result(self) -> Result | None:
         """The zank :class:`~zank.core.Result` (with the variant's points), once over."""
@@ -682,20 +893,22 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
         ctx = self._ctx
         if d.zs is None:
             node = self._deal_node()
-            if action not in {a for a, _ in node.outcomes}:
+            try:
+                if node.shuffle is None and action not in {a for a, _ in node.outcomes}:
+                    raise ValueError(node.kind)
+                choices, done, nxt = ctx.deal_step(d.deal, d.done, node, int(action))
+            except ValueError:
                 raise ValueError(
                     f"chance outcome {action} is not one of the deal's next {node.kind}s"
-                )
-            choices = (*d.deal, int(action))
-            try:
-                zs = ctx.deal(choices)
-            except _Chance as chance:
-                self._data = _Data(deal=choices, node=chance)
+                ) from None
+            if isinstance(nxt, _Chance):
+                self._data = _Data(deal=choices, node=nxt, done=done)
                 return
+            zs = nxt
             everything = range(len(ctx.specs))
             seen = frozenset().union(*ctx.views(zs, everything))
             views = tuple(_view_text(ctx, ctx.rules.observe(zs, p)) for p in range(ctx.players))
-            self._data = _Data(zs, seen, views)
+            self._data = _Data(zs, seen, views, dealt=zs)
             return
         p = d.pending
         if p is None:
@@ -779,7 +992,7 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
             ]
             mixed = mixed.union(c for c in ctx.hidden_to_all(after, changed) if c in seen)
         truncated = after.outcome is None and after.ply >= ctx.max_length
-        self._data = _Data(after, seen, d.deal_views, steps, None, truncated, mixed)
+        self._data = _Data(after, seen, d.deal_views, steps, None, truncated, mixed, dealt=d.dealt)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -793,6 +1006,81 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
                 return f"shuffle {action}"
             return f"turn up {card_text(action)}"
         return self._ctx.rules.moves[action].text
+
+    # ------------------------------------------------------- determinizing
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> ZankState:
+        """A state drawn from ``player_id``'s information set (OpenSpiel's
+        ``ResampleFromInfostate``, which ``ISMCTSBot`` calls at every simulation).
+
+        The cards the player has never seen (face down since the deal, or in
+        another seat's hand) are dealt anew: a uniform permutation of them within
+        each group of cards the deal shuffled together, applied to the whole
+        game -- the state, the deal, and what every other seat saw of each move.
+        So the result is a game of the same chance model that looks the same to
+        the player (the same information-state string and observation), while
+        every other seat holds and remembers the cards of the new deal.  Cards
+        the player saw keep their places, including those it remembers face down.
+
+        ``probability_sampler`` (OpenSpiel's ``UniformProbabilitySampler`` or any
+        callable returning a float in ``[0, 1)``) seeds the permutation.
+
+        Raises:
+            ValueError: the state is a chance node (the deal, or a move waiting
+                for the cards it turns up): resample at a decision or at the end.
+        """
+        d = self._data
+        ctx = self._ctx
+        if d.zs is None or d.pending is not None or d.dealt is None:
+            raise ValueError("resample_from_infostate needs a player's decision or the end")
+        if not 0 <= player_id < ctx.players:
+            raise ValueError(f"player_id must be a seat from 0 to {ctx.players - 1}")
+        steps = [] if d.steps is None else d.steps.steps()
+        known = ctx.views(d.dealt, range(len(ctx.specs)))[player_id]
+        for step in steps:
+            known.update(step.shown[player_id])
+        groups: dict[int, list[int]] = {}
+        for c in ctx.rules.cards(ctx.players):
+            if c not in known:
+                groups.setdefault(ctx.group[c], []).append(c)
+        rnd = random.Random(int(float(probability_sampler()) * 2**53))
+        sigma: dict[int, int] = {}
+        for cards in groups.values():
+            shuffled = cards[:]
+            rnd.shuffle(shuffled)
+            sigma.update((a, b) for a, b in zip(cards, shuffled, strict=True) if a != b)
+        clone: ZankState = self.clone()
+        if not sigma:
+            return clone
+
+        def relabel(state: State) -> State:
+            piles = tuple(
+                (
+                    tuple(sorted(sigma.get(c, c) for c in cards))
+                    if spec.sorted
+                    else tuple(sigma.get(c, c) for c in cards)
+                )
+                if any(c in sigma for c in cards)
+                else cards
+                for spec, cards in zip(ctx.specs, state.piles, strict=True)
+            )
+            return attrs.evolve(state, piles=piles)
+
+        dealt = relabel(d.dealt)
+        node: _Node | None = None
+        for step in steps:
+            shown = tuple(tuple(sorted(sigma.get(c, c) for c in cards)) for cards in step.shown)
+            node = _Node(node, _Step(step.seat, step.text, shown))
+        clone._data = _Data(
+            relabel(d.zs),
+            frozenset(sigma.get(c, c) for c in d.seen),
+            tuple(_view_text(ctx, ctx.rules.observe(dealt, q)) for q in range(ctx.players)),
+            node,
+            None,
+            d.truncated,
+            frozenset(sigma.get(c, c) for c in d.mixed),
+            dealt=dealt,
+        )
+        return clone
 
     # ------------------------------------------------------------- viewing
     def observation_of(self, player: int) -> Observation | None:
@@ -909,7 +1197,7 @@ class ZankGame(pyspiel.Game):  # type: ignore[misc]
         rules = zank.variant(self.variant, **full)
         if max_length <= 0:
             max_length = _max_plies(rules, players)
-        self.context = _Context(self.variant, full, players, max_length)
+        self.context = _shared_context(self.variant, full, players, max_length)
         """The shared rules object, encoder and bound of this game's states."""
         info = pyspiel.GameInfo(
             num_distinct_actions=rules.action_space,
@@ -921,6 +1209,10 @@ class ZankGame(pyspiel.Game):  # type: ignore[misc]
             max_game_length=max_length,
         )
         super().__init__(_game_type(cls), info, params or {})
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # loaded again by name and parameters in the process that unpickles it
+        return (_load_by_name, (self.variant, dict(self.get_parameters())))
 
     @property
     def rules(self) -> Rules:
@@ -934,6 +1226,12 @@ class ZankGame(pyspiel.Game):  # type: ignore[misc]
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
         """An observer of one seat's observation (or, with perfect recall, information state)."""
         return _Observer(self.context, iig_obs_type, params)
+
+
+def _load_by_name(variant: str, params: dict[str, Any]) -> Any:
+    """``pyspiel.load_game`` of a variant's game (registering it first): how a
+    pickled game is loaded again."""
+    return pyspiel.load_game(register(variant), params)
 
 
 def _game_type(cls: type[Rules]) -> Any:
@@ -971,7 +1269,13 @@ def register(variant: str) -> str:
     name = game_name(variant)
     if variant not in _registered:
         cls = zank.VARIANTS[variant]
-        game_cls = type("ZankGame_" + variant.replace("-", "_"), (ZankGame,), {"variant": variant})
+        class_name = "ZankGame_" + variant.replace("-", "_")
+        game_cls = type(
+            class_name,
+            (ZankGame,),
+            {"variant": variant, "__module__": __name__, "__qualname__": class_name},
+        )
+        globals()[class_name] = game_cls  # reachable by name, as pickle wants
         pyspiel.register_game(_game_type(cls), game_cls)
         _registered[variant] = game_cls
     return name

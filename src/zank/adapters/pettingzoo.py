@@ -19,17 +19,26 @@
 * ``agent_selection`` follows ``state.to_move``: a turn spans many moves, so
   the same agent usually acts several times in a row.
 * Rewards are zero until the game ends; then the winner gets +1, every other
-  seat -1, and a drawn game gives 0 to all.  Every agent's ``info`` then holds
+  seat ``-1/(P-1)`` (-1 at two seats; the games are zero-sum, as in the
+  OpenSpiel adapter: :func:`zank.adapters.conventions.seat_returns`), and a
+  drawn or truncated game gives 0 to all.  Every agent's ``info`` then holds
   ``points`` (the variant's score for this game, one entry per seat),
   ``winner`` (a seat or ``None``) and ``reason``.
 * ``reset(seed=n)`` deals ``rules.new_game(seed=n)``; a ``reset()`` without a
   seed deals from a generator seeded by the last seeded reset, so a seeded
   sequence of episodes repeats exactly.
-* ``max_plies`` (default ``None``: no limit) truncates a game after that many
-  moves; the rules themselves end every game, so this is only a budget.
+* ``max_plies`` (default :data:`~zank.adapters.conventions.DEFAULT_MAX_PLIES`,
+  the OpenSpiel adapter's ``max_game_length``) truncates a game after that
+  many moves: no variant's end rule bounds a game's length, so this is the
+  documented bound of both adapters (``None``: no limit).
 * :meth:`~ZankEnv.render` draws what one seat may see: by default the seat to
   move (:data:`TO_MOVE`), or a fixed seat; the whole table, every hand
-  included, only with ``render_perspective=ALL``.
+  included, only with ``render_perspective=ALL``.  ``render_mode="ansi"``
+  returns that text; ``render_mode="human"`` prints it to standard output
+  (and returns ``None``), as PettingZoo's classic environments show a human
+  the table.
+* ``metadata["name"]`` names the variant: ``zank_spite_and_malice_v0`` and so
+  on (:func:`env_name`).
 """
 
 from __future__ import annotations
@@ -43,11 +52,12 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 import zank
+from zank.adapters.conventions import DEFAULT_MAX_PLIES, seat_returns
 from zank.adapters.encoding import ObservationEncoder
 from zank.core import HIDDEN, Rules, State
 from zank.errors import quote
 
-__all__ = ["ALL", "TO_MOVE", "ZankEnv", "env"]
+__all__ = ["ALL", "TO_MOVE", "ZankEnv", "env", "env_name"]
 
 ObsDict = dict[str, npt.NDArray[Any]]
 
@@ -57,16 +67,23 @@ ALL = "all"
 """``render_perspective``: draw the whole table, every private card included."""
 
 
+def env_name(variant: str) -> str:
+    """The environment name of a variant: ``zank_spite_and_malice_v0``."""
+    return "zank_" + variant.replace("-", "_") + "_v0"
+
+
 class ZankEnv(AECEnv):  # type: ignore[misc]
     """A PettingZoo AEC environment playing one zank variant.
 
     Args:
         variant: a variant name from :data:`zank.VARIANTS` or a rules object.
         players: the number of seats.
-        render_mode: ``None`` or ``"ansi"`` (:meth:`render` returns the table as text).
+        render_mode: ``None``, ``"ansi"`` (:meth:`render` returns the table as
+            text) or ``"human"`` (:meth:`render` prints it).
         render_perspective: whose view :meth:`render` draws: :data:`TO_MOVE`
             (default), a seat number, or :data:`ALL` for the whole table.
         max_plies: truncate a game after this many moves (``None``: never).
+            Default :data:`~zank.adapters.conventions.DEFAULT_MAX_PLIES`.
         depth: card slots per pile in the observation vector
             (see :class:`~zank.adapters.encoding.ObservationEncoder`).
         options: the variant's options when ``variant`` is a name.
@@ -74,7 +91,7 @@ class ZankEnv(AECEnv):  # type: ignore[misc]
 
     metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo reads it from the class
         "name": "zank_v0",
-        "render_modes": ["ansi"],
+        "render_modes": ["ansi", "human"],
         "is_parallelizable": False,
     }
 
@@ -85,7 +102,7 @@ class ZankEnv(AECEnv):  # type: ignore[misc]
         *,
         render_mode: str | None = None,
         render_perspective: int | str = TO_MOVE,
-        max_plies: int | None = None,
+        max_plies: int | None = DEFAULT_MAX_PLIES,
         depth: int = 3,
         **options: Any,
     ) -> None:
@@ -96,8 +113,10 @@ class ZankEnv(AECEnv):  # type: ignore[misc]
             rules = variant
         else:
             rules = zank.variant(variant, **options)
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        if render_mode not in (None, "ansi", "human"):
+            raise zank.OptionError(
+                f"render_mode must be None, 'ansi' or 'human', not {quote(render_mode)}"
+            )
         if render_perspective not in (TO_MOVE, ALL) and (
             not isinstance(render_perspective, int)
             or isinstance(render_perspective, bool)
@@ -111,6 +130,8 @@ class ZankEnv(AECEnv):  # type: ignore[misc]
         """Whose view :meth:`render` draws (see the constructor)."""
         self.rules = rules
         """The rules object the environment plays."""
+        self.metadata = {**type(self).metadata, "name": env_name(rules.name)}
+        """The class's metadata with the variant's name."""
         self.players = players
         self.render_mode = render_mode
         self.max_plies = max_plies
@@ -190,11 +211,9 @@ class ZankEnv(AECEnv):  # type: ignore[misc]
         self.game_state = self.rules.apply(self.game_state, move)
         result = self.game_state.outcome
         if result is not None:
+            returns = seat_returns(result.winner, self.players)
             for seat, a in enumerate(self.agents):
-                if result.winner is None:
-                    self.rewards[a] = 0.0
-                else:
-                    self.rewards[a] = 1.0 if seat == result.winner else -1.0
+                self.rewards[a] = returns[seat]
                 self.terminations[a] = True
                 self.infos[a] = {
                     "points": result.points,
@@ -210,15 +229,23 @@ class ZankEnv(AECEnv):  # type: ignore[misc]
         self._accumulate_rewards()
 
     def render(self) -> str | None:
-        """The table as text (``render_mode="ansi"``) as :attr:`render_perspective`
-        says: by default only what the seat to move may see (after the game,
-        the seat that moved last); ``None`` without a render mode.
+        """The table as text as :attr:`render_perspective` says: by default only
+        what the seat to move may see (after the game, the seat that moved last).
+        ``render_mode="ansi"`` returns the text, ``"human"`` prints it and returns
+        ``None``; without a render mode, ``None``.
 
         Hidden cards are counted (``## 5``), visible ones shown.
         """
         if self.render_mode is None:
             gymnasium.logger.warn("render() was called without a render_mode")
             return None
+        text = self._table_text()
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def _table_text(self) -> str:
         state = self.game_state
         if self.render_perspective == ALL:
             seat = None
