@@ -65,8 +65,15 @@ def test_the_variants_and_their_options_come_from_zank() -> None:
     by_name = {v["name"]: v for v in answer["variants"]}
     assert set(by_name) == set(zank.VARIANTS)
     sm = {o["name"]: o for o in by_name["spite-and-malice"]["options"]}
-    assert sm["pay_off_size"] == {"name": "pay_off_size", "default": 20, "low": 1, "high": 30}
+    assert sm["pay_off_size"] == {
+        "name": "pay_off_size",
+        "default": 20,
+        "low": 1,
+        "high": 30,
+        "help": "Cards in each pay-off pile, 1 to 30 (20). (S&M-V3)",
+    }
     assert sm["jokers"]["choices"] == [False, True]
+    assert sm["jokers"]["labels"] == ["no", "yes"]
     detailed = {o["name"]: o for o in by_name["zank-detailed"]["options"]}
     assert detailed["reserve_size"]["choices"] == [13, 12, 11]
     assert by_name["zank"]["max_players"] == 3
@@ -262,19 +269,23 @@ def test_a_bad_move_from_the_keyboard_keeps_the_game() -> None:
 
 def test_the_position_text_of_the_game_sets_up_a_game() -> None:
     answer = call(op="deal", variant="spite-and-malice", seed=7)
+    assert answer["can_set_up"]
     rules = zank.variant("spite-and-malice")
-    assert rules.parse_position(answer["position"]) == table().state
-    later = call(op="move", move=answer["legal"][0]["move"])
-    answer = call(op="position", text=answer["position"])
+    position = call(op="solution")["solution"]
+    assert rules.parse_position(position) == table().state
+    call(op="move", move=answer["legal"][0]["move"])
+    later = call(op="solution")["solution"]
+    answer = call(op="position", text=position)
     assert answer["moves"] == 0
-    assert answer["position"] != later["position"]
+    assert table().state == rules.parse_position(position) != rules.parse_position(later)
     assert answer["recordable"]
     call(op="move", move=answer["legal"][0]["move"])
     record = zank.GameRecord.loads(call(op="record")["record"])
-    assert record.start == answer["position"]
+    assert record.start == position
     assert len(list(zank.replay(record))) == len(record.moves) + 1
-    again = call(op="load", text=record.dumps())  # the game of the record goes on
-    assert again["position"] == call(op="view")["position"]
+    before = table().state
+    call(op="load", text=record.dumps())  # the game of the record goes on
+    assert table().states[len(record.moves)] == before
     bad = call(op="position", text="spite-and-malice/2 draw[Ah")
     assert "character" in bad["error"]["message"]
 
