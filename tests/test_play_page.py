@@ -17,19 +17,21 @@ browser; ``tests/test_play_browser.py`` drives the built page in Chromium.
 from __future__ import annotations
 
 import json
+import random
 import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import attrs
 import play_assets
 import pytest
 import zank_play
 
 import zank
 from zank.agents import RandomAgent
-from zank.cards import card_text
-from zank.core import Rules
+from zank.cards import IS_JOKER, card_text, card_unicode
+from zank.core import HIDDEN, Rules, State
 from zank.play import GameRecord, replay
 
 from .strategies import all_presets, preset_id
@@ -330,3 +332,124 @@ def test_the_python_of_the_embedding_how_to_plays_a_game() -> None:
     assert answer["result"] is not None
     refused = json.loads(module["handle"](json.dumps({"move": "q-b1"})))
     assert refused["rule"] == "over"
+
+
+# ------------------------------------------------- nothing hidden on show
+
+
+FACE = 63
+"""The bits of a card id that make its face (the rest is the pack, :data:`zank.cards.DECK`)."""
+
+
+def _hidden_games() -> list[tuple[Rules, int]]:
+    """Each preset with as many seats as it takes (three at most), and a
+    table-mode game of each variant that has one (its calls and penalties)."""
+    out = []
+    for rules in all_presets():
+        out.append((rules, min(rules.max_players, 3)))
+    for name, cls in sorted(zank.VARIANTS.items()):
+        if "table_mode" in {a.name for a in attrs.fields(cls)}:
+            out.append((zank.variant(name, table_mode=True, call_window="every-move"), 2))
+    return out
+
+
+def _game_id(game: tuple[Rules, int]) -> str:
+    rules, players = game
+    return f"{preset_id(rules)}/{players}"
+
+
+def _texts(answer: Any) -> Iterator[str]:
+    """Every string of an answer; the picture's markup turned to spaces."""
+    if isinstance(answer, str):
+        yield answer
+    elif isinstance(answer, dict):
+        for key, value in answer.items():
+            if key == "svg":
+                yield re.sub(r"<[^>]*>", " ", value)
+            else:
+                yield from _texts(value)
+    elif isinstance(answer, list):
+        for value in answer:
+            yield from _texts(value)
+
+
+def _faces(c: int) -> list[str]:
+    """How the page could write card ``c``: ``10♥``, ``Th``, ``10h`` (no pack)."""
+    ascii_ = card_text(c).split(":")[0]
+    forms = [card_unicode(c).split(":")[0], ascii_]
+    if ascii_.startswith("T"):
+        forms.append("10" + ascii_[1:])
+    return forms
+
+
+def _visible(state: State, seat: int) -> set[int]:
+    obs = state.rules.observe(state, seat)
+    return {c & FACE for pile in obs.piles for c in pile if c != HIDDEN}
+
+
+def _twin(state: State, seat: int, rnd: random.Random) -> State:
+    """``state`` with the cards hidden from ``seat`` shuffled among their
+    places and another random generator: the same observation for ``seat``."""
+    obs = state.rules.observe(state, seat)
+    places = [(i, j) for i, pile in enumerate(obs.piles) for j, c in enumerate(pile) if c == HIDDEN]
+    cards = [state.piles[i][j] for i, j in places]
+    rnd.shuffle(cards)
+    piles = [list(pile) for pile in state.piles]
+    for (i, j), c in zip(places, cards, strict=True):
+        piles[i][j] = c
+    twin = attrs.evolve(state, piles=tuple(map(tuple, piles)), rng=rnd.getrandbits(63))
+    assert state.rules.observe(twin, seat) == obs
+    return twin
+
+
+@pytest.mark.parametrize("game", _hidden_games(), ids=_game_id)
+def test_no_text_of_the_page_shows_a_hidden_card(game: tuple[Rules, int]) -> None:
+    """Along a game (the reader at seat 1, the agents at the others), no
+    answer names a card hidden from the reader that it has never seen: not
+    the table as text, the moves, the messages, the picture's caption; and
+    two positions the reader cannot tell apart (the hidden cards shuffled,
+    another random generator) give the very same view, picture included."""
+    rules, players = game
+    rnd = random.Random(preset_id(rules))
+    seat = 1
+    answer = call(
+        op="deal", variant=rules.name, options=rules.options, seed=3, players=players, seat=seat
+    )
+    assert "error" not in answer, answer
+    seen: set[int] = set()
+    checked = twins = 0
+    for step in range(40):
+        states = table().states
+        for state in states:
+            seen |= _visible(state, seat)
+        state = table().state
+        obs = rules.observe(state, seat)
+        hidden = {
+            c & FACE
+            for i, pile in enumerate(obs.piles)
+            for j, c in enumerate(pile)
+            if c == HIDDEN
+            for c in [state.piles[i][j]]
+            if not IS_JOKER[c]
+        }
+        unseen = hidden - seen
+        text = "\n".join(_texts(answer))
+        for c in unseen:
+            for face in _faces(c):
+                assert not re.search(rf"(?<![0-9A-Za-z]){re.escape(face)}(?![0-9A-Za-z])", text), (
+                    face,
+                    text,
+                )
+        checked += len(unseen)
+        if step % 5 == 0 and state.outcome is None:
+            view = zank_play.Table(rules, 3, players, seat, [state]).view()
+            other = zank_play.Table(rules, 3, players, seat, [_twin(state, seat, rnd)]).view()
+            assert other == view
+            twins += 1
+        if answer["over"] is not None:
+            break
+        legal = answer["legal"]
+        answer = call(op="move", move=legal[rnd.randrange(len(legal))]["move"])
+        assert "error" not in answer, answer
+    assert checked > 0
+    assert twins > 0
