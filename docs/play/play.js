@@ -147,6 +147,11 @@
     $("zp-setup-position").addEventListener("click", () =>
       act({ op: "position", text: $("zp-position").value })
     );
+    $("zp-show-solution").addEventListener("click", () => {
+      const answer = request({ op: "solution" });
+      if (answer.error) return show(answer);
+      $("zp-solution").textContent = answer.solution;
+    });
     $("zp-table").addEventListener("click", tableClick);
   }
 
@@ -166,8 +171,9 @@
       const yesNo = o.choices && o.choices.length === 2 && typeof o.choices[0] === "boolean";
       if (o.choices && !yesNo) {
         input = el("select", { id });
+        input.disabled = o.choices.length < 2; // the variant allows only its default
         o.choices.forEach((c, i) => {
-          const text = typeof c === "string" ? c : JSON.stringify(c);
+          const text = o.labels ? o.labels[i] : typeof c === "string" ? c : JSON.stringify(c);
           const opt = el("option", { value: String(i) }, text);
           if (JSON.stringify(c) === JSON.stringify(o.default)) opt.selected = true;
           input.appendChild(opt);
@@ -190,6 +196,11 @@
       input.dataset.option = o.name;
       const row = el("span", { class: "zp-option" });
       row.append(label, input);
+      if (o.help) {
+        const helpId = id + "-help";
+        input.setAttribute("aria-describedby", helpId);
+        row.appendChild(el("span", { id: helpId, class: "zp-help" }, o.help));
+      }
       box.appendChild(row);
     }
     const players = $("zp-players");
@@ -276,16 +287,18 @@
       showMoves();
       $("zp-undo").disabled = !answer.can_undo;
       $("zp-save").disabled = !answer.recordable;
-      const pos = $("zp-position-box");
-      pos.hidden = answer.position === null;
-      if (answer.position !== null) $("zp-position").value = answer.position;
+      $("zp-table-text").textContent = answer.table_text;
+      $("zp-setup-box").hidden = !answer.can_set_up;
+      $("zp-solution-box").hidden = !answer.can_set_up;
+      $("zp-solution").textContent = ""; // shown again only on request
       $("zp-game").textContent =
         answer.variant + " · seed " + answer.seed + " · " + answer.players +
-        " players · you are player " + answer.seat + " · " + answer.moves + " moves";
+        " players · you are player " + answer.seat + " · " + count(answer.moves, "move");
     }
     if (answer.error) {
       const e = answer.error;
-      say("Not allowed: " + e.message + (e.rule ? " (rule " + e.rule + ")" : ""), e.rule || "");
+      if (e.rule) say("Not allowed: " + e.message + " (rule " + e.rule + ")", e.rule);
+      else say(capital(e.message) + ".", "");
       return;
     }
     const parts = [];
@@ -297,6 +310,18 @@
     say(parts.join(" "));
   }
 
+  function count(n, word) {
+    return n + " " + word + (n === 1 ? "" : "s");
+  }
+
+  function capital(text) {
+    return text.charAt(0).toUpperCase() + text.slice(1);
+  }
+
+  function pileName(label) {
+    return (view && view.names && view.names[label]) || label;
+  }
+
   function showMoves() {
     const box = $("zp-moves");
     box.replaceChildren();
@@ -306,7 +331,7 @@
         b.dataset.from = m.from;
         b.dataset.index = String(m.index);
         b.dataset.to = m.to;
-        b.title = m.from + " → " + m.to;
+        b.title = "from " + pileName(m.from) + " to " + pileName(m.to);
       }
       b.addEventListener("click", () => act({ op: "move", move: m.move }));
       box.appendChild(b);
@@ -338,14 +363,15 @@
     if (selected === null) {
       selected = { from: label, index };
       mark(card || pile);
-      say("Selected " + label + ": now click where it goes (or click it again to let go).");
+      say("You picked up a card of " + pileName(label) +
+        ": now click where it goes (or click it again to put it back).");
       return;
     }
     const from = selected;
     selected = null;
     for (const m of $("zp-table").querySelectorAll(".zp-mark")) m.remove();
     if (from.from === label && (from.index === index || !card)) {
-      say("Nothing selected.");
+      say("Put back.");
       return;
     }
     act({ op: "click", from: from.from, index: from.index, to: label });
@@ -369,7 +395,9 @@
     if (!file) return;
     const answer = act({ op: "load", text: await file.text() });
     event.target.value = "";
-    if (!answer.error) syncForm(answer);
+    if (answer.error) {
+      say("Could not load " + file.name.slice(0, 60) + ": " + answer.error.message + ".", "");
+    } else syncForm(answer);
   }
 
   window.zankPlay = { timings, request: (obj) => request(obj), view: () => view };
