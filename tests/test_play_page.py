@@ -453,3 +453,61 @@ def test_no_text_of_the_page_shows_a_hidden_card(game: tuple[Rules, int]) -> Non
         assert "error" not in answer, answer
     assert checked > 0
     assert twins > 0
+
+
+# ------------------------------------------------------------ player's words
+
+
+def test_piles_are_named_as_players_say_them() -> None:
+    crapette = zank_play.pile_names(zank.variant("crapette"), 2, 0)
+    assert crapette["p0.reserve"] == "your reserve"
+    assert crapette["p1.discard"] == "the opponent's waste"
+    assert crapette["h3"] == "house 3"
+    assert crapette["f1"] == "foundation 1"
+    classic = zank_play.pile_names(zank.variant("zank"), 3, 1)
+    assert classic["p1.hand"] == "your source"
+    assert classic["p2.discard"] == "player 2's discard"
+    assert classic["h9"] == "edge pile 9"
+    z104 = zank_play.pile_names(zank.variant("zank-104"), 2, 1)
+    assert z104["p0.second-talon"] == "the opponent's second talon"
+    assert z104["p1.turned"] == "your turned talon card"
+    sm = zank_play.pile_names(zank.variant("spite-and-malice"), 2, 0)
+    assert (sm["p0.side2"], sm["build1"], sm["draw"]) == (
+        "your side stack 2",
+        "build pile 1",
+        "the draw pile",
+    )
+    for name in zank.VARIANTS:  # every pile of every variant has words, no label
+        for words in zank_play.pile_names(zank.variant(name), 2, 0).values():
+            assert not re.search(r"\.|\bp[0-9]", words), words
+
+
+def test_a_click_that_is_no_move_names_the_piles_in_words() -> None:
+    call(op="deal", variant="spite-and-malice", seed=7)
+    answer = call(op="click", **{"from": "p0.pay", "index": 0, "to": "p1.side1"})
+    assert "from your pay-off pile to the opponent's side stack 1" in answer["error"]["message"]
+
+
+def test_refusals_write_cards_without_their_pack() -> None:
+    assert zank_play.plain_cards("10♣:1 cannot go on K♥:0; J♠ neither") == (
+        "10♣ cannot go on K♥; J♠ neither"
+    )
+    assert zank_play.plain_cards("free 7h:1") == "free 7h:1"  # notation stays notation
+
+
+def test_options_have_a_line_of_help_and_valid_choices_only() -> None:
+    for v in zank_play.variants():
+        assert "\n" not in v["summary"]
+        assert "seed 0" not in v["summary"]
+        for o in v["options"]:
+            assert o["help"], (v["name"], o["name"])
+            assert not re.search(r"``|:mod:", o["help"]), o["help"]
+            if "choices" in o:
+                assert o["default"] in o["choices"]
+                assert len(o["labels"]) == len(o["choices"])
+    by_name = {v["name"]: {o["name"]: o for o in v["options"]} for v in zank_play.variants()}
+    first = by_name["zank"]["first_player"]
+    assert first["choices"] == [None, 0, 1, 2]
+    assert first["labels"] == ["drawn by lot", "player 0", "player 1", "player 2"]
+    assert by_name["schikanieren"]["learning"]["choices"] == [False]  # zank's only
+    assert by_name["zank"]["learning"]["help"].endswith("(Z-V2)")
