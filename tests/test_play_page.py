@@ -511,3 +511,58 @@ def test_options_have_a_line_of_help_and_valid_choices_only() -> None:
     assert first["labels"] == ["drawn by lot", "player 0", "player 1", "player 2"]
     assert by_name["schikanieren"]["learning"]["choices"] == [False]  # zank's only
     assert by_name["zank"]["learning"]["help"].endswith("(Z-V2)")
+
+
+# ------------------------------------------------- the agents' moves, one by one
+
+
+def test_the_agents_moves_come_one_by_one_with_their_seat() -> None:
+    answer = call(op="deal", variant="zank", seed=5, players=3, seat=1)
+    steps = answer["steps"]
+    assert [s["move"] for s in steps] == answer["agent_moves"] == table().moves
+    assert {s["by"] for s in steps} == {0, 2}  # both agents moved before the reader
+    for s in steps:
+        assert s["by"] == table().movers[s["index"]]
+        assert s["text"].startswith(f"Player {s['by']} played {s['move']}")
+        picture = call(op="picture", index=s["index"])["svg"]
+        assert f"last move: {s['move']} by Player {s['by']}" in picture
+        assert picture == zank_play.Table.picture(table(), s["index"])
+    assert "no move 99" in call(op="picture", index=99)["error"]["message"]
+    answer = call(op="move", move=answer["legal"][-1]["move"])
+    assert answer["played"].startswith(f"You played {table().moves[len(steps)]}")
+    first = answer["steps"][0]["index"] if answer["steps"] else len(table().moves)
+    assert first == len(steps) + 1  # the agents' replies follow the reader's move
+
+
+def test_a_call_names_the_fault_and_its_rule() -> None:
+    """crapette in table mode: the agent calls the reader's fault with its rule."""
+    rules = zank.variant("crapette", table_mode=True)
+    answer = call(op="deal", variant="crapette", seed=3, options={"table_mode": True})
+    for _ in range(60):
+        state = table().state
+        strict = {m.text for m in rules.strict_moves(state)}
+        faults = [e["move"] for e in answer["legal"] if e["move"] not in strict]
+        if faults:
+            move = rules.parse_move(state, faults[0])
+            violation = rules.fault_violation(state, move)
+            answer = call(op="move", move=faults[0])
+            calls = [s["text"] for s in answer["steps"] if "called" in s["text"]]
+            assert calls, answer["steps"]
+            assert calls[0] == (
+                f"Player 1 called “crapette” on your move {faults[0]}: "
+                f"{zank_play.plain_cards(violation.message)} (rule {violation.rule})."
+            )
+            return
+        answer = call(op="move", move=answer["legal"][0]["move"])
+    pytest.fail("no fault to make in 60 moves")
+
+
+def test_a_move_in_words_names_piles_never_cards() -> None:
+    state = zank.variant("crapette").new_game(seed=1)
+    rules = state.rules
+    move = rules.legal_moves(state)[0]
+    after = rules.apply(state, move)
+    text = zank_play.describe_move(state, move.text, after, 0)
+    assert text.startswith(f"You played {move.text}: from your ")
+    assert text == zank_play.describe_move(state, move.text, after, 0)
+    assert zank_play.describe_move(state, move.text, after, 1).startswith("Player 0 played")

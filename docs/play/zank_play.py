@@ -38,6 +38,9 @@ Requests (``op`` and its fields) and what they answer:
 ``position`` (``text``)
     set up a position from its text, for variants with
     ``rules.parse_position``.
+``picture`` (``index``)
+    ``{"svg": ...}``: the table just after move ``index`` of the game, from
+    the reader's seat (the page shows the agents' moves one at a time).
 ``solution``
     ``{"solution": text}``: the whole position as text, every hidden card
     included (the page shows it only where it says so).
@@ -46,7 +49,9 @@ Nothing else the page shows reveals a card hidden from the reader: the
 picture, the table as text, the legal moves and every message are built from
 the reader's observation (:meth:`zank.core.Rules.observe`).
 
-Every answer about a game is a *view* (see :meth:`Table.view`); a refused
+Every answer about a game is a *view* (see :meth:`Table.view`); after a move
+it adds the agents' replies (``agent_moves``, and ``steps`` in words, see
+:meth:`Table.steps`) and the reader's own move in words (``played``); a refused
 request adds ``"error": {"message": ..., "rule": ...}`` and leaves the game
 as it was.
 """
@@ -69,6 +74,7 @@ from zank.cards import RANK, RANK_NAMES
 from zank.core import Move, OptionValidator, PileSpec, Rules, State
 from zank.errors import ZankError
 from zank.family.classic import ClassicZank
+from zank.family.faults import CALL_KIND, LET_KIND, as_fault_rules, before_call, fault, window_tail
 from zank.family.table import FamilyTable
 from zank.play import GameRecord, replay
 from zank.render.svg import svg
@@ -82,6 +88,7 @@ __all__ = [
     "PageError",
     "Table",
     "click_notation",
+    "describe_move",
     "handle",
     "legal_clicks",
     "option_fields",
@@ -466,6 +473,60 @@ def legal_clicks(state: State, seat: int) -> dict[str, Click]:
     return out
 
 
+# ----------------------------------------------------------- moves in words
+
+
+def _seat_word(seat: int, reader: int, *, capital: bool = True) -> str:
+    if seat == reader:
+        return "You" if capital else "you"
+    return f"Player {seat}" if capital else f"player {seat}"
+
+
+def _called(rules: Rules, window: State, reader: int) -> tuple[str, str]:
+    """Whose move a call or a "let" answers, and what that move was, in words
+    with the rule it broke (or that it broke none: a wrong call)."""
+    table = as_fault_rules(rules)
+    if table is None or window.phase == 0:
+        return "", ""
+    tail = window_tail(table, window)
+    under = before_call(table, window)
+    move = rules.moves[tail.action - 1]
+    whose = "your" if tail.by == reader else f"player {tail.by}'s"
+    violation = fault(table, under, move)
+    if violation is None:
+        return f"{whose} move {move.text}", "it broke no rule"
+    return f"{whose} move {move.text}", f"{plain_cards(violation.message)} (rule {violation.rule})"
+
+
+def describe_move(before: State, move_text: str, after: State, reader: int) -> str:
+    """A move in words for the reader at seat ``reader``: who made it, the
+    move, and where its card went (``"Player 1 played h3-or: from house 3 to
+    your reserve."``); a call in table mode names the move called, the rule
+    it broke and the rule's number, or says that it was a wrong call.
+
+    Only piles are named, never a card: the sentence shows nothing the
+    reader may not see.
+    """
+    rules = before.rules
+    mover = before.to_move
+    who = "Nobody" if mover is None else _seat_word(mover, reader)
+    move = rules.parse_move(before, move_text)
+    if move.kind in (CALL_KIND, LET_KIND):
+        target, why = _called(rules, before, reader)
+        if move.kind == LET_KIND:
+            return f"{who} let {target} pass." if target else f"{who}: {move.text}."
+        if why == "it broke no rule":
+            return f"{who} called “{move.text}” on {target}, a wrong call: {why}."
+        return f"{who} called “{move.text}” on {target}: {why}."
+    travels = _card_travels(before, after)
+    if not travels:
+        return f"{who} played {move.text}."
+    names = pile_names(rules, before.players, reader)
+    labels = [spec.label for spec in rules.layout(before.players)]
+    src, tgt = travels[0]
+    return f"{who} played {move.text}: from {names[labels[src]]} to {names[labels[tgt]]}."
+
+
 # -------------------------------------------------------------------- a game
 
 
@@ -607,6 +668,37 @@ class Table:
         table.agents_play()
         return table
 
+    def steps(self, count: int) -> list[dict[str, Any]]:
+        """The last ``count`` moves, each as ``{"index", "move", "by", "text"}``
+        (``index`` in :attr:`moves`, ``text`` from :func:`describe_move`)."""
+        out = []
+        for k in range(len(self.moves) - count, len(self.moves)):
+            before, after = self.states[k], self.states[k + 1]
+            out.append(
+                {
+                    "index": k,
+                    "move": self.moves[k],
+                    "by": self.movers[k],
+                    "text": describe_move(before, self.moves[k], after, self.seat),
+                }
+            )
+        return out
+
+    def picture(self, index: int) -> str:
+        """The table just after move ``index`` from the reader's seat, that move outlined.
+
+        Raises:
+            PageError: there is no such move.
+        """
+        if not 0 <= index < len(self.moves):
+            raise PageError(f"there is no move {index} in this game")
+        return svg(
+            self.states[index + 1],
+            perspective=self.seat,
+            last_move=self.moves[index],
+            before=self.states[index],
+        )
+
     def view(self) -> dict[str, Any]:
         """What the page shows.
 
@@ -708,7 +800,7 @@ def _click(table: Table, request: dict[str, Any]) -> dict[str, Any]:
         # a legal move that is no card move of the notation, e.g. ending the turn
         for move_text, click in legal_clicks(state, table.seat).items():
             if not click.by_notation and (click.source, click.target) == (source, target):
-                return _moved(table, table.play(move_text))
+                return _moved(table, table.play(move_text), own=True)
     if text is None:
         names = pile_names(table.rules, table.players, table.seat)
         raise PageError(
@@ -729,12 +821,21 @@ def _click(table: Table, request: dict[str, Any]) -> dict[str, Any]:
             "move": text,
         }
         return answer
-    return _moved(table, table.play(move.text))
+    return _moved(table, table.play(move.text), own=True)
 
 
-def _moved(table: Table, agent_moves: list[str]) -> dict[str, Any]:
+def _moved(table: Table, agent_moves: list[str], own: bool = False) -> dict[str, Any]:
+    """The view, with the agents' moves since the reader's (``agent_moves``,
+    in notation, and ``steps``, each in words, see :meth:`Table.steps`) and,
+    with ``own``, the reader's move in words (``played``)."""
     answer = table.view()
     answer["agent_moves"] = agent_moves
+    answer["steps"] = table.steps(len(agent_moves))
+    if own:
+        k = len(table.moves) - len(agent_moves) - 1
+        answer["played"] = describe_move(
+            table.states[k], table.moves[k], table.states[k + 1], table.seat
+        )
     return answer
 
 
@@ -782,7 +883,8 @@ def respond(request: dict[str, Any]) -> dict[str, Any]:
     if op == "load":
         _table = Table.load(_field(request, "text", str))
         return _moved(_table, [])
-    if op not in ("view", "click", "move", "undo", "record", "position", "solution"):
+    known = ("view", "click", "move", "undo", "record", "position", "solution", "picture")
+    if op not in known:
         raise PageError(f"unknown request {op[:40]!r}")
     table = _current()
     if op == "view":
@@ -790,7 +892,9 @@ def respond(request: dict[str, Any]) -> dict[str, Any]:
     if op == "click":
         return _click(table, request)
     if op == "move":
-        return _moved(table, table.play(_field(request, "move", str)))
+        return _moved(table, table.play(_field(request, "move", str)), own=True)
+    if op == "picture":
+        return {"svg": table.picture(_field(request, "index", int))}
     if op == "undo":
         table.undo()
         return table.view()
