@@ -13,6 +13,9 @@
   let view = null; // the last answer about the game
   let selected = null; // {from, index, element} after the first click
   let variants = [];
+  // the agents' moves being shown one at a time: {finish} while it lasts
+  let playing = null;
+  const SPEEDS = { slow: 1500, normal: 700, fast: 250, instant: 0 }; // ms per move
 
   const $ = (id) => document.getElementById(id);
   const el = (tag, attrs, text) => {
@@ -41,6 +44,7 @@
 
   // A request about the game: time it, show the answer.
   function act(obj) {
+    skip(); // a new request ends the show of the agents' moves
     const t0 = performance.now();
     let answer;
     try {
@@ -121,6 +125,7 @@
       seed: q.get("seed"),
       players: q.get("players"),
       seat: q.get("seat"),
+      speed: q.get("speed"),
     };
   }
 
@@ -153,6 +158,17 @@
       $("zp-solution").textContent = answer.solution;
     });
     $("zp-table").addEventListener("click", tableClick);
+    $("zp-table").addEventListener("dblclick", tableDoubleClick);
+    $("zp-table").addEventListener("pointerdown", dragStart);
+    document.addEventListener("pointermove", dragMove);
+    document.addEventListener("pointerup", dragEnd);
+    document.addEventListener("pointercancel", () => {
+      if (drag && drag.ghost) drag.ghost.remove();
+      drag = null;
+    });
+    $("zp-skip").addEventListener("click", skip);
+    const speed = params().speed;
+    if (speed && speed in SPEEDS) $("zp-speed").value = speed;
   }
 
   function current() {
@@ -280,6 +296,18 @@
   // -- showing an answer --------------------------------------------------------
 
   function show(answer) {
+    if (answer.svg !== undefined && !answer.error && answer.steps && answer.steps.length &&
+        delay() > 0) {
+      return playSteps(answer);
+    }
+    if (answer.played) log(answer.played);
+    if (answer.steps && answer.svg !== undefined && !answer.error) {
+      for (const s of answer.steps) log(s.text);
+    }
+    showFinal(answer);
+  }
+
+  function showFinal(answer) {
     if (answer.svg !== undefined) {
       view = answer;
       selected = null;
@@ -302,12 +330,64 @@
       return;
     }
     const parts = [];
-    if (answer.agent_moves && answer.agent_moves.length) {
-      parts.push("The greedy agent played " + answer.agent_moves.join(", ") + ".");
-    }
+    if (answer.steps && answer.steps.length) {
+      parts.push(answer.steps.length === 1 ? answer.steps[0].text :
+        "The others made " + count(answer.steps.length, "move") + " (listed under the table).");
+    } else if (answer.played) parts.push(answer.played);
     if (answer.over) parts.push(answer.over);
     else if (answer.your_turn) parts.push("Your move.");
     say(parts.join(" "));
+  }
+
+  // -- the agents' moves, one at a time ------------------------------------------
+
+  function delay() {
+    const box = $("zp-speed");
+    return SPEEDS[box ? box.value : "normal"] || 0;
+  }
+
+  function log(text) {
+    const list = $("zp-log");
+    list.appendChild(el("li", {}, text));
+    while (list.children.length > 200) list.firstChild.remove();
+    list.scrollTop = list.scrollHeight;
+    $("zp-log-box").hidden = false;
+  }
+
+  // Show each of the agents' moves with its picture and its words, then the
+  // answer's table; "Skip" (or any request) shows the rest at once.
+  function playSteps(answer) {
+    view = answer; // the game as it is now: for the page's own bookkeeping
+    selected = null;
+    if (answer.played) log(answer.played);
+    $("zp-moves").replaceChildren();
+    $("zp-skip").hidden = false;
+    $("zp-table").classList.add("zp-busy");
+    let k = 0;
+    let timer = null;
+    const finish = () => {
+      clearTimeout(timer);
+      for (; k < answer.steps.length; k++) log(answer.steps[k].text);
+      playing = null;
+      $("zp-skip").hidden = true;
+      $("zp-table").classList.remove("zp-busy");
+      showFinal(answer);
+    };
+    const next = () => {
+      if (k >= answer.steps.length) return finish();
+      const step = answer.steps[k++];
+      const picture = request({ op: "picture", index: step.index });
+      if (picture.svg !== undefined) $("zp-table").innerHTML = picture.svg;
+      log(step.text);
+      say(step.text + " (" + k + " of " + answer.steps.length + ")");
+      timer = setTimeout(next, delay());
+    };
+    playing = { finish };
+    next();
+  }
+
+  function skip() {
+    if (playing) playing.finish();
   }
 
   function count(n, word) {
@@ -341,40 +421,152 @@
 
   // -- clicking the table -------------------------------------------------------
 
-  function mark(target) {
+  function mark(target, kind) {
     const svg = $("zp-table").querySelector("svg");
     const box = target.getBBox();
     const r = document.createElementNS("http://www.w3.org/2000/svg", "rect");
+    const target_ = kind === "zp-target";
     for (const [k, v] of Object.entries({
       x: box.x - 3, y: box.y - 3, width: box.width + 6, height: box.height + 6,
-      rx: 7, fill: "none", stroke: "#5ad1ff", "stroke-width": 4, class: "zp-mark",
+      rx: 7, fill: "none", stroke: target_ ? "#7CFC9A" : "#5ad1ff", "stroke-width": 4,
+      "stroke-dasharray": target_ ? "8 5" : "none", class: "zp-mark " + (kind || ""),
+      "pointer-events": "none",
     })) r.setAttribute(k, v);
     svg.appendChild(r);
   }
 
-  function tableClick(event) {
-    if (!view) return;
-    const pile = event.target.closest("g.pile");
-    if (!pile) return;
+  function unmark() {
+    for (const m of $("zp-table").querySelectorAll(".zp-mark")) m.remove();
+  }
+
+  // The legal moves that take card `index` of pile `label` (any card of a hand
+  // held in the hand, else the pile's top).
+  function movesFrom(label, index) {
+    if (!view) return [];
+    const own = view.legal.filter((m) => m.from === label);
+    return view.private.includes(label) ? own.filter((m) => m.index === index) : own;
+  }
+
+  function where(event) {
+    const pile = event.target.closest && event.target.closest("#zp-table g.pile");
+    if (!pile) return null;
     const cards = Array.from(pile.querySelectorAll(":scope > g.card, :scope > g.back"));
     const card = event.target.closest("g.card, g.back");
-    const index = card ? cards.indexOf(card) : 0;
-    const label = pile.dataset.label;
+    return { pile, card, label: pile.dataset.label, index: card ? cards.indexOf(card) : 0 };
+  }
+
+  function pick(at) {
+    selected = { from: at.label, index: at.index };
+    mark(at.card || at.pile);
+    const targets = new Set(movesFrom(at.label, at.index).map((m) => m.to));
+    for (const label of targets) {
+      const pile = $("zp-table").querySelector(`g.pile[data-label="${CSS.escape(label)}"]`);
+      if (pile) mark(pile, "zp-target");
+    }
+    return targets.size;
+  }
+
+  let dragged = false; // a drag just ended: the click that follows is not a click
+
+  function tableClick(event) {
+    if (!view) return;
+    if (dragged) {
+      dragged = false;
+      return;
+    }
+    if (playing) {
+      say("The other players are moving: wait, or press Skip.");
+      return;
+    }
+    const at = where(event);
+    if (!at) return;
+    const { card, pile, label, index } = at;
     if (selected === null) {
-      selected = { from: label, index };
-      mark(card || pile);
-      say("You picked up a card of " + pileName(label) +
-        ": now click where it goes (or click it again to put it back).");
+      const n = pick(at);
+      say("You picked up a card of " + pileName(label) + ": now click where it goes" +
+        (n ? " (outlined: " + count(n, "legal place") + ")" : " (no legal place now)") +
+        ", or click it again to put it back.");
       return;
     }
     const from = selected;
     selected = null;
-    for (const m of $("zp-table").querySelectorAll(".zp-mark")) m.remove();
+    unmark();
     if (from.from === label && (from.index === index || !card)) {
       say("Put back.");
       return;
     }
     act({ op: "click", from: from.from, index: from.index, to: label });
+  }
+
+  // A double click sends the card to a foundation (or build pile) that takes it.
+  function tableDoubleClick(event) {
+    if (!view || playing) return;
+    const at = where(event);
+    if (!at || !at.card) return;
+    selected = null;
+    unmark();
+    const home = movesFrom(at.label, at.index).find((m) => view.homes.includes(m.to));
+    if (home) act({ op: "move", move: home.move });
+    else say("No " + view.home_word + " takes that card now.");
+  }
+
+  // Drag and drop: hold a card, carry it, let it go on its pile.
+  let drag = null;
+
+  function svgPoint(svg, event) {
+    const p = svg.createSVGPoint();
+    p.x = event.clientX;
+    p.y = event.clientY;
+    return p.matrixTransform(svg.getScreenCTM().inverse());
+  }
+
+  function dragStart(event) {
+    if (!view || playing || event.button !== 0) return;
+    const at = where(event);
+    if (!at || !at.card) return;
+    drag = { at, x: event.clientX, y: event.clientY, ghost: null, id: event.pointerId };
+  }
+
+  function dragMove(event) {
+    if (!drag || event.pointerId !== drag.id) return;
+    const svg = $("zp-table").querySelector("svg");
+    if (!drag.ghost) {
+      if (Math.hypot(event.clientX - drag.x, event.clientY - drag.y) < 6) return;
+      selected = null;
+      unmark();
+      pick(drag.at);
+      drag.origin = svgPoint(svg, { clientX: drag.x, clientY: drag.y });
+      drag.ghost = drag.at.card.cloneNode(true);
+      drag.ghost.setAttribute("class", "zp-ghost");
+      drag.ghost.setAttribute("pointer-events", "none");
+      drag.ghost.setAttribute("opacity", "0.85");
+      svg.appendChild(drag.ghost);
+      say("Carrying a card of " + pileName(drag.at.label) + ": let it go where it goes.");
+    }
+    const p = svgPoint(svg, event);
+    drag.ghost.setAttribute(
+      "transform", `translate(${p.x - drag.origin.x} ${p.y - drag.origin.y})`
+    );
+    event.preventDefault();
+  }
+
+  function dragEnd(event) {
+    if (!drag || event.pointerId !== drag.id) return;
+    const d = drag;
+    drag = null;
+    if (!d.ghost) return; // a click, not a drag
+    d.ghost.remove();
+    dragged = true;
+    setTimeout(() => { dragged = false; }, 0); // no click follows a drag outside the pile
+    selected = null;
+    unmark();
+    const under = document.elementFromPoint(event.clientX, event.clientY);
+    const pile = under && under.closest("#zp-table g.pile");
+    if (!pile || pile.dataset.label === d.at.label) {
+      say("Put back.");
+      return;
+    }
+    act({ op: "click", from: d.at.label, index: d.at.index, to: pile.dataset.label });
   }
 
   // -- the game record ----------------------------------------------------------
@@ -400,7 +592,12 @@
     } else syncForm(answer);
   }
 
-  window.zankPlay = { timings, request: (obj) => request(obj), view: () => view };
+  window.zankPlay = {
+    timings,
+    request: (obj) => request(obj),
+    view: () => view,
+    playing: () => playing !== null,
+  };
 
   boot().catch((e) => {
     status("The table could not start: " + e.message);

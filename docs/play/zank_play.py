@@ -710,7 +710,10 @@ class Table:
         (how many were made), ``can_undo``, ``last`` (the last move and who
         made it), ``table_text`` (the table as text from the reader's seat,
         :func:`zank.render.text.text`), ``names`` (each pile's label and its
-        name in words, :func:`pile_names`) and ``can_set_up`` (whether the
+        name in words, :func:`pile_names`), ``private`` (the piles held in
+        the hand, whose every card may move), ``homes`` (the foundations or
+        build piles, where a double click sends a card) and ``home_word``
+        (what the variant calls them), and ``can_set_up`` (whether the
         variant reads position texts).
 
         Everything in it comes from the reader's observation: the position
@@ -722,6 +725,7 @@ class Table:
             before, last = self.states[-2], self.moves[-1]
         picture = svg(state, perspective=self.seat, last_move=last, before=before)
         your_turn = state.outcome is None and state.to_move == self.seat
+        specs = self.rules.layout(self.players)
         legal = []
         if your_turn:
             clicks = legal_clicks(state, self.seat)
@@ -751,6 +755,9 @@ class Table:
             "last": None if last is None else {"move": last, "by": self.movers[-1]},
             "table_text": table_text(state, perspective=self.seat),
             "names": pile_names(self.rules, self.players, self.seat),
+            "private": [spec.label for spec in specs if spec.private],
+            "homes": [spec.label for spec in specs if spec.kind in ("foundation", "build")],
+            "home_word": getattr(self.rules, "foundation_word", "build pile"),
             "can_set_up": getattr(self.rules, "parse_position", None) is not None,
             "recordable": True,
         }
