@@ -13,6 +13,10 @@ that a failure instead).
   and then its target, the other hands shown as backs only, and an illegal
   click answered with the rule and message of :meth:`zank.core.Rules.check`;
 * undo, the game record downloaded by its button and loaded again;
+* the others' moves one at a time, each named with its seat, and "Skip";
+  legal places outlined after a pick; a double click sends a card to a
+  build pile; drag and drop makes a move; no text of the page names a card
+  hidden from the reader (crapette, the issue 34 example);
 * a whole game of Spite and Malice with pay-off piles of 3 against the agent,
   to its end, whose final table is compared loosely with a golden screenshot
   (``ZANK_REGENERATE_IMAGES=1`` rewrites it); each move timed (target 100 ms).
@@ -233,7 +237,12 @@ def page(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Page]:
     driver = webdriver.Chrome(service=Service(shutil.which("chromedriver")), options=options)
     try:
         started = time.perf_counter()
-        driver.get(f"http://127.0.0.1:{server.server_port}/play.html?variant=spite-and-malice")
+        # the others' moves all at once (the default shows them one at a time;
+        # test_the_others_moves_come_one_at_a_time sets the speed itself)
+        driver.get(
+            f"http://127.0.0.1:{server.server_port}/play.html?variant=spite-and-malice"
+            "&speed=instant"
+        )
         deadline = started + LOAD_TARGET_S * SLACK
         while (
             driver.execute_script("return window.zankPlay && window.zankPlay.timings.ready") is None
@@ -399,3 +408,140 @@ def test_without_its_assets_the_page_says_what_it_needs(page: Page) -> None:
     finally:
         driver.switch_to.window(first)
         server.shutdown()
+
+
+# ------------------------------------------------------------------ issue 34
+
+
+def _deal_seats(page: Page, variant: str, seed: int, players: int, seat: int) -> None:
+    from selenium.webdriver.support.ui import Select
+
+    Select(page.find("#zp-variant")).select_by_value(variant)
+    Select(page.find("#zp-players")).select_by_value(str(players))
+    Select(page.find("#zp-seat")).select_by_value(str(seat))
+    seed_box = page.find("#zp-seed")
+    seed_box.clear()
+    seed_box.send_keys(str(seed))
+    page.find("#zp-deal").click()
+
+
+def _speed(page: Page, value: str) -> None:
+    from selenium.webdriver.support.ui import Select
+
+    Select(page.find("#zp-speed")).select_by_value(value)
+
+
+def test_the_others_moves_come_one_at_a_time(page: Page) -> None:
+    """zank with three players, the reader at seat 1: both agents' moves are
+    shown one by one, each named with its seat, and logged; Skip ends the show."""
+    table = zank_play.Table.deal(zank.variant("zank"), 5, 3, 1)
+    steps = table.steps(len(table.moves))
+    try:
+        _speed(page, "fast")
+        _deal_seats(page, "zank", 5, 3, 1)
+        seen: list[str] = []
+        deadline = time.perf_counter() + 60
+        while page.driver.execute_script("return window.zankPlay.playing()"):
+            assert time.perf_counter() < deadline, "the show of the moves does not end"
+            text = page.message()[0]
+            if not seen or seen[-1] != text:
+                seen.append(text)
+            time.sleep(0.02)
+        shown = [t for t in seen if " of " in t]
+        assert len(shown) >= len(steps) // 2  # most steps seen on their own
+        for text in shown:
+            assert text.startswith(("Player 0 played", "Player 2 played")), text
+        log = [li.text for li in page.driver.find_elements("css selector", "#zp-log li")]
+        assert log[-len(steps) :] == [s["text"] for s in steps]
+        assert page.view()["svg"] == table.view()["svg"]
+        # slowly, then Skip: the table of the reader's turn at once
+        _speed(page, "slow")
+        _deal_seats(page, "zank", 5, 3, 1)
+        assert page.driver.execute_script("return window.zankPlay.playing()")
+        page.find("#zp-skip").click()
+        assert not page.driver.execute_script("return window.zankPlay.playing()")
+        svg = page.driver.execute_script("return document.querySelector('#zp-table').innerHTML")
+        assert svg == table.view()["svg"]
+        assert page.message()[0].endswith("Your move.")
+    finally:
+        _speed(page, "instant")
+
+
+def test_a_pick_outlines_the_legal_places_and_a_double_click_sends_home(page: Page) -> None:
+    view = page.deal("spite-and-malice", 7)
+    ace = next(e for e in view["legal"] if e["move"] == "a-b1")
+    page.click_card(ace["from"], ace["index"])
+    outlined = page.driver.find_elements("css selector", "#zp-table .zp-target")
+    places = {
+        e["to"] for e in view["legal"] if (e["from"], e["index"]) == (ace["from"], ace["index"])
+    }
+    assert len(outlined) == len(places) > 0
+    page.click_card(ace["from"], ace["index"])  # put back
+    assert not page.driver.find_elements("css selector", "#zp-table .zp-mark")
+    from selenium.webdriver.common.actions.action_builder import ActionBuilder
+
+    x, y = page.driver.execute_script(_WHERE_TO_CLICK, ace["from"], ace["index"])
+    actions = ActionBuilder(page.driver)
+    pointer: Any = actions.pointer_action
+    pointer.move_to_location(x, y)
+    pointer.double_click()
+    actions.perform()
+    record = GameRecord.loads(
+        page.driver.execute_script("return window.zankPlay.request({op: 'record'})")["record"]
+    )
+    assert record.moves[0] == "a-b1"
+
+
+def test_drag_and_drop_makes_a_move(page: Page) -> None:
+    from selenium.webdriver.common.actions.action_builder import ActionBuilder
+
+    view = page.deal("spite-and-malice", 7)
+    entry = next(e for e in view["legal"] if e["move"] == "a-b1")
+    x, y = page.driver.execute_script(_WHERE_TO_CLICK, entry["from"], entry["index"])
+    tx, ty = page.driver.execute_script(_WHERE_TO_CLICK, entry["to"], None)
+    actions = ActionBuilder(page.driver)
+    pointer: Any = actions.pointer_action
+    pointer.move_to_location(x, y)
+    pointer.pointer_down()
+    for k in range(1, 6):
+        pointer.move_to_location(x + (tx - x) * k // 5, y + (ty - y) * k // 5)
+    pointer.pointer_up()
+    actions.perform()
+    record = GameRecord.loads(
+        page.driver.execute_script("return window.zankPlay.request({op: 'record'})")["record"]
+    )
+    assert record.moves[0] == "a-b1"
+    assert page.view()["moves"] >= 1
+
+
+def test_no_text_of_the_page_shows_a_hidden_card(page: Page) -> None:
+    """crapette, seed 1 (the issue's example): the page's words, all of them
+    (the table as text included), name no card hidden from the reader."""
+    from zank.cards import card_text, card_unicode
+    from zank.core import HIDDEN
+
+    view = page.deal("crapette", 1)
+    for _ in range(6):
+        offered = page.clickable()
+        if view["over"] is not None or not offered:
+            break
+        view = page.click_offered(offered[0])
+    page.find("#zp-table-text-box summary").click()
+    state = page.state()
+    obs = state.rules.observe(state, view["seat"])
+    visible = {c & 63 for pile in obs.piles for c in pile if c != HIDDEN}
+    hidden = {
+        state.piles[i][j] & 63
+        for i, pile in enumerate(obs.piles)
+        for j, c in enumerate(pile)
+        if c == HIDDEN
+    } - visible
+    text = page.driver.execute_script(
+        "const box = document.getElementById('zank-play').cloneNode(true);"
+        "for (const s of box.querySelectorAll('svg')) s.remove();"
+        "return box.textContent"
+    )
+    assert "reserve" in text  # the table as text is there
+    for c in hidden:
+        for face in (card_unicode(c), card_text(c)):
+            assert face not in text.split(), face
