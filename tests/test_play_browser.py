@@ -58,6 +58,7 @@ REQUIRED = os.environ.get("ZANK_REQUIRE_BROWSER") == "1"
 LOAD_TARGET_S = 10.0
 MOVE_TARGET_MS = 100.0
 SLACK = 3.0  # fail only beyond this many times a target
+BLOCKED_LIMIT_MS = 1500.0  # the page's thread never blocked this long during the load
 GOLDEN = IMAGES / "play-spite-and-malice-end.png"
 WINDOW = (1200, 1400)
 
@@ -126,12 +127,21 @@ class Page:
     def find(self, css: str) -> Any:
         return self.driver.find_element(self.by.CSS_SELECTOR, css)
 
+    def idle(self) -> None:
+        """Wait until the page has its answers (zank answers in a Web Worker)."""
+        deadline = time.perf_counter() + 20
+        while not self.driver.execute_script("return window.zankPlay.idle()"):
+            assert time.perf_counter() < deadline, "the page waits for an answer"
+            time.sleep(0.01)
+
     def view(self) -> dict[str, Any]:
+        self.idle()
         view = self.driver.execute_script("return window.zankPlay.view()")
         assert isinstance(view, dict)
         return view
 
     def message(self) -> tuple[str, str]:
+        self.idle()
         box = self.find("#zp-message")
         return box.text, box.get_attribute("data-rule") or ""
 
@@ -258,8 +268,11 @@ def page(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Page]:
         print(
             f"\nPlay page: playable {t['ready'] / 1000:.2f} s after navigation (Python up at "
             f"{t['python'] / 1000:.2f} s, zank imported at {t['zank'] / 1000:.2f} s; "
-            f"{wall:.2f} s in the test)"
+            f"{wall:.2f} s in the test); the page's thread blocked at most "
+            f"{t['blocked']:.0f} ms while Python loaded"
         )
+        # Python loads in a Web Worker: the page answers all the while
+        assert t["blocked"] < BLOCKED_LIMIT_MS, t
         yield Page(driver, downloads)
     finally:
         driver.quit()

@@ -1,6 +1,7 @@
 // The Play page of the zank documentation: a table where the reader plays
-// against zank's greedy agent.  zank itself runs here, in Pyodide; this
-// script only loads it, sends requests to zank_play.py and shows the answers.
+// against zank's greedy agent.  zank itself runs in Pyodide, in a Web Worker
+// (play_worker.js) so that the page stays responsive while Python loads; this
+// script starts it, sends requests to zank_play.py and shows the answers.
 // Everything it knows about the rules comes from zank.  No framework.
 (function () {
   "use strict";
@@ -8,8 +9,13 @@
   const base = new URL(".", document.currentScript.src).href; // .../_static/play/
   // milliseconds since navigation: Python started, zank installed and imported, the
   // first table playable; then the time of each move (click to new table laid out)
-  const timings = { python: null, zank: null, ready: null, moves: [] };
-  let handle = null; // zank_play.handle, once Python is up
+  // `blocked`: the longest the page's own thread was kept from running while
+  // Python loaded (a timer every 50 ms, late by that much)
+  const timings = { python: null, zank: null, ready: null, moves: [], blocked: 0 };
+  let worker = null; // play_worker.js, once started
+  let nextId = 1;
+  const waiting = new Map(); // request id -> {resolve, reject}
+  let inFlight = 0; // requests sent and not answered (the browser test waits for 0)
   let view = null; // the last answer about the game
   let selected = null; // {from, index, element} after the first click
   let variants = [];
@@ -38,23 +44,44 @@
 
   // -- talking to Python ------------------------------------------------------
 
-  function request(obj) {
-    return JSON.parse(handle(JSON.stringify(obj)));
+  function post(message) {
+    const id = nextId++;
+    inFlight++;
+    return new Promise((resolve, reject) => {
+      waiting.set(id, { resolve, reject });
+      worker.postMessage({ id, ...message });
+    });
+  }
+
+  function answered(event) {
+    const data = event.data;
+    if (data.progress) return progressed(data.progress);
+    const promise = waiting.get(data.id);
+    if (!promise) return;
+    waiting.delete(data.id);
+    inFlight--;
+    if (data.failed !== undefined) promise.reject(new Error(data.failed));
+    else promise.resolve(data.answer !== undefined ? data.answer : data.ready);
+  }
+
+  // One request to zank_play.handle, answered asynchronously (JSON both ways).
+  async function request(obj) {
+    return JSON.parse(await post({ request: JSON.stringify(obj) }));
   }
 
   // A request about the game: time it, show the answer.
-  function act(obj) {
+  async function act(obj) {
     skip(); // a new request ends the show of the agents' moves
     const t0 = performance.now();
     let answer;
     try {
-      answer = request(obj);
+      answer = await request(obj);
     } catch (e) {
       // not a refusal (those are answers) but a bug: say so, keep the table
       say("Something went wrong in the page: " + e.message, "");
       throw e;
     }
-    show(answer);
+    await show(answer);
     void $("zp-table").offsetHeight; // lay the new table out: part of the answer's time
     if (obj.op === "click" || obj.op === "move") timings.moves.push(performance.now() - t0);
     return answer;
@@ -62,13 +89,23 @@
 
   // -- loading ----------------------------------------------------------------
 
-  function loadScript(src) {
-    return new Promise((resolve, reject) => {
-      const s = el("script", { src });
-      s.onload = resolve;
-      s.onerror = () => reject(new Error("cannot load " + src));
-      document.head.appendChild(s);
-    });
+  function progressed(p) {
+    const bar = $("zp-progress");
+    bar.hidden = false;
+    bar.max = p.of + 1; // the last step: the first deal
+    bar.value = p.step;
+    status(p.text + "… (step " + p.step + " of " + (p.of + 1) + ")");
+  }
+
+  // How long the page's thread is kept from running while Python loads.
+  function watchThread() {
+    let last = performance.now();
+    const tick = setInterval(() => {
+      const now = performance.now();
+      timings.blocked = Math.max(timings.blocked, now - last - 50);
+      last = now;
+      if (timings.ready !== null) clearInterval(tick);
+    }, 50);
   }
 
   async function fetchOk(url) {
@@ -89,28 +126,20 @@
       );
       return;
     }
-    status("Loading Python (Pyodide " + manifest.pyodide + ") and zank " + manifest.zank +
-      " into the page…");
-    // fetch the wheels and the page's module while Pyodide starts
-    const wheel = (name) => fetchOk(base + "wheels/" + name).then((r) => r.arrayBuffer());
-    const files = manifest.wheels.map(wheel);
-    const module = fetchOk(base + "zank_play.py").then((r) => r.text());
-    await loadScript(base + "pyodide/pyodide.js");
-    const pyodide = await globalThis.loadPyodide({ indexURL: base + "pyodide/" });
-    timings.python = performance.now();
-    const site = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
-    for (const buffer of await Promise.all(files)) {
-      pyodide.unpackArchive(buffer, "wheel", { extractDir: site });
-    }
-    pyodide.FS.writeFile("/home/pyodide/zank_play.py", await module);
-    pyodide.runPython("import importlib; importlib.invalidate_caches()");
-    handle = pyodide.pyimport("zank_play").handle;
-    timings.zank = performance.now();
-    variants = request({ op: "variants" }).variants;
+    watchThread();
+    worker = new Worker(base + "play_worker.js");
+    worker.onmessage = answered;
+    worker.onerror = (e) => status("The table could not start: " + e.message);
+    const ready = await post({ boot: { manifest, origin: performance.timeOrigin } });
+    timings.python = ready.python;
+    timings.zank = ready.zank;
+    progressed({ step: 5, of: 4, text: "Dealing" });
+    variants = (await request({ op: "variants" })).variants;
     setUpForm();
-    status("");
     $("zp-play").hidden = false;
-    deal(false);
+    await deal(false);
+    status("");
+    $("zp-progress").hidden = true;
     timings.ready = performance.now();
     $("zp-ready").textContent =
       "Ready in " + (timings.ready / 1000).toFixed(1) + " s (Pyodide " + manifest.pyodide + ").";
@@ -146,14 +175,17 @@
       deal(false);
     });
     $("zp-new").addEventListener("click", () => deal(true));
-    $("zp-undo").addEventListener("click", () => act({ op: "undo" }));
+    $("zp-undo").addEventListener("click", async () => {
+      const answer = await act({ op: "undo" });
+      if (!answer.error) log("You took back your last move.");
+    });
     $("zp-save").addEventListener("click", download);
     $("zp-load").addEventListener("change", upload);
     $("zp-setup-position").addEventListener("click", () =>
       act({ op: "position", text: $("zp-position").value })
     );
-    $("zp-show-solution").addEventListener("click", () => {
-      const answer = request({ op: "solution" });
+    $("zp-show-solution").addEventListener("click", async () => {
+      const answer = await request({ op: "solution" });
       if (answer.error) return show(answer);
       $("zp-solution").textContent = answer.solution;
     });
@@ -283,7 +315,7 @@
   function deal(fresh) {
     if (fresh) $("zp-seed").value = String(Math.floor(Math.random() * 1000000));
     const seed = Number($("zp-seed").value || "0");
-    act({
+    return act({
       op: "deal",
       variant: $("zp-variant").value,
       options: options(),
@@ -295,7 +327,7 @@
 
   // -- showing an answer --------------------------------------------------------
 
-  function show(answer) {
+  async function show(answer) {
     if (answer.svg !== undefined && !answer.error && answer.steps && answer.steps.length &&
         delay() > 0) {
       return playSteps(answer);
@@ -373,10 +405,11 @@
       $("zp-table").classList.remove("zp-busy");
       showFinal(answer);
     };
-    const next = () => {
+    const next = async () => {
       if (k >= answer.steps.length) return finish();
       const step = answer.steps[k++];
-      const picture = request({ op: "picture", index: step.index });
+      const picture = await request({ op: "picture", index: step.index });
+      if (playing === null) return; // skipped meanwhile
       if (picture.svg !== undefined) $("zp-table").innerHTML = picture.svg;
       log(step.text);
       say(step.text + " (" + k + " of " + answer.steps.length + ")");
@@ -571,8 +604,8 @@
 
   // -- the game record ----------------------------------------------------------
 
-  function download() {
-    const answer = request({ op: "record" });
+  async function download() {
+    const answer = await request({ op: "record" });
     if (answer.error) return show(answer);
     const url = URL.createObjectURL(new Blob([answer.record], { type: "application/json" }));
     const a = el("a", { href: url, download: answer.filename });
@@ -585,7 +618,7 @@
   async function upload(event) {
     const file = event.target.files[0];
     if (!file) return;
-    const answer = act({ op: "load", text: await file.text() });
+    const answer = await act({ op: "load", text: await file.text() });
     event.target.value = "";
     if (answer.error) {
       say("Could not load " + file.name.slice(0, 60) + ": " + answer.error.message + ".", "");
@@ -597,6 +630,7 @@
     request: (obj) => request(obj),
     view: () => view,
     playing: () => playing !== null,
+    idle: () => inFlight === 0 && timings.ready !== null,
   };
 
   boot().catch((e) => {
