@@ -510,6 +510,7 @@ def test_options_have_a_line_of_help_and_valid_choices_only() -> None:
     assert first["choices"] == [None, 0, 1, 2]
     assert first["labels"] == ["drawn by lot", "player 0", "player 1", "player 2"]
     assert by_name["schikanieren"]["learning"]["choices"] == [False]  # zank's only
+    assert by_name["zank"]["call_window"]["choices"] == ["faults", "every-move"]  # table mode
     assert by_name["zank"]["learning"]["help"].endswith("(Z-V2)")
 
 

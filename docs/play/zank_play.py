@@ -147,13 +147,23 @@ def _choice_label(name: str, value: Any, help_text: str) -> str:
 
 
 def _allowed(rules_class: type[Rules], name: str, value: Any) -> bool:
-    """Whether the variant takes ``value`` for option ``name`` (the others at
-    their defaults): schikanieren has ``learning`` but only ``False``."""
-    try:
-        rules_class(**{name: value})
-    except ZankError:
-        return False
-    return True
+    """Whether the variant takes ``value`` for option ``name``, with the other
+    options at their defaults or one of them at another of its choices
+    (``call_window`` takes ``"every-move"`` with ``table_mode``, crapette's
+    ``first_player`` 1 with ``who_begins="alternate"``); schikanieren has
+    ``learning`` but only ``False``."""
+    others: list[dict[str, Any]] = [{}]
+    for a in attrs.fields(rules_class):
+        check = a.validator
+        if a.init and a.name != name and isinstance(check, OptionValidator) and check.choices:
+            others += [{a.name: c} for c in check.choices if c != a.default]
+    for other in others:
+        try:
+            rules_class(**{name: value, **other})
+        except ZankError:
+            continue
+        return True
+    return False
 
 
 def option_fields(rules_class: type[Rules]) -> list[dict[str, Any]]:
