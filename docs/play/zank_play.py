@@ -74,7 +74,15 @@ from zank.cards import RANK, RANK_NAMES
 from zank.core import Move, OptionValidator, PileSpec, Rules, State
 from zank.errors import ZankError
 from zank.family.classic import ClassicZank
-from zank.family.faults import CALL_KIND, LET_KIND, as_fault_rules, before_call, fault, window_tail
+from zank.family.faults import (
+    CALL_KIND,
+    LET_KIND,
+    PLAY,
+    as_fault_rules,
+    before_call,
+    fault,
+    window_tail,
+)
 from zank.family.table import FamilyTable
 from zank.play import GameRecord, replay
 from zank.render.svg import svg
@@ -496,7 +504,7 @@ def _called(rules: Rules, window: State, reader: int) -> tuple[str, str]:
     """Whose move a call or a "let" answers, and what that move was, in words
     with the rule it broke (or that it broke none: a wrong call)."""
     table = as_fault_rules(rules)
-    if table is None or window.phase == 0:
+    if table is None or window.phase == PLAY:
         return "", ""
     tail = window_tail(table, window)
     under = before_call(table, window)
