@@ -17,19 +17,21 @@ browser; ``tests/test_play_browser.py`` drives the built page in Chromium.
 from __future__ import annotations
 
 import json
+import random
 import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import attrs
 import play_assets
 import pytest
 import zank_play
 
 import zank
 from zank.agents import RandomAgent
-from zank.cards import card_text
-from zank.core import Rules
+from zank.cards import IS_JOKER, card_text, card_unicode
+from zank.core import HIDDEN, Rules, State
 from zank.play import GameRecord, replay
 
 from .strategies import all_presets, preset_id
@@ -65,8 +67,15 @@ def test_the_variants_and_their_options_come_from_zank() -> None:
     by_name = {v["name"]: v for v in answer["variants"]}
     assert set(by_name) == set(zank.VARIANTS)
     sm = {o["name"]: o for o in by_name["spite-and-malice"]["options"]}
-    assert sm["pay_off_size"] == {"name": "pay_off_size", "default": 20, "low": 1, "high": 30}
+    assert sm["pay_off_size"] == {
+        "name": "pay_off_size",
+        "default": 20,
+        "low": 1,
+        "high": 30,
+        "help": "Cards in each pay-off pile, 1 to 30 (20). (S&M-V3)",
+    }
     assert sm["jokers"]["choices"] == [False, True]
+    assert sm["jokers"]["labels"] == ["no", "yes"]
     detailed = {o["name"]: o for o in by_name["zank-detailed"]["options"]}
     assert detailed["reserve_size"]["choices"] == [13, 12, 11]
     assert by_name["zank"]["max_players"] == 3
@@ -262,19 +271,23 @@ def test_a_bad_move_from_the_keyboard_keeps_the_game() -> None:
 
 def test_the_position_text_of_the_game_sets_up_a_game() -> None:
     answer = call(op="deal", variant="spite-and-malice", seed=7)
+    assert answer["can_set_up"]
     rules = zank.variant("spite-and-malice")
-    assert rules.parse_position(answer["position"]) == table().state
-    later = call(op="move", move=answer["legal"][0]["move"])
-    answer = call(op="position", text=answer["position"])
+    position = call(op="solution")["solution"]
+    assert rules.parse_position(position) == table().state
+    call(op="move", move=answer["legal"][0]["move"])
+    later = call(op="solution")["solution"]
+    answer = call(op="position", text=position)
     assert answer["moves"] == 0
-    assert answer["position"] != later["position"]
+    assert table().state == rules.parse_position(position) != rules.parse_position(later)
     assert answer["recordable"]
     call(op="move", move=answer["legal"][0]["move"])
     record = zank.GameRecord.loads(call(op="record")["record"])
-    assert record.start == answer["position"]
+    assert record.start == position
     assert len(list(zank.replay(record))) == len(record.moves) + 1
-    again = call(op="load", text=record.dumps())  # the game of the record goes on
-    assert again["position"] == call(op="view")["position"]
+    before = table().state
+    call(op="load", text=record.dumps())  # the game of the record goes on
+    assert table().states[len(record.moves)] == before
     bad = call(op="position", text="spite-and-malice/2 draw[Ah")
     assert "character" in bad["error"]["message"]
 
@@ -319,3 +332,238 @@ def test_the_python_of_the_embedding_how_to_plays_a_game() -> None:
     assert answer["result"] is not None
     refused = json.loads(module["handle"](json.dumps({"move": "q-b1"})))
     assert refused["rule"] == "over"
+
+
+# ------------------------------------------------- nothing hidden on show
+
+
+FACE = 63
+"""The bits of a card id that make its face (the rest is the pack, :data:`zank.cards.DECK`)."""
+
+
+def _hidden_games() -> list[tuple[Rules, int]]:
+    """Each preset with as many seats as it takes (three at most), and a
+    table-mode game of each variant that has one (its calls and penalties)."""
+    out = []
+    for rules in all_presets():
+        out.append((rules, min(rules.max_players, 3)))
+    for name, cls in sorted(zank.VARIANTS.items()):
+        if "table_mode" in {a.name for a in attrs.fields(cls)}:
+            out.append((zank.variant(name, table_mode=True, call_window="every-move"), 2))
+    return out
+
+
+def _game_id(game: tuple[Rules, int]) -> str:
+    rules, players = game
+    return f"{preset_id(rules)}/{players}"
+
+
+def _texts(answer: Any) -> Iterator[str]:
+    """Every string of an answer; the picture's markup turned to spaces."""
+    if isinstance(answer, str):
+        yield answer
+    elif isinstance(answer, dict):
+        for key, value in answer.items():
+            if key == "svg":
+                yield re.sub(r"<[^>]*>", " ", value)
+            else:
+                yield from _texts(value)
+    elif isinstance(answer, list):
+        for value in answer:
+            yield from _texts(value)
+
+
+def _faces(c: int) -> list[str]:
+    """How the page could write card ``c``: ``10♥``, ``Th``, ``10h`` (no pack)."""
+    ascii_ = card_text(c).split(":")[0]
+    forms = [card_unicode(c).split(":")[0], ascii_]
+    if ascii_.startswith("T"):
+        forms.append("10" + ascii_[1:])
+    return forms
+
+
+def _visible(state: State, seat: int) -> set[int]:
+    obs = state.rules.observe(state, seat)
+    return {c & FACE for pile in obs.piles for c in pile if c != HIDDEN}
+
+
+def _twin(state: State, seat: int, rnd: random.Random) -> State:
+    """``state`` with the cards hidden from ``seat`` shuffled among their
+    places and another random generator: the same observation for ``seat``."""
+    obs = state.rules.observe(state, seat)
+    places = [(i, j) for i, pile in enumerate(obs.piles) for j, c in enumerate(pile) if c == HIDDEN]
+    cards = [state.piles[i][j] for i, j in places]
+    rnd.shuffle(cards)
+    piles = [list(pile) for pile in state.piles]
+    for (i, j), c in zip(places, cards, strict=True):
+        piles[i][j] = c
+    twin = attrs.evolve(state, piles=tuple(map(tuple, piles)), rng=rnd.getrandbits(63))
+    assert state.rules.observe(twin, seat) == obs
+    return twin
+
+
+@pytest.mark.parametrize("game", _hidden_games(), ids=_game_id)
+def test_no_text_of_the_page_shows_a_hidden_card(game: tuple[Rules, int]) -> None:
+    """Along a game (the reader at seat 1, the agents at the others), no
+    answer names a card hidden from the reader that it has never seen: not
+    the table as text, the moves, the messages, the picture's caption; and
+    two positions the reader cannot tell apart (the hidden cards shuffled,
+    another random generator) give the very same view, picture included."""
+    rules, players = game
+    rnd = random.Random(preset_id(rules))
+    seat = 1
+    answer = call(
+        op="deal", variant=rules.name, options=rules.options, seed=3, players=players, seat=seat
+    )
+    assert "error" not in answer, answer
+    seen: set[int] = set()
+    checked = twins = 0
+    for step in range(40):
+        states = table().states
+        for state in states:
+            seen |= _visible(state, seat)
+        state = table().state
+        obs = rules.observe(state, seat)
+        hidden = {
+            c & FACE
+            for i, pile in enumerate(obs.piles)
+            for j, c in enumerate(pile)
+            if c == HIDDEN
+            for c in [state.piles[i][j]]
+            if not IS_JOKER[c]
+        }
+        unseen = hidden - seen
+        text = "\n".join(_texts(answer))
+        for c in unseen:
+            for face in _faces(c):
+                assert not re.search(rf"(?<![0-9A-Za-z]){re.escape(face)}(?![0-9A-Za-z])", text), (
+                    face,
+                    text,
+                )
+        checked += len(unseen)
+        if step % 5 == 0 and state.outcome is None:
+            view = zank_play.Table(rules, 3, players, seat, [state]).view()
+            other = zank_play.Table(rules, 3, players, seat, [_twin(state, seat, rnd)]).view()
+            assert other == view
+            twins += 1
+        if answer["over"] is not None:
+            break
+        legal = answer["legal"]
+        answer = call(op="move", move=legal[rnd.randrange(len(legal))]["move"])
+        assert "error" not in answer, answer
+    assert checked > 0
+    assert twins > 0
+
+
+# ------------------------------------------------------------ player's words
+
+
+def test_piles_are_named_as_players_say_them() -> None:
+    crapette = zank_play.pile_names(zank.variant("crapette"), 2, 0)
+    assert crapette["p0.reserve"] == "your reserve"
+    assert crapette["p1.discard"] == "the opponent's waste"
+    assert crapette["h3"] == "house 3"
+    assert crapette["f1"] == "foundation 1"
+    classic = zank_play.pile_names(zank.variant("zank"), 3, 1)
+    assert classic["p1.hand"] == "your source"
+    assert classic["p2.discard"] == "player 2's discard"
+    assert classic["h9"] == "edge pile 9"
+    z104 = zank_play.pile_names(zank.variant("zank-104"), 2, 1)
+    assert z104["p0.second-talon"] == "the opponent's second talon"
+    assert z104["p1.turned"] == "your turned talon card"
+    sm = zank_play.pile_names(zank.variant("spite-and-malice"), 2, 0)
+    assert (sm["p0.side2"], sm["build1"], sm["draw"]) == (
+        "your side stack 2",
+        "build pile 1",
+        "the draw pile",
+    )
+    for name in zank.VARIANTS:  # every pile of every variant has words, no label
+        for words in zank_play.pile_names(zank.variant(name), 2, 0).values():
+            assert not re.search(r"\.|\bp[0-9]", words), words
+
+
+def test_a_click_that_is_no_move_names_the_piles_in_words() -> None:
+    call(op="deal", variant="spite-and-malice", seed=7)
+    answer = call(op="click", **{"from": "p0.pay", "index": 0, "to": "p1.side1"})
+    assert "from your pay-off pile to the opponent's side stack 1" in answer["error"]["message"]
+
+
+def test_refusals_write_cards_without_their_pack() -> None:
+    assert zank_play.plain_cards("10♣:1 cannot go on K♥:0; J♠ neither") == (
+        "10♣ cannot go on K♥; J♠ neither"
+    )
+    assert zank_play.plain_cards("free 7h:1") == "free 7h:1"  # notation stays notation
+
+
+def test_options_have_a_line_of_help_and_valid_choices_only() -> None:
+    for v in zank_play.variants():
+        assert "\n" not in v["summary"]
+        assert "seed 0" not in v["summary"]
+        for o in v["options"]:
+            assert o["help"], (v["name"], o["name"])
+            assert not re.search(r"``|:mod:", o["help"]), o["help"]
+            if "choices" in o:
+                assert o["default"] in o["choices"]
+                assert len(o["labels"]) == len(o["choices"])
+    by_name = {v["name"]: {o["name"]: o for o in v["options"]} for v in zank_play.variants()}
+    first = by_name["zank"]["first_player"]
+    assert first["choices"] == [None, 0, 1, 2]
+    assert first["labels"] == ["drawn by lot", "player 0", "player 1", "player 2"]
+    assert by_name["schikanieren"]["learning"]["choices"] == [False]  # zank's only
+    assert by_name["zank"]["call_window"]["choices"] == ["faults", "every-move"]  # table mode
+    assert by_name["zank"]["learning"]["help"].endswith("(Z-V2)")
+
+
+# ------------------------------------------------- the agents' moves, one by one
+
+
+def test_the_agents_moves_come_one_by_one_with_their_seat() -> None:
+    answer = call(op="deal", variant="zank", seed=5, players=3, seat=1)
+    steps = answer["steps"]
+    assert [s["move"] for s in steps] == answer["agent_moves"] == table().moves
+    assert {s["by"] for s in steps} == {0, 2}  # both agents moved before the reader
+    for s in steps:
+        assert s["by"] == table().movers[s["index"]]
+        assert s["text"].startswith(f"Player {s['by']} played {s['move']}")
+        picture = call(op="picture", index=s["index"])["svg"]
+        assert f"last move: {s['move']} by Player {s['by']}" in picture
+        assert picture == zank_play.Table.picture(table(), s["index"])
+    assert "no move 99" in call(op="picture", index=99)["error"]["message"]
+    answer = call(op="move", move=answer["legal"][-1]["move"])
+    assert answer["played"].startswith(f"You played {table().moves[len(steps)]}")
+    first = answer["steps"][0]["index"] if answer["steps"] else len(table().moves)
+    assert first == len(steps) + 1  # the agents' replies follow the reader's move
+
+
+def test_a_call_names_the_fault_and_its_rule() -> None:
+    """crapette in table mode: the agent calls the reader's fault with its rule."""
+    rules = zank.variant("crapette", table_mode=True)
+    answer = call(op="deal", variant="crapette", seed=3, options={"table_mode": True})
+    for _ in range(60):
+        state = table().state
+        strict = {m.text for m in rules.strict_moves(state)}
+        faults = [e["move"] for e in answer["legal"] if e["move"] not in strict]
+        if faults:
+            move = rules.parse_move(state, faults[0])
+            violation = rules.fault_violation(state, move)
+            answer = call(op="move", move=faults[0])
+            calls = [s["text"] for s in answer["steps"] if "called" in s["text"]]
+            assert calls, answer["steps"]
+            assert calls[0] == (
+                f"Player 1 called “crapette” on your move {faults[0]}: "
+                f"{zank_play.plain_cards(violation.message)} (rule {violation.rule})."
+            )
+            return
+        answer = call(op="move", move=answer["legal"][0]["move"])
+    pytest.fail("no fault to make in 60 moves")
+
+
+def test_a_move_in_words_names_piles_never_cards() -> None:
+    state = zank.variant("crapette").new_game(seed=1)
+    rules = state.rules
+    move = rules.legal_moves(state)[0]
+    after = rules.apply(state, move)
+    text = zank_play.describe_move(state, move.text, after, 0)
+    assert text.startswith(f"You played {move.text}: from your ")
+    assert text == zank_play.describe_move(state, move.text, after, 0)
+    assert zank_play.describe_move(state, move.text, after, 1).startswith("Player 0 played")

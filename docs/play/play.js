@@ -1,6 +1,7 @@
 // The Play page of the zank documentation: a table where the reader plays
-// against zank's greedy agent.  zank itself runs here, in Pyodide; this
-// script only loads it, sends requests to zank_play.py and shows the answers.
+// against zank's greedy agent.  zank itself runs in Pyodide, in a Web Worker
+// (play_worker.js) so that the page stays responsive while Python loads; this
+// script starts it, sends requests to zank_play.py and shows the answers.
 // Everything it knows about the rules comes from zank.  No framework.
 (function () {
   "use strict";
@@ -8,11 +9,19 @@
   const base = new URL(".", document.currentScript.src).href; // .../_static/play/
   // milliseconds since navigation: Python started, zank installed and imported, the
   // first table playable; then the time of each move (click to new table laid out)
-  const timings = { python: null, zank: null, ready: null, moves: [] };
-  let handle = null; // zank_play.handle, once Python is up
+  // `blocked`: the longest the page's own thread was kept from running while
+  // Python loaded (a timer every 50 ms, late by that much)
+  const timings = { python: null, zank: null, ready: null, moves: [], blocked: 0 };
+  let worker = null; // play_worker.js, once started
+  let nextId = 1;
+  const waiting = new Map(); // request id -> {resolve, reject}
+  let inFlight = 0; // requests sent and not answered (the browser test waits for 0)
   let view = null; // the last answer about the game
   let selected = null; // {from, index, element} after the first click
   let variants = [];
+  // the agents' moves being shown one at a time: {finish} while it lasts
+  let playing = null;
+  const SPEEDS = { slow: 1500, normal: 700, fast: 250, instant: 0 }; // ms per move
 
   const $ = (id) => document.getElementById(id);
   const el = (tag, attrs, text) => {
@@ -35,22 +44,44 @@
 
   // -- talking to Python ------------------------------------------------------
 
-  function request(obj) {
-    return JSON.parse(handle(JSON.stringify(obj)));
+  function post(message) {
+    const id = nextId++;
+    inFlight++;
+    return new Promise((resolve, reject) => {
+      waiting.set(id, { resolve, reject });
+      worker.postMessage({ id, ...message });
+    });
+  }
+
+  function answered(event) {
+    const data = event.data;
+    if (data.progress) return progressed(data.progress);
+    const promise = waiting.get(data.id);
+    if (!promise) return;
+    waiting.delete(data.id);
+    inFlight--;
+    if (data.failed !== undefined) promise.reject(new Error(data.failed));
+    else promise.resolve(data.answer !== undefined ? data.answer : data.ready);
+  }
+
+  // One request to zank_play.handle, answered asynchronously (JSON both ways).
+  async function request(obj) {
+    return JSON.parse(await post({ request: JSON.stringify(obj) }));
   }
 
   // A request about the game: time it, show the answer.
-  function act(obj) {
+  async function act(obj) {
+    skip(); // a new request ends the show of the agents' moves
     const t0 = performance.now();
     let answer;
     try {
-      answer = request(obj);
+      answer = await request(obj);
     } catch (e) {
       // not a refusal (those are answers) but a bug: say so, keep the table
       say("Something went wrong in the page: " + e.message, "");
       throw e;
     }
-    show(answer);
+    await show(answer);
     void $("zp-table").offsetHeight; // lay the new table out: part of the answer's time
     if (obj.op === "click" || obj.op === "move") timings.moves.push(performance.now() - t0);
     return answer;
@@ -58,13 +89,23 @@
 
   // -- loading ----------------------------------------------------------------
 
-  function loadScript(src) {
-    return new Promise((resolve, reject) => {
-      const s = el("script", { src });
-      s.onload = resolve;
-      s.onerror = () => reject(new Error("cannot load " + src));
-      document.head.appendChild(s);
-    });
+  function progressed(p) {
+    const bar = $("zp-progress");
+    bar.hidden = false;
+    bar.max = p.of + 1; // the last step: the first deal
+    bar.value = p.step;
+    status(p.text + "… (step " + p.step + " of " + (p.of + 1) + ")");
+  }
+
+  // How long the page's thread is kept from running while Python loads.
+  function watchThread() {
+    let last = performance.now();
+    const tick = setInterval(() => {
+      const now = performance.now();
+      timings.blocked = Math.max(timings.blocked, now - last - 50);
+      last = now;
+      if (timings.ready !== null) clearInterval(tick);
+    }, 50);
   }
 
   async function fetchOk(url) {
@@ -85,28 +126,20 @@
       );
       return;
     }
-    status("Loading Python (Pyodide " + manifest.pyodide + ") and zank " + manifest.zank +
-      " into the page…");
-    // fetch the wheels and the page's module while Pyodide starts
-    const wheel = (name) => fetchOk(base + "wheels/" + name).then((r) => r.arrayBuffer());
-    const files = manifest.wheels.map(wheel);
-    const module = fetchOk(base + "zank_play.py").then((r) => r.text());
-    await loadScript(base + "pyodide/pyodide.js");
-    const pyodide = await globalThis.loadPyodide({ indexURL: base + "pyodide/" });
-    timings.python = performance.now();
-    const site = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
-    for (const buffer of await Promise.all(files)) {
-      pyodide.unpackArchive(buffer, "wheel", { extractDir: site });
-    }
-    pyodide.FS.writeFile("/home/pyodide/zank_play.py", await module);
-    pyodide.runPython("import importlib; importlib.invalidate_caches()");
-    handle = pyodide.pyimport("zank_play").handle;
-    timings.zank = performance.now();
-    variants = request({ op: "variants" }).variants;
+    watchThread();
+    worker = new Worker(base + "play_worker.js");
+    worker.onmessage = answered;
+    worker.onerror = (e) => status("The table could not start: " + e.message);
+    const ready = await post({ boot: { manifest, origin: performance.timeOrigin } });
+    timings.python = ready.python;
+    timings.zank = ready.zank;
+    progressed({ step: 5, of: 4, text: "Dealing" });
+    variants = (await request({ op: "variants" })).variants;
     setUpForm();
-    status("");
     $("zp-play").hidden = false;
-    deal(false);
+    await deal(false);
+    status("");
+    $("zp-progress").hidden = true;
     timings.ready = performance.now();
     $("zp-ready").textContent =
       "Ready in " + (timings.ready / 1000).toFixed(1) + " s (Pyodide " + manifest.pyodide + ").";
@@ -121,6 +154,7 @@
       seed: q.get("seed"),
       players: q.get("players"),
       seat: q.get("seat"),
+      speed: q.get("speed"),
     };
   }
 
@@ -141,13 +175,32 @@
       deal(false);
     });
     $("zp-new").addEventListener("click", () => deal(true));
-    $("zp-undo").addEventListener("click", () => act({ op: "undo" }));
+    $("zp-undo").addEventListener("click", async () => {
+      const answer = await act({ op: "undo" });
+      if (!answer.error) log("You took back your last move.");
+    });
     $("zp-save").addEventListener("click", download);
     $("zp-load").addEventListener("change", upload);
     $("zp-setup-position").addEventListener("click", () =>
       act({ op: "position", text: $("zp-position").value })
     );
+    $("zp-show-solution").addEventListener("click", async () => {
+      const answer = await request({ op: "solution" });
+      if (answer.error) return show(answer);
+      $("zp-solution").textContent = answer.solution;
+    });
     $("zp-table").addEventListener("click", tableClick);
+    $("zp-table").addEventListener("dblclick", tableDoubleClick);
+    $("zp-table").addEventListener("pointerdown", dragStart);
+    document.addEventListener("pointermove", dragMove);
+    document.addEventListener("pointerup", dragEnd);
+    document.addEventListener("pointercancel", () => {
+      if (drag && drag.ghost) drag.ghost.remove();
+      drag = null;
+    });
+    $("zp-skip").addEventListener("click", skip);
+    const speed = params().speed;
+    if (speed && speed in SPEEDS) $("zp-speed").value = speed;
   }
 
   function current() {
@@ -166,8 +219,9 @@
       const yesNo = o.choices && o.choices.length === 2 && typeof o.choices[0] === "boolean";
       if (o.choices && !yesNo) {
         input = el("select", { id });
+        input.disabled = o.choices.length < 2; // the variant allows only its default
         o.choices.forEach((c, i) => {
-          const text = typeof c === "string" ? c : JSON.stringify(c);
+          const text = o.labels ? o.labels[i] : typeof c === "string" ? c : JSON.stringify(c);
           const opt = el("option", { value: String(i) }, text);
           if (JSON.stringify(c) === JSON.stringify(o.default)) opt.selected = true;
           input.appendChild(opt);
@@ -190,6 +244,11 @@
       input.dataset.option = o.name;
       const row = el("span", { class: "zp-option" });
       row.append(label, input);
+      if (o.help) {
+        const helpId = id + "-help";
+        input.setAttribute("aria-describedby", helpId);
+        row.appendChild(el("span", { id: helpId, class: "zp-help" }, o.help));
+      }
       box.appendChild(row);
     }
     const players = $("zp-players");
@@ -256,7 +315,7 @@
   function deal(fresh) {
     if (fresh) $("zp-seed").value = String(Math.floor(Math.random() * 1000000));
     const seed = Number($("zp-seed").value || "0");
-    act({
+    return act({
       op: "deal",
       variant: $("zp-variant").value,
       options: options(),
@@ -268,7 +327,19 @@
 
   // -- showing an answer --------------------------------------------------------
 
-  function show(answer) {
+  async function show(answer) {
+    if (answer.svg !== undefined && !answer.error && answer.steps && answer.steps.length &&
+        delay() > 0) {
+      return playSteps(answer);
+    }
+    if (answer.played) log(answer.played);
+    if (answer.steps && answer.svg !== undefined && !answer.error) {
+      for (const s of answer.steps) log(s.text);
+    }
+    showFinal(answer);
+  }
+
+  function showFinal(answer) {
     if (answer.svg !== undefined) {
       view = answer;
       selected = null;
@@ -276,25 +347,92 @@
       showMoves();
       $("zp-undo").disabled = !answer.can_undo;
       $("zp-save").disabled = !answer.recordable;
-      const pos = $("zp-position-box");
-      pos.hidden = answer.position === null;
-      if (answer.position !== null) $("zp-position").value = answer.position;
+      $("zp-table-text").textContent = answer.table_text;
+      $("zp-setup-box").hidden = !answer.can_set_up;
+      $("zp-solution-box").hidden = !answer.can_set_up;
+      $("zp-solution").textContent = ""; // shown again only on request
       $("zp-game").textContent =
         answer.variant + " · seed " + answer.seed + " · " + answer.players +
-        " players · you are player " + answer.seat + " · " + answer.moves + " moves";
+        " players · you are player " + answer.seat + " · " + count(answer.moves, "move");
     }
     if (answer.error) {
       const e = answer.error;
-      say("Not allowed: " + e.message + (e.rule ? " (rule " + e.rule + ")" : ""), e.rule || "");
+      if (e.rule) say("Not allowed: " + e.message + " (rule " + e.rule + ")", e.rule);
+      else say(capital(e.message) + ".", "");
       return;
     }
     const parts = [];
-    if (answer.agent_moves && answer.agent_moves.length) {
-      parts.push("The greedy agent played " + answer.agent_moves.join(", ") + ".");
-    }
+    if (answer.steps && answer.steps.length) {
+      parts.push(answer.steps.length === 1 ? answer.steps[0].text :
+        "The others made " + count(answer.steps.length, "move") + " (listed under the table).");
+    } else if (answer.played) parts.push(answer.played);
     if (answer.over) parts.push(answer.over);
     else if (answer.your_turn) parts.push("Your move.");
     say(parts.join(" "));
+  }
+
+  // -- the agents' moves, one at a time ------------------------------------------
+
+  function delay() {
+    const box = $("zp-speed");
+    return SPEEDS[box ? box.value : "normal"] || 0;
+  }
+
+  function log(text) {
+    const list = $("zp-log");
+    list.appendChild(el("li", {}, text));
+    while (list.children.length > 200) list.firstChild.remove();
+    list.scrollTop = list.scrollHeight;
+    $("zp-log-box").hidden = false;
+  }
+
+  // Show each of the agents' moves with its picture and its words, then the
+  // answer's table; "Skip" (or any request) shows the rest at once.
+  function playSteps(answer) {
+    view = answer; // the game as it is now: for the page's own bookkeeping
+    selected = null;
+    if (answer.played) log(answer.played);
+    $("zp-moves").replaceChildren();
+    $("zp-skip").hidden = false;
+    $("zp-table").classList.add("zp-busy");
+    let k = 0;
+    let timer = null;
+    const finish = () => {
+      clearTimeout(timer);
+      for (; k < answer.steps.length; k++) log(answer.steps[k].text);
+      playing = null;
+      $("zp-skip").hidden = true;
+      $("zp-table").classList.remove("zp-busy");
+      showFinal(answer);
+    };
+    const next = async () => {
+      if (k >= answer.steps.length) return finish();
+      const step = answer.steps[k++];
+      const picture = await request({ op: "picture", index: step.index });
+      if (playing === null) return; // skipped meanwhile
+      if (picture.svg !== undefined) $("zp-table").innerHTML = picture.svg;
+      log(step.text);
+      say(step.text + " (" + k + " of " + answer.steps.length + ")");
+      timer = setTimeout(next, delay());
+    };
+    playing = { finish };
+    next();
+  }
+
+  function skip() {
+    if (playing) playing.finish();
+  }
+
+  function count(n, word) {
+    return n + " " + word + (n === 1 ? "" : "s");
+  }
+
+  function capital(text) {
+    return text.charAt(0).toUpperCase() + text.slice(1);
+  }
+
+  function pileName(label) {
+    return (view && view.names && view.names[label]) || label;
   }
 
   function showMoves() {
@@ -306,7 +444,7 @@
         b.dataset.from = m.from;
         b.dataset.index = String(m.index);
         b.dataset.to = m.to;
-        b.title = m.from + " → " + m.to;
+        b.title = "from " + pileName(m.from) + " to " + pileName(m.to);
       }
       b.addEventListener("click", () => act({ op: "move", move: m.move }));
       box.appendChild(b);
@@ -316,45 +454,158 @@
 
   // -- clicking the table -------------------------------------------------------
 
-  function mark(target) {
+  function mark(target, kind) {
     const svg = $("zp-table").querySelector("svg");
     const box = target.getBBox();
     const r = document.createElementNS("http://www.w3.org/2000/svg", "rect");
+    const target_ = kind === "zp-target";
     for (const [k, v] of Object.entries({
       x: box.x - 3, y: box.y - 3, width: box.width + 6, height: box.height + 6,
-      rx: 7, fill: "none", stroke: "#5ad1ff", "stroke-width": 4, class: "zp-mark",
+      rx: 7, fill: "none", stroke: target_ ? "#7CFC9A" : "#5ad1ff", "stroke-width": 4,
+      "stroke-dasharray": target_ ? "8 5" : "none", class: "zp-mark " + (kind || ""),
+      "pointer-events": "none",
     })) r.setAttribute(k, v);
     svg.appendChild(r);
   }
 
-  function tableClick(event) {
-    if (!view) return;
-    const pile = event.target.closest("g.pile");
-    if (!pile) return;
+  function unmark() {
+    for (const m of $("zp-table").querySelectorAll(".zp-mark")) m.remove();
+  }
+
+  // The legal moves that take card `index` of pile `label` (any card of a hand
+  // held in the hand, else the pile's top).
+  function movesFrom(label, index) {
+    if (!view) return [];
+    const own = view.legal.filter((m) => m.from === label);
+    return view.private.includes(label) ? own.filter((m) => m.index === index) : own;
+  }
+
+  function where(event) {
+    const pile = event.target.closest && event.target.closest("#zp-table g.pile");
+    if (!pile) return null;
     const cards = Array.from(pile.querySelectorAll(":scope > g.card, :scope > g.back"));
     const card = event.target.closest("g.card, g.back");
-    const index = card ? cards.indexOf(card) : 0;
-    const label = pile.dataset.label;
+    return { pile, card, label: pile.dataset.label, index: card ? cards.indexOf(card) : 0 };
+  }
+
+  function pick(at) {
+    selected = { from: at.label, index: at.index };
+    mark(at.card || at.pile);
+    const targets = new Set(movesFrom(at.label, at.index).map((m) => m.to));
+    for (const label of targets) {
+      const pile = $("zp-table").querySelector(`g.pile[data-label="${CSS.escape(label)}"]`);
+      if (pile) mark(pile, "zp-target");
+    }
+    return targets.size;
+  }
+
+  let dragged = false; // a drag just ended: the click that follows is not a click
+
+  function tableClick(event) {
+    if (!view) return;
+    if (dragged) {
+      dragged = false;
+      return;
+    }
+    if (playing) {
+      say("The other players are moving: wait, or press Skip.");
+      return;
+    }
+    const at = where(event);
+    if (!at) return;
+    const { card, pile, label, index } = at;
     if (selected === null) {
-      selected = { from: label, index };
-      mark(card || pile);
-      say("Selected " + label + ": now click where it goes (or click it again to let go).");
+      const n = pick(at);
+      say("You picked up a card of " + pileName(label) + ": now click where it goes" +
+        (n ? " (outlined: " + count(n, "legal place") + ")" : " (no legal place now)") +
+        ", or click it again to put it back.");
       return;
     }
     const from = selected;
     selected = null;
-    for (const m of $("zp-table").querySelectorAll(".zp-mark")) m.remove();
+    unmark();
     if (from.from === label && (from.index === index || !card)) {
-      say("Nothing selected.");
+      say("Put back.");
       return;
     }
     act({ op: "click", from: from.from, index: from.index, to: label });
   }
 
+  // A double click sends the card to a foundation (or build pile) that takes it.
+  function tableDoubleClick(event) {
+    if (!view || playing) return;
+    const at = where(event);
+    if (!at || !at.card) return;
+    selected = null;
+    unmark();
+    const home = movesFrom(at.label, at.index).find((m) => view.homes.includes(m.to));
+    if (home) act({ op: "move", move: home.move });
+    else say("No " + view.home_word + " takes that card now.");
+  }
+
+  // Drag and drop: hold a card, carry it, let it go on its pile.
+  let drag = null;
+
+  function svgPoint(svg, event) {
+    const p = svg.createSVGPoint();
+    p.x = event.clientX;
+    p.y = event.clientY;
+    return p.matrixTransform(svg.getScreenCTM().inverse());
+  }
+
+  function dragStart(event) {
+    if (!view || playing || event.button !== 0) return;
+    const at = where(event);
+    if (!at || !at.card) return;
+    drag = { at, x: event.clientX, y: event.clientY, ghost: null, id: event.pointerId };
+  }
+
+  function dragMove(event) {
+    if (!drag || event.pointerId !== drag.id) return;
+    const svg = $("zp-table").querySelector("svg");
+    if (!drag.ghost) {
+      if (Math.hypot(event.clientX - drag.x, event.clientY - drag.y) < 6) return;
+      selected = null;
+      unmark();
+      pick(drag.at);
+      drag.origin = svgPoint(svg, { clientX: drag.x, clientY: drag.y });
+      drag.ghost = drag.at.card.cloneNode(true);
+      drag.ghost.setAttribute("class", "zp-ghost");
+      drag.ghost.setAttribute("pointer-events", "none");
+      drag.ghost.setAttribute("opacity", "0.85");
+      svg.appendChild(drag.ghost);
+      say("Carrying a card of " + pileName(drag.at.label) + ": let it go where it goes.");
+    }
+    const p = svgPoint(svg, event);
+    drag.ghost.setAttribute(
+      "transform", `translate(${p.x - drag.origin.x} ${p.y - drag.origin.y})`
+    );
+    event.preventDefault();
+  }
+
+  function dragEnd(event) {
+    if (!drag || event.pointerId !== drag.id) return;
+    const d = drag;
+    drag = null;
+    if (!d.ghost) return; // a click, not a drag
+    d.ghost.remove();
+    dragged = true;
+    setTimeout(() => { dragged = false; }, 0); // no click follows a drag outside the pile
+    selected = null;
+    unmark();
+    const under = document.elementFromPoint(event.clientX, event.clientY);
+    const pile = under && under.closest("#zp-table g.pile");
+    if (!pile || pile.dataset.label === d.at.label) {
+      say("Put back.");
+      return;
+    }
+    act({ op: "click", from: d.at.label, index: d.at.index, to: pile.dataset.label });
+  }
+
   // -- the game record ----------------------------------------------------------
 
-  function download() {
-    const answer = request({ op: "record" });
+  async function download() {
+    const answer = await request({ op: "record" });
     if (answer.error) return show(answer);
     const url = URL.createObjectURL(new Blob([answer.record], { type: "application/json" }));
     const a = el("a", { href: url, download: answer.filename });
@@ -367,12 +618,20 @@
   async function upload(event) {
     const file = event.target.files[0];
     if (!file) return;
-    const answer = act({ op: "load", text: await file.text() });
+    const answer = await act({ op: "load", text: await file.text() });
     event.target.value = "";
-    if (!answer.error) syncForm(answer);
+    if (answer.error) {
+      say("Could not load " + file.name.slice(0, 60) + ": " + answer.error.message + ".", "");
+    } else syncForm(answer);
   }
 
-  window.zankPlay = { timings, request: (obj) => request(obj), view: () => view };
+  window.zankPlay = {
+    timings,
+    request: (obj) => request(obj),
+    view: () => view,
+    playing: () => playing !== null,
+    idle: () => inFlight === 0 && timings.ready !== null,
+  };
 
   boot().catch((e) => {
     status("The table could not start: " + e.message);

@@ -5,8 +5,9 @@ Pyodide.  Everything it needs is served with the documentation itself, so
 the built site works offline and from any static host; nothing is fetched
 from a CDN at run time.  The assets come in two parts:
 
-* the page's own files, kept here: ``play.js``, ``play.css`` and
-  ``zank_play.py`` (the Python side that the script calls);
+* the page's own files, kept here: ``play.js``, ``play_worker.js`` (zank in
+  a Web Worker), ``play.css`` and ``zank_play.py`` (the Python side that the
+  script calls);
 * the fetched assets, which this script puts into a cache directory
   (``docs/_build/play-assets/`` unless ``ZANK_PLAY_ASSETS`` names another):
   the ``pyodide`` package from the npm registry at a pinned version and
@@ -60,7 +61,7 @@ PYODIDE_FILES = (
 """The files of the package that the page loads (the rest is for Node and for types)."""
 WHEELS = ("attrs", "typing-extensions")
 """zank's run-time dependencies, whose wheels go into the site with zank's."""
-PAGE_FILES = ("play.js", "play.css", "zank_play.py")
+PAGE_FILES = ("play.js", "play_worker.js", "play.css", "zank_play.py")
 """The page's own files, kept beside this module."""
 
 HERE = Path(__file__).resolve().parent

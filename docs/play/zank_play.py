@@ -18,8 +18,9 @@ The module runs unchanged in CPython, which is how the tests check it:
 Requests (``op`` and its fields) and what they answer:
 
 ``variants``
-    ``{"variants": [...]}``: name, first line of the docstring, seats and the
-    options of every registered variant.
+    ``{"variants": [...]}``: name, one-line summary (the one ``zank variants``
+    prints), seats and the options of every registered variant, each option
+    with a one-line explanation.
 ``deal`` (``variant``, ``options``, ``seed``, ``players``, ``seat``)
     a new game; the greedy agent plays every seat but ``seat``.
 ``click`` (``from``, ``index``, ``to``)
@@ -37,8 +38,20 @@ Requests (``op`` and its fields) and what they answer:
 ``position`` (``text``)
     set up a position from its text, for variants with
     ``rules.parse_position``.
+``picture`` (``index``)
+    ``{"svg": ...}``: the table just after move ``index`` of the game, from
+    the reader's seat (the page shows the agents' moves one at a time).
+``solution``
+    ``{"solution": text}``: the whole position as text, every hidden card
+    included (the page shows it only where it says so).
 
-Every answer about a game is a *view* (see :meth:`Table.view`); a refused
+Nothing else the page shows reveals a card hidden from the reader: the
+picture, the table as text, the legal moves and every message are built from
+the reader's observation (:meth:`zank.core.Rules.observe`).
+
+Every answer about a game is a *view* (see :meth:`Table.view`); after a move
+it adds the agents' replies (``agent_moves``, and ``steps`` in words, see
+:meth:`Table.steps`) and the reader's own move in words (``played``); a refused
 request adds ``"error": {"message": ..., "rule": ...}`` and leaves the game
 as it was.
 """
@@ -48,19 +61,32 @@ from __future__ import annotations
 import functools
 import json
 import re
+import textwrap
 from collections.abc import Callable, Sequence
 from typing import Any
 
 import attrs
 
 import zank
+from zank._summaries import headline
 from zank.agents import GreedyAgent
 from zank.cards import RANK, RANK_NAMES
 from zank.core import Move, OptionValidator, PileSpec, Rules, State
 from zank.errors import ZankError
+from zank.family.classic import ClassicZank
+from zank.family.faults import (
+    CALL_KIND,
+    LET_KIND,
+    PLAY,
+    as_fault_rules,
+    before_call,
+    fault,
+    window_tail,
+)
 from zank.family.table import FamilyTable
 from zank.play import GameRecord, replay
 from zank.render.svg import svg
+from zank.render.text import text as table_text
 from zank.spite_malice import SpiteAndMalice
 
 __all__ = [
@@ -70,9 +96,14 @@ __all__ = [
     "PageError",
     "Table",
     "click_notation",
+    "describe_move",
     "handle",
     "legal_clicks",
     "option_fields",
+    "option_help",
+    "pile_names",
+    "plain_cards",
+    "player_words",
     "respond",
     "variants",
 ]
@@ -92,43 +123,184 @@ class PageError(ZankError):
 # ------------------------------------------------------------------ variants
 
 
+_ROLE = re.compile(r":[a-z]+:`~?(?:[\w.]*\.)?([^`]+)`")
+_SEE = re.compile(r"\s*\(see\s[^()]*\)")
+
+
+def option_help(rules_class: type[Rules], name: str) -> str:
+    """The option ``name`` of a variant in one line, from the variant's
+    docstring (its list of options, ``* ``name`` (rule): what it does``):
+    the rule's number in brackets, then the first sentence, as plain text.
+    An option the docstrings do not list gets ``""``."""
+    docs = "\n\n".join(textwrap.dedent(k.__doc__ or "") for k in rules_class.__mro__)
+    m = re.search(
+        r"^\s*\*\s+``" + re.escape(name) + r"``(.*?)(?=\n\s*\*\s|\n\s*\n|\Z)", docs, re.S | re.M
+    )
+    if m is None:
+        return ""
+    line = " ".join(_SEE.sub("", _ROLE.sub(r"\1", m.group(1))).replace("``", "").split())
+    rule, _, line = line.partition(":")
+    end = line.find(". ")
+    line = line.strip() if end < 0 else line[: end + 1].strip()
+    rule = rule.strip()
+    return f"{line[:1].upper()}{line[1:]}" + (f" ({rule[1:-1]})" if rule else "")
+
+
+def _choice_label(name: str, value: Any, help_text: str) -> str:
+    if value is None:
+        return "drawn by lot" if "by lot" in help_text else "none"
+    if name == "first_player" and isinstance(value, int):
+        return f"player {value}"
+    return str(value) if not isinstance(value, bool) else ("yes" if value else "no")
+
+
+def _allowed(rules_class: type[Rules], name: str, value: Any) -> bool:
+    """Whether the variant takes ``value`` for option ``name``, with the other
+    options at their defaults or one of them at another of its choices
+    (``call_window`` takes ``"every-move"`` with ``table_mode``, crapette's
+    ``first_player`` 1 with ``who_begins="alternate"``); schikanieren has
+    ``learning`` but only ``False``."""
+    others: list[dict[str, Any]] = [{}]
+    for a in attrs.fields(rules_class):
+        check = a.validator
+        if a.init and a.name != name and isinstance(check, OptionValidator) and check.choices:
+            others += [{a.name: c} for c in check.choices if c != a.default]
+    for other in others:
+        try:
+            rules_class(**{name: value, **other})
+        except ZankError:
+            continue
+        return True
+    return False
+
+
 def option_fields(rules_class: type[Rules]) -> list[dict[str, Any]]:
     """The options of a variant as the page's form shows them.
 
-    Each entry has ``name`` and ``default``, and ``choices`` (a list) or
-    ``low``/``high`` (an int range) where the option's validator says so;
-    the form falls back on the default's type otherwise.
+    Each entry has ``name``, ``default`` and ``help`` (one line, see
+    :func:`option_help`), and ``choices`` (a list, with ``labels`` in words)
+    or ``low``/``high`` (an int range) where the option's validator says so;
+    an option that may be ``None`` or a seat (zank's ``first_player``) offers
+    ``None`` and the seats.  The form falls back on the default's type
+    otherwise.
     """
     out = []
     for a in attrs.fields(rules_class):
         if not a.init:
             continue
-        entry: dict[str, Any] = {"name": a.name, "default": a.default}
+        help_text = option_help(rules_class, a.name)
+        entry: dict[str, Any] = {"name": a.name, "default": a.default, "help": help_text}
         check = a.validator
+        choices: list[Any] | None = None
         if isinstance(check, OptionValidator):  # made by zank.core.option_validator
             if check.choices is not None:
-                entry["choices"] = list(check.choices)
+                choices = list(check.choices)
             elif check.low is not None or check.high is not None:
                 entry["low"], entry["high"] = check.low, check.high
+        elif a.default is None and a.name == "first_player":
+            choices = [None, *range(rules_class.max_players)]
+        if choices is not None:
+            choices = [c for c in choices if _allowed(rules_class, a.name, c)]
+            entry["choices"] = choices
+            entry["labels"] = [_choice_label(a.name, c, help_text) for c in choices]
         out.append(entry)
     return out
 
 
 def variants() -> list[dict[str, Any]]:
-    """Every registered variant: name, summary, seats and options."""
+    """Every registered variant: name, summary (as ``zank variants`` has it),
+    seats and options."""
     out = []
     for name, cls in sorted(zank.VARIANTS.items()):
-        doc = (cls.__doc__ or "").strip().splitlines()
         out.append(
             {
                 "name": name,
-                "summary": doc[0] if doc else "",
+                "summary": headline(name),
                 "min_players": cls.min_players,
                 "max_players": cls.max_players,
                 "options": option_fields(cls),
             }
         )
     return out
+
+
+# ------------------------------------------------------------- pile names
+
+#: How players call the piles of a kind (a seat's piles get "your" or the
+#: owner's name before them; numbered piles their number after them).
+_KIND_WORDS = {
+    "hand": "hand pile",
+    "turned": "turned card",
+    "schikanier": "Schikanier pile",
+    "second-talon": "second talon",
+    "pay-off": "pay-off pile",
+    "side": "side stack",
+    "build": "build pile",
+    "draw": "draw pile",
+    "completed": "completed build piles",
+}
+
+
+def _seat_words(rules: Rules, specs: Sequence[PileSpec], index: int) -> str:
+    """A seat's pile without its owner: ``"reserve"``, ``"waste"``, ``"side stack 2"``."""
+    spec = specs[index]
+    kind = spec.kind
+    if isinstance(rules, FamilyTable):
+        family = _family_seat_pile(rules, specs, index)
+        if family is not None and family in rules.pile_words:
+            return rules.pile_words[family]
+        if isinstance(rules, ClassicZank) and kind == "hand":
+            return "source"  # the classic rules' Quelle
+    if isinstance(rules, SpiteAndMalice) and kind == "hand":
+        return "hand"
+    word = _KIND_WORDS.get(kind, kind.replace("-", " ").replace("_", " "))
+    number = _number(spec.label.split(".", 1)[-1])
+    return f"{word} {number}" if number else word
+
+
+def player_words(rules: Rules, players: int, seat: int, index: int) -> str:
+    """Pile ``index`` of the layout as the player at ``seat`` says it:
+    ``"your reserve"``, ``"the opponent's waste"``, ``"player 2's discard"``,
+    ``"house 3"``, ``"build pile 1"``.
+
+    >>> import zank
+    >>> rules = zank.variant("crapette")
+    >>> labels = [spec.label for spec in rules.layout(2)]
+    >>> player_words(rules, 2, 0, labels.index("p1.discard"))
+    "the opponent's waste"
+    """
+    specs = rules.layout(players)
+    spec = specs[index]
+    if spec.owner is not None:
+        what = _seat_words(rules, specs, index)
+        if spec.owner == seat:
+            return f"your {what}"
+        if players == 2:
+            return f"the opponent's {what}"
+        return f"player {spec.owner}'s {what}"
+    number = _number(spec.label)
+    if isinstance(rules, FamilyTable) and spec.kind in ("house", "foundation"):
+        word = rules.house_word if spec.kind == "house" else rules.foundation_word
+        return f"{word} {number}"
+    word = _KIND_WORDS.get(spec.kind, spec.kind.replace("-", " "))
+    if number:
+        return f"{word} {number}"
+    return f"the {word}"
+
+
+def pile_names(rules: Rules, players: int, seat: int) -> dict[str, str]:
+    """Every pile's label and how the player at ``seat`` says it (:func:`player_words`)."""
+    specs = rules.layout(players)
+    return {spec.label: player_words(rules, players, seat, i) for i, spec in enumerate(specs)}
+
+
+_PACK_SUFFIX = re.compile(r"((?:10|[2-9TJQKA])[♣♦♥♠]|X[br]):[0-7]\b")
+
+
+def plain_cards(message: str) -> str:
+    """A message with the cards as the table shows them: ``10♣`` for ``10♣:1``
+    (the pack shows in the colour of the card's back, not in its face)."""
+    return _PACK_SUFFIX.sub(r"\1", message)
 
 
 # ------------------------------------------------------------------- clicks
@@ -319,6 +491,60 @@ def legal_clicks(state: State, seat: int) -> dict[str, Click]:
     return out
 
 
+# ----------------------------------------------------------- moves in words
+
+
+def _seat_word(seat: int, reader: int, *, capital: bool = True) -> str:
+    if seat == reader:
+        return "You" if capital else "you"
+    return f"Player {seat}" if capital else f"player {seat}"
+
+
+def _called(rules: Rules, window: State, reader: int) -> tuple[str, str]:
+    """Whose move a call or a "let" answers, and what that move was, in words
+    with the rule it broke (or that it broke none: a wrong call)."""
+    table = as_fault_rules(rules)
+    if table is None or window.phase == PLAY:
+        return "", ""
+    tail = window_tail(table, window)
+    under = before_call(table, window)
+    move = rules.moves[tail.action - 1]
+    whose = "your" if tail.by == reader else f"player {tail.by}'s"
+    violation = fault(table, under, move)
+    if violation is None:
+        return f"{whose} move {move.text}", "it broke no rule"
+    return f"{whose} move {move.text}", f"{plain_cards(violation.message)} (rule {violation.rule})"
+
+
+def describe_move(before: State, move_text: str, after: State, reader: int) -> str:
+    """A move in words for the reader at seat ``reader``: who made it, the
+    move, and where its card went (``"Player 1 played h3-or: from house 3 to
+    your reserve."``); a call in table mode names the move called, the rule
+    it broke and the rule's number, or says that it was a wrong call.
+
+    Only piles are named, never a card: the sentence shows nothing the
+    reader may not see.
+    """
+    rules = before.rules
+    mover = before.to_move
+    who = "Nobody" if mover is None else _seat_word(mover, reader)
+    move = rules.parse_move(before, move_text)
+    if move.kind in (CALL_KIND, LET_KIND):
+        target, why = _called(rules, before, reader)
+        if move.kind == LET_KIND:
+            return f"{who} let {target} pass." if target else f"{who}: {move.text}."
+        if why == "it broke no rule":
+            return f"{who} called “{move.text}” on {target}, a wrong call: {why}."
+        return f"{who} called “{move.text}” on {target}: {why}."
+    travels = _card_travels(before, after)
+    if not travels:
+        return f"{who} played {move.text}."
+    names = pile_names(rules, before.players, reader)
+    labels = [spec.label for spec in rules.layout(before.players)]
+    src, tgt = travels[0]
+    return f"{who} played {move.text}: from {names[labels[src]]} to {names[labels[tgt]]}."
+
+
 # -------------------------------------------------------------------- a game
 
 
@@ -460,6 +686,37 @@ class Table:
         table.agents_play()
         return table
 
+    def steps(self, count: int) -> list[dict[str, Any]]:
+        """The last ``count`` moves, each as ``{"index", "move", "by", "text"}``
+        (``index`` in :attr:`moves`, ``text`` from :func:`describe_move`)."""
+        out = []
+        for k in range(len(self.moves) - count, len(self.moves)):
+            before, after = self.states[k], self.states[k + 1]
+            out.append(
+                {
+                    "index": k,
+                    "move": self.moves[k],
+                    "by": self.movers[k],
+                    "text": describe_move(before, self.moves[k], after, self.seat),
+                }
+            )
+        return out
+
+    def picture(self, index: int) -> str:
+        """The table just after move ``index`` from the reader's seat, that move outlined.
+
+        Raises:
+            PageError: there is no such move.
+        """
+        if not 0 <= index < len(self.moves):
+            raise PageError(f"there is no move {index} in this game")
+        return svg(
+            self.states[index + 1],
+            perspective=self.seat,
+            last_move=self.moves[index],
+            before=self.states[index],
+        )
+
     def view(self) -> dict[str, Any]:
         """What the page shows.
 
@@ -469,8 +726,16 @@ class Table:
         ``your_turn``, ``over`` (the result in words, or ``None``), the game's
         ``variant``, ``options``, ``seed``, ``players``, ``seat``, ``moves``
         (how many were made), ``can_undo``, ``last`` (the last move and who
-        made it) and ``position`` (the position text, where the variant has
-        one).
+        made it), ``table_text`` (the table as text from the reader's seat,
+        :func:`zank.render.text.text`), ``names`` (each pile's label and its
+        name in words, :func:`pile_names`), ``private`` (the piles held in
+        the hand, whose every card may move), ``homes`` (the foundations or
+        build piles, where a double click sends a card) and ``home_word``
+        (what the variant calls them), and ``can_set_up`` (whether the
+        variant reads position texts).
+
+        Everything in it comes from the reader's observation: the position
+        text, which holds every card, is only the answer to ``solution``.
         """
         state = self.state
         last = before = None
@@ -478,6 +743,7 @@ class Table:
             before, last = self.states[-2], self.moves[-1]
         picture = svg(state, perspective=self.seat, last_move=last, before=before)
         your_turn = state.outcome is None and state.to_move == self.seat
+        specs = self.rules.layout(self.players)
         legal = []
         if your_turn:
             clicks = legal_clicks(state, self.seat)
@@ -491,7 +757,6 @@ class Table:
                         "to": click and click.target,
                     }
                 )
-        position_text: Callable[[State], str] | None = getattr(self.rules, "position_text", None)
         return {
             "variant": self.rules.name,
             "options": self.rules.options,
@@ -506,7 +771,12 @@ class Table:
             "moves": len(self.moves),
             "can_undo": self.seat in self.movers,
             "last": None if last is None else {"move": last, "by": self.movers[-1]},
-            "position": None if position_text is None else position_text(state),
+            "table_text": table_text(state, perspective=self.seat),
+            "names": pile_names(self.rules, self.players, self.seat),
+            "private": [spec.label for spec in specs if spec.private],
+            "homes": [spec.label for spec in specs if spec.kind in ("foundation", "build")],
+            "home_word": getattr(self.rules, "foundation_word", "build pile"),
+            "can_set_up": getattr(self.rules, "parse_position", None) is not None,
             "recordable": True,
         }
 
@@ -538,7 +808,7 @@ def _current() -> Table:
 
 
 def _refusal(error: ZankError) -> dict[str, str]:
-    return {"message": str(error), "rule": str(getattr(error, "rule", ""))}
+    return {"message": plain_cards(str(error)), "rule": str(getattr(error, "rule", ""))}
 
 
 def _click(table: Table, request: dict[str, Any]) -> dict[str, Any]:
@@ -555,11 +825,12 @@ def _click(table: Table, request: dict[str, Any]) -> dict[str, Any]:
         # a legal move that is no card move of the notation, e.g. ending the turn
         for move_text, click in legal_clicks(state, table.seat).items():
             if not click.by_notation and (click.source, click.target) == (source, target):
-                return _moved(table, table.play(move_text))
+                return _moved(table, table.play(move_text), own=True)
     if text is None:
+        names = pile_names(table.rules, table.players, table.seat)
         raise PageError(
-            f"no move of {table.rules.name} takes a card from {source[:40]} to {target[:40]};"
-            " the buttons list the legal moves"
+            f"no move of {table.rules.name} takes a card from {names.get(source, source[:40])}"
+            f" to {names.get(target, target[:40])}; the buttons list the legal moves"
         )
     move = {m.text.lower(): m for m in table.rules.moves}.get(text.lower())
     if move is None:
@@ -569,14 +840,27 @@ def _click(table: Table, request: dict[str, Any]) -> dict[str, Any]:
     violation = table.rules.check(state, move)
     if violation is not None:
         answer = table.view()
-        answer["error"] = {"message": violation.message, "rule": violation.rule, "move": text}
+        answer["error"] = {
+            "message": plain_cards(violation.message),
+            "rule": violation.rule,
+            "move": text,
+        }
         return answer
-    return _moved(table, table.play(move.text))
+    return _moved(table, table.play(move.text), own=True)
 
 
-def _moved(table: Table, agent_moves: list[str]) -> dict[str, Any]:
+def _moved(table: Table, agent_moves: list[str], own: bool = False) -> dict[str, Any]:
+    """The view, with the agents' moves since the reader's (``agent_moves``,
+    in notation, and ``steps``, each in words, see :meth:`Table.steps`) and,
+    with ``own``, the reader's move in words (``played``)."""
     answer = table.view()
     answer["agent_moves"] = agent_moves
+    answer["steps"] = table.steps(len(agent_moves))
+    if own:
+        k = len(table.moves) - len(agent_moves) - 1
+        answer["played"] = describe_move(
+            table.states[k], table.moves[k], table.states[k + 1], table.seat
+        )
     return answer
 
 
@@ -624,7 +908,8 @@ def respond(request: dict[str, Any]) -> dict[str, Any]:
     if op == "load":
         _table = Table.load(_field(request, "text", str))
         return _moved(_table, [])
-    if op not in ("view", "click", "move", "undo", "record", "position"):
+    known = ("view", "click", "move", "undo", "record", "position", "solution", "picture")
+    if op not in known:
         raise PageError(f"unknown request {op[:40]!r}")
     table = _current()
     if op == "view":
@@ -632,10 +917,17 @@ def respond(request: dict[str, Any]) -> dict[str, Any]:
     if op == "click":
         return _click(table, request)
     if op == "move":
-        return _moved(table, table.play(_field(request, "move", str)))
+        return _moved(table, table.play(_field(request, "move", str)), own=True)
+    if op == "picture":
+        return {"svg": table.picture(_field(request, "index", int))}
     if op == "undo":
         table.undo()
         return table.view()
+    if op == "solution":
+        position_text: Callable[[State], str] | None = getattr(table.rules, "position_text", None)
+        if position_text is None:
+            raise PageError(f"{table.rules.name} has no position text yet")
+        return {"solution": position_text(table.state)}
     if op == "record":
         record = table.record()
         filename = f"zank-{record.variant}-seed{record.seed}.json"

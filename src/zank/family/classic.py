@@ -114,7 +114,7 @@ __all__ = ["ClassicZank"]
 @register
 @frozen(cache_hash=True, kw_only=True)
 class ClassicZank(ClassicExplanations):
-    """Zank-Patience by the classic rules (seed 000), for two or three players.
+    """Zank-Patience by the classic rules, for two or three players.
 
     Options (keyword-only; the rules page explains each):
 

@@ -52,8 +52,9 @@ EDGES_EACH: Final = 4
 @register
 @frozen(cache_hash=True, kw_only=True)
 class Schikanieren(ClassicZank):
-    """Schikanieren (Grupp), for two players: ``zank`` with the changes of
-    the seed's last paragraph.
+    """Schikanieren (Grupp): the classic Zank-Patience with a Schikanier pile, for two players.
+
+    The rules are ``zank``'s with the changes of the seed's last paragraph.
 
     The options are those of :class:`~zank.family.classic.ClassicZank` but
     ``learning`` (the learning game belongs to ``zank``), and:

@@ -178,7 +178,7 @@ def _ended(piles: Iterable[tuple[int, ...]], seats: tuple[tuple[int, ...], ...],
 @register
 @frozen(cache_hash=True, kw_only=True)
 class Zank104(HandPileTable):
-    """Zank-Patience with 104 cards, for two players (seed 003).
+    """Zank-Patience with 104 cards, for two players.
 
     Options (keyword-only; the rules page explains each):
 

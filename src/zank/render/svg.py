@@ -47,7 +47,7 @@ from zank.render._view import (
     table_view,
 )
 
-__all__ = ["BACK_COLOURS", "svg"]
+__all__ = ["BACK_COLOURS", "svg", "text_width"]
 
 # ------------------------------------------------------------------ geometry
 CW, CH = 60, 84  # a card
@@ -62,6 +62,9 @@ ROW_FAN_MAX = 2 * CH  # the most a side stack may grow (longer ones squeeze)
 INNER_GAP = 34  # between a house column and the foundations (house labels go here)
 LABEL = 15  # the line of a pile's label
 TITLE = 34
+TITLE_SIZE, STATUS_SIZE = 14, 13  # the header's fonts
+STATUS_LINE = 17  # a further line of the header, when title and status do not fit in one
+HEADER_GAP = 16  # at least this between the title and the status beside it
 
 # ------------------------------------------------------------------- colours
 FELT = "#2f6b43"
@@ -206,12 +209,42 @@ class _Layout:
         self.middle_width = self._middle_width(left, right)
         seat_widths = [self._seat_width(s) for s in order]
         self.width = max([self.middle_width, *seat_widths]) + 2 * MARGIN
-        y = float(TITLE)
+        self.header = self._header()
+        y = float(TITLE) + max(line[1] for line in self.header) - self.header[0][1]
         for seat in reversed(order[1:]):
             y = self._place_seat(seat, y, top=True)
         y = self._place_middle(left, right, y)
         y = self._place_seat(order[0], y, top=False)
         self.height = y + MARGIN + 4
+
+    # ---------------------------------------------------------- the header
+    def _header(self) -> list[tuple[float, float, str, str]]:
+        """The title bar's texts as ``(x, y, text, anchor)``: the title on the
+        left, the status on the right of the same line where both fit (by
+        :func:`text_width`), else the status on lines of its own below the
+        title, broken at its " · " and, where a part is too long, between words."""
+        title = self._title()
+        status = status_line(self.view)
+        if self.view.viewer is not None:
+            status += f" · seen by {seat_name(self.view.viewer)}"
+        room = self.width - 2 * MARGIN
+        wide = text_width(title, TITLE_SIZE, bold=True) + HEADER_GAP
+        if wide + text_width(status, STATUS_SIZE) <= room:
+            return [(MARGIN, 22, title, "start"), (self.width - MARGIN, 22, status, "end")]
+        lines: list[str] = []
+        for part in status.split(" · "):  # a part on a line of its own where it fits
+            if lines and text_width(f"{lines[-1]} · {part}", STATUS_SIZE) <= room:
+                lines[-1] += f" · {part}"
+                continue
+            lines.append("")
+            for word in part.split(" "):
+                if text_width(f"{lines[-1]} {word}", STATUS_SIZE) <= room or not lines[-1]:
+                    lines[-1] = f"{lines[-1]} {word}".lstrip()
+                else:
+                    lines.append(word)
+        out: list[tuple[float, float, str, str]] = [(MARGIN, 22, title, "start")]
+        out += [(MARGIN, 22 + STATUS_LINE * k, line, "start") for k, line in enumerate(lines, 1)]
+        return out
 
     # ----------------------------------------------------------- the seats
     def _seat_items(self, seat: int) -> list[PileView]:
@@ -392,11 +425,10 @@ class _Layout:
             colour = HIGHLIGHT if seat in (self.view.to_move, winner) else INK
             out.append(_text(x, y, title, 13, colour, weight="bold"))
         # the title bar
-        out.append(_text(MARGIN, 22, self._title(), 14, INK, weight="bold"))
-        status = status_line(self.view)
-        if self.view.viewer is not None:
-            status += f" · seen by {seat_name(self.view.viewer)}"
-        out.append(_text(w - MARGIN, 22, status, 13, INK, anchor="end"))
+        (tx, ty, title, _), *status = self.header
+        out.append(_text(tx, ty, title, TITLE_SIZE, INK, weight="bold"))
+        for x, y, line, anchor in status:
+            out.append(_text(x, y, line, STATUS_SIZE, INK, anchor=anchor))
         if caption:
             out.append(_text(w / 2, h - 6, caption, 12, HIGHLIGHT, anchor="middle"))
         for placed in self.placed:
@@ -464,6 +496,33 @@ class _Layout:
         if p.face_up(i):
             return _face(p.cards[i], x, y)
         return _back(x, y, self._back(p, i))
+
+
+#: Widths in em that no character of a class exceeds in DejaVu Sans (normal,
+#: bold), the picture's first font: "m" and "w" and the wide capitals, the
+#: other capitals, lower case letters and digits, spaces and punctuation, and
+#: anything else (card suits, stars: 0.9 em).
+_EM = (
+    ("mwMW", 1.0, 1.11),
+    ("ABCDEFGHIJKLNOPQRSTUVXYZ", 0.8, 0.9),
+    ("abcdefghijklnopqrstuvxyz0123456789", 0.64, 0.72),
+    (" .,:;()'!|-·/", 0.41, 0.46),
+)
+
+
+def text_width(s: str, size: float, *, bold: bool = False) -> float:
+    """An upper bound of the width of ``s`` set in DejaVu Sans at ``size``
+    (by classes of characters, see ``_EM``): what the header's layout checks
+    that its texts fit in."""
+    em = 0.0
+    for ch in s:
+        for chars, normal, heavy in _EM:
+            if ch in chars:
+                em += heavy if bold else normal
+                break
+        else:
+            em += 0.9 if not bold else 1.0
+    return em * size
 
 
 def _fan_offsets(fan: str, n: int) -> list[tuple[float, float]]:
