@@ -60,8 +60,11 @@ REQUIRED = os.environ.get("ZANK_REQUIRE_BROWSER") == "1"
 LOAD_TARGET_S = 8.0
 RELOAD_TARGET_S = 4.0
 MOVE_TARGET_MS = 100.0
-SLACK = 3.0  # fail only beyond this many times a target
-BLOCKED_LIMIT_MS = 1500.0  # the page's thread never blocked this long during the load
+# The targets are measured and printed (-s); the test fails only far beyond them, at
+# what no slow day explains: the CI machine kind runs 3 to 5 times slower on some
+# days, and a timed assertion near the target would fail CI at random (issue 39).
+SLACK = 10.0  # fail only beyond this many times a target
+BLOCKED_LIMIT_MS = 5000.0  # the page's thread never blocked this long during the load
 GOLDEN = IMAGES / "play-spite-and-malice-end.png"
 WINDOW = (1200, 1400)
 
