@@ -19,6 +19,7 @@ __all__ = [
     "InvalidState",
     "NotationError",
     "OptionError",
+    "PluginError",
     "ZankError",
     "quote",
 ]

@@ -136,7 +136,7 @@ def register(cls: R) -> R:
     doc): they are then found without importing the package first.
 
     Raises:
-        PluginError: the class has no name, or the name is taken.
+        zank.errors.PluginError: the class has no name, or the name is taken.
     """
     if not cls.name or _registry.get(cls.name, cls) is not cls:
         raise PluginError(f"cannot register variant {quote(cls.name, 40)}: the name is taken")
@@ -159,7 +159,7 @@ def variant(name: str, **options: Any) -> Rules:
     Raises:
         OptionError: unknown variant, unknown option, or a value out of range;
             the message lists what is valid.
-        PluginError: ``name`` is the name of a plugin that could not be loaded.
+        zank.errors.PluginError: ``name`` is the name of a plugin that could not be loaded.
     """
     _load_plugins()
     cls = _registry.get(name) if isinstance(name, str) else None
