@@ -115,6 +115,9 @@ def _documents_meet_their_schemas() -> Iterator[None]:
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    if terminalreporter.config.getoption("numprocesses", None):  # pytest-xdist's -n
+        terminalreporter.write_line("JSON Schema check: in every worker (counts: run without -n)")
+        return
     counts = ", ".join(
         f"{schema_check.checked[kind]} of {n} {kind} documents"
         for kind, n in sorted(schema_check.written.items())
