@@ -10,7 +10,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import sys
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,6 +22,9 @@ from websockets.asyncio.client import ClientConnection, connect
 
 import zank
 from conftest import ServerProcess
+from zank.agents import RandomAgent
+from zank_server.lobby import Lobby
+from zank_server.store import Store
 
 pytestmark = pytest.mark.server
 
@@ -72,7 +78,7 @@ class Table:
 
     async def view(self, seat: int) -> dict[str, Any]:
         view = await _ask(self.ws[seat], {"type": "view"})
-        assert view["type"] == "view"
+        assert view["type"] == "view", view
         return view
 
     async def refused(self, seat: int, message: Message, code: str) -> dict[str, Any]:
@@ -273,3 +279,138 @@ def test_a_resumed_seat_leaves_the_old_connection(strict_server: ServerProcess) 
         await old.close()
 
     _run(strict_server, scenario)
+
+
+# ------------------------------------------------------------------ stall scenarios
+# Each runs an attack (tests/attack.py) in a process of its own, from another loopback
+# address than the tests' 127.0.0.1, against a server of its own, while this process
+# asks the seats of another table for their views, one every 30 ms (each seat within
+# the default rate of 20 messages a second): the p99 of those views must stay under
+# 50 ms.  Before the fixes of issue 36 (items 7 to 9) every one of them failed.
+
+ATTACK = Path(__file__).with_name("attack.py")
+BOUND = 0.050  # seconds: the p99 of another table's view during an attack
+
+
+async def _under_attack(
+    server: ServerProcess, kind: str, seconds: float, *arguments: str
+) -> tuple[list[float], dict[str, Any]]:
+    """Run an attack; the latencies of another table's views meanwhile, and what the
+    attacker saw."""
+    table = Table(server)
+    await table.open()
+    attacker = await asyncio.create_subprocess_exec(
+        sys.executable,
+        str(ATTACK),
+        kind,
+        str(server.port),
+        str(seconds),
+        *arguments,
+        stdout=asyncio.subprocess.PIPE,
+    )
+    latencies = []
+    try:
+        await asyncio.sleep(0.5)  # the attack gets going
+        end = time.monotonic() + seconds - 0.7
+        while time.monotonic() < end:
+            start = time.perf_counter()
+            await table.view(len(latencies) % 2)
+            latencies.append(time.perf_counter() - start)
+            await asyncio.sleep(0.03)
+        out, _ = await asyncio.wait_for(attacker.communicate(), 30)
+    finally:
+        if attacker.returncode is None:
+            attacker.kill()
+            await attacker.wait()
+        await table.close()
+    return latencies, json.loads(out)
+
+
+def _p99(latencies: list[float]) -> float:
+    ordered = sorted(latencies)
+    return ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
+
+
+def _report(name: str, latencies: list[float], seen: dict[str, Any]) -> None:
+    ordered = sorted(latencies)
+    print(
+        f"\n{name}: {len(ordered)} views of another table, p50 "
+        f"{1000 * ordered[len(ordered) // 2]:.1f} ms, p99 {1000 * _p99(ordered):.1f} ms; "
+        f"the attacker saw {seen}"
+    )
+
+
+def _finished_game(database: Path) -> str:
+    """A long game of zank played to its end straight into a database; a seat's token."""
+    store = Store(database)
+    lobby = Lobby(store)
+    table = lobby.create("zank", {}, 2)
+    token = lobby.join(table.id, 0)[0]
+    lobby.join(table.id, 1)
+    agent = RandomAgent(36)
+    while not table.over:
+        legal = table.rules.legal_moves(table.state)
+        move = agent.choose(table.rules, table.rules.observe(table.state, 0), legal)
+        seat = table.state.to_move
+        assert seat is not None
+        lobby.move(table, seat, move.text, None)
+    assert len(table.moves) > 300
+    store.commit()
+    store.close()
+    return token
+
+
+@pytest.mark.slow
+def test_stall_resuming_a_finished_game_in_a_loop(tmp_path: Path) -> None:
+    # item 7: 8 clients resume a finished game of zank (~1,000 moves) in a loop
+    token = _finished_game(tmp_path / "games.sqlite")
+    server = ServerProcess(tmp_path / "games.sqlite")
+    server.start()
+    try:
+        latencies, seen = asyncio.run(_under_attack(server, "resume", 4, "127.0.0.2", token))
+    finally:
+        server.stop()
+    _report("8 clients resuming a finished game", latencies, seen)
+    assert seen.get("joined", 0) >= 20  # the resumes did reach the finished game
+    assert _p99(latencies) < BOUND
+
+
+@pytest.mark.slow
+def test_stall_creating_tables_from_many_connections(tmp_path: Path) -> None:
+    # item 8: 40 connections of one client address send "create" as fast as answered
+    server = ServerProcess(tmp_path / "games.sqlite")
+    server.start()
+    try:
+        latencies, seen = asyncio.run(_under_attack(server, "create", 4, "127.0.0.3"))
+        open_tables = server.get("/health")["tables"]
+        server.stop()
+        server.start()  # the empty tables are not reloaded, the joined one is
+        reloaded = server.reloaded()
+    finally:
+        if server.alive():
+            server.stop()
+    _report("40 connections creating tables", latencies, seen)
+    assert seen.get("created", 0) >= 1
+    assert "too-many-tables" in seen
+    assert open_tables <= 50 + 1  # the attacker's tables and the one of the measure
+    assert reloaded == 1
+    assert _p99(latencies) < BOUND
+
+
+@pytest.mark.slow
+def test_stall_slowloris_and_idle_websockets(tmp_path: Path) -> None:
+    # item 9: 300 unfinished HTTP requests and 200 silent WebSockets
+    server = ServerProcess(
+        tmp_path / "games.sqlite", "--request-timeout", "1", "--idle-timeout", "2"
+    )
+    server.start()
+    try:
+        latencies, seen = asyncio.run(_under_attack(server, "hold", 4, "127.0.0.4", "127.0.0.5"))
+        assert server.get("/health")["ok"]
+    finally:
+        server.stop()
+    _report("300 slowloris requests and 200 idle WebSockets", latencies, seen)
+    assert seen["opened"]["slowloris"] >= 1
+    assert seen["opened"]["idle-websocket"] >= 1
+    assert seen["still_open"] == {"slowloris": 0, "idle-websocket": 0}
+    assert _p99(latencies) < BOUND

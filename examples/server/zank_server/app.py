@@ -99,9 +99,10 @@ class Settings:
     finished_ttl: float = 3600.0
     """Seconds after a game's end during which its tokens resume to its last view."""
     client_rate: float = 100.0
-    """Messages, new connections and HTTP requests one client address may send per second."""
+    """Messages, new connections and HTTP requests of one client address served per
+    second; more wait (the connection is not read meanwhile)."""
     client_burst: int = 200
-    """The same, at once."""
+    """The same, at once (served without waiting)."""
     connections_per_client: int = 32
     """Open connections one client address may hold (enforced by :mod:`zank_server.guard`)."""
     request_timeout: float = 10.0
@@ -131,6 +132,17 @@ class _Bucket:
             self.tokens -= 1.0
             return True
         return False
+
+    def wait(self) -> float:
+        """Take a message's token now or in the future: the seconds to wait for it.
+
+        The tokens may go below zero: those who wait queue up behind each other.
+        """
+        now = time.monotonic()
+        self.tokens = min(float(self.burst), self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        self.tokens -= 1.0
+        return 0.0 if self.tokens >= 0.0 else -self.tokens / self.rate
 
 
 class _Connection:
@@ -231,14 +243,30 @@ class _Server:
         for connection, payload in answers:
             connection.post(payload)
 
-    def allowed(self, client: str) -> bool:
-        """Whether ``client`` (an address) may send one more request now."""
+    MAX_WAIT = 10.0
+    """The longest wait for a client's turn (seconds); a client that would wait longer
+    is refused (its requests queue up beyond what its rate serves in that time)."""
+
+    async def pace(self, client: str) -> bool:
+        """Wait until ``client`` (an address) may send one more request: its messages,
+        new connections and HTTP requests are served at ``client_rate`` a second.
+
+        The connection is not read meanwhile, so a client that sends faster is slowed
+        down by TCP's own flow control, at no cost to the server; ``False`` when the
+        wait would be longer than :attr:`MAX_WAIT` (the request is refused).
+        """
         bucket = self.clients.get(client)
         if bucket is None:
             bucket = self.clients[client] = _Bucket(
                 self.settings.client_rate, self.settings.client_burst
             )
-        return bucket.take()
+        wait = bucket.wait()
+        if wait > self.MAX_WAIT:
+            bucket.tokens += 1.0  # not served: its place in the queue is given back
+            return False
+        if wait > 0.0:
+            await asyncio.sleep(wait)
+        return True
 
     async def sweep(self) -> None:
         """Every half second: close idle WebSockets, drop tables nobody joined, forget
@@ -261,7 +289,7 @@ class _Server:
     # ------------------------------------------------------------ WebSocket
     async def serve(self, ws: WebSocket) -> None:
         client = ws.client.host if ws.client is not None else ""
-        if not self.allowed(client):
+        if not await self.pace(client):
             await ws.close(1008, "too many requests from your address")
             return
         await ws.accept()
@@ -278,7 +306,7 @@ class _Server:
                 if message["type"] == "websocket.disconnect":
                     break
                 me.active = time.monotonic()
-                if not bucket.take() or not self.allowed(client):
+                if not bucket.take() or not await self.pace(client):
                     refused_in_row += 1
                     if refused_in_row >= self.settings.burst:
                         flood = True
@@ -454,7 +482,7 @@ class _Server:
 
     # ----------------------------------------------------------------- HTTP
     async def record(self, request: Request) -> Response:
-        if not self.allowed(request.client.host if request.client else ""):
+        if not await self.pace(request.client.host if request.client else ""):
             return JSONResponse({"error": "too many requests"}, status_code=429)
         record = self.store.record(request.path_params["table"])
         if record is None:
@@ -462,7 +490,7 @@ class _Server:
         return Response(record, media_type="application/json")
 
     async def health(self, request: Request) -> Response:
-        if not self.allowed(request.client.host if request.client else ""):
+        if not await self.pace(request.client.host if request.client else ""):
             return JSONResponse({"error": "too many requests"}, status_code=429)
         return JSONResponse({"ok": True, "tables": len(self.lobby.tables)})
 
