@@ -308,7 +308,7 @@ async def _under_attack(
         *arguments,
         stdout=asyncio.subprocess.PIPE,
     )
-    latencies = []
+    latencies: list[float] = []
     try:
         await asyncio.sleep(0.5)  # the attack gets going
         end = time.monotonic() + seconds - 0.7
@@ -411,6 +411,6 @@ def test_stall_slowloris_and_idle_websockets(tmp_path: Path) -> None:
         server.stop()
     _report("300 slowloris requests and 200 idle WebSockets", latencies, seen)
     assert seen["opened"]["slowloris"] >= 1
-    assert seen["opened"]["idle-websocket"] >= 1
+    assert 1 <= seen["opened"]["idle-websocket"] <= 32  # --connections-per-client
     assert seen["still_open"] == {"slowloris": 0, "idle-websocket": 0}
     assert _p99(latencies) < BOUND
