@@ -25,6 +25,7 @@ ZANK_SRC = Path(zank.__file__).resolve().parents[1]  # the zank these tests impo
 UNLIMITED = (
     "--rate", "100000", "--burst", "100000", "--client-rate", "100000", "--client-burst",
     "100000", "--connections-per-client", "100000", "--tables-per-client", "100000",
+    "--connect-rate", "100000", "--connect-burst", "100000",
 )  # fmt: skip
 """The limits raised for bots that play at full speed, all from 127.0.0.1."""
 

@@ -48,6 +48,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         ("--finished-ttl", float, "finished_ttl", "seconds a finished game's tokens resume"),
         ("--client-rate", float, "client_rate", "requests/s a client address"),
         ("--client-burst", int, "client_burst", "requests at once a client address"),
+        ("--connect-rate", float, "connect_rate", "new WebSockets/s a client address"),
+        ("--connect-burst", int, "connect_burst", "new WebSockets at once an address"),
         ("--connections-per-client", int, "connections_per_client", "open sockets an address"),
         ("--request-timeout", float, "request_timeout", "seconds to send a request/handshake"),
         ("--idle-timeout", float, "idle_timeout", "seconds a silent WebSocket is kept"),

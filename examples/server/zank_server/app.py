@@ -103,6 +103,11 @@ class Settings:
     second; more wait (the connection is not read meanwhile)."""
     client_burst: int = 200
     """The same, at once (served without waiting)."""
+    connect_rate: float = 10.0
+    """New WebSocket connections of one client address accepted per second (a
+    handshake costs the server far more than a message); more wait."""
+    connect_burst: int = 20
+    """The same, at once."""
     connections_per_client: int = 32
     """Open connections one client address may hold (enforced by :mod:`zank_server.guard`)."""
     request_timeout: float = 10.0
@@ -221,6 +226,7 @@ class _Server:
         self.sockets: dict[tuple[str, int], _Connection] = {}
         self.connections: set[_Connection] = set()
         self.clients: dict[str, _Bucket] = {}  # client address -> its rate limit
+        self.connects: dict[str, _Bucket] = {}  # client address -> its connection rate
         self.answers: list[Send] = []
         self.committer: asyncio.Task[None] | None = None
 
@@ -247,19 +253,25 @@ class _Server:
     """The longest wait for a client's turn (seconds); a client that would wait longer
     is refused (its requests queue up beyond what its rate serves in that time)."""
 
-    async def pace(self, client: str) -> bool:
+    async def pace(self, client: str, connect: bool = False) -> bool:
         """Wait until ``client`` (an address) may send one more request: its messages,
         new connections and HTTP requests are served at ``client_rate`` a second.
 
         The connection is not read meanwhile, so a client that sends faster is slowed
         down by TCP's own flow control, at no cost to the server; ``False`` when the
-        wait would be longer than :attr:`MAX_WAIT` (the request is refused).
+        wait would be longer than :attr:`MAX_WAIT` (the request is refused).  A new
+        connection (``connect``) waits for a turn of ``connect_rate`` too.
         """
-        bucket = self.clients.get(client)
+        if connect and not await self.pace(client):
+            return False
+        buckets = self.connects if connect else self.clients
+        bucket = buckets.get(client)
         if bucket is None:
-            bucket = self.clients[client] = _Bucket(
-                self.settings.client_rate, self.settings.client_burst
-            )
+            if connect:
+                rate, burst = self.settings.connect_rate, self.settings.connect_burst
+            else:
+                rate, burst = self.settings.client_rate, self.settings.client_burst
+            bucket = buckets[client] = _Bucket(rate, burst)
         wait = bucket.wait()
         if wait > self.MAX_WAIT:
             bucket.tokens += 1.0  # not served: its place in the queue is given back
@@ -281,15 +293,15 @@ class _Server:
                     await connection.close(1001, "idle for too long")
             if self.lobby.expire():
                 self.answer([])  # commit the deletions
-            full = float(self.settings.client_burst)
-            for client, bucket in list(self.clients.items()):
-                if bucket.tokens + (now - bucket.stamp) * bucket.rate >= full:
-                    del self.clients[client]
+            for buckets in (self.clients, self.connects):
+                for client, bucket in list(buckets.items()):
+                    if bucket.tokens + (now - bucket.stamp) * bucket.rate >= bucket.burst:
+                        del buckets[client]
 
     # ------------------------------------------------------------ WebSocket
     async def serve(self, ws: WebSocket) -> None:
         client = ws.client.host if ws.client is not None else ""
-        if not await self.pace(client):
+        if not await self.pace(client, connect=True):
             await ws.close(1008, "too many requests from your address")
             return
         await ws.accept()
