@@ -22,6 +22,14 @@ EXAMPLE = Path(__file__).resolve().parents[1]  # examples/server
 ZANK_SRC = Path(zank.__file__).resolve().parents[1]  # the zank these tests import
 
 
+UNLIMITED = (
+    "--rate", "100000", "--burst", "100000", "--client-rate", "100000", "--client-burst",
+    "100000", "--connections-per-client", "100000", "--tables-per-client", "100000",
+    "--connect-rate", "100000", "--connect-burst", "100000",
+)  # fmt: skip
+"""The limits raised for bots that play at full speed, all from 127.0.0.1."""
+
+
 def free_port() -> int:
     """A TCP port on 127.0.0.1 that nothing listens on now."""
     with socket.socket() as s:
@@ -100,9 +108,7 @@ class ServerProcess:
 @pytest.fixture(scope="session")
 def fast_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     """A server whose rate limit lets random agents play at full speed."""
-    server = ServerProcess(
-        tmp_path_factory.mktemp("fast") / "games.sqlite", "--rate", "100000", "--burst", "100000"
-    )
+    server = ServerProcess(tmp_path_factory.mktemp("fast") / "games.sqlite", *UNLIMITED)
     server.start()
     yield server
     if server.alive():

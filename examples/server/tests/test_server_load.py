@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 import zank
-from conftest import ServerProcess
+from conftest import UNLIMITED, ServerProcess
 from zank.agents import RandomAgent
 from zank_server.client import SeatClient, create_table, observation_from_view
 
@@ -53,9 +53,7 @@ def _percentile(values: list[float], p: float) -> float:
 
 
 def test_concurrent_games(tmp_path: Path) -> None:
-    server = ServerProcess(
-        tmp_path / "games.sqlite", "--rate", "100000", "--burst", "100000", "--sync", SYNC
-    )
+    server = ServerProcess(tmp_path / "games.sqlite", *UNLIMITED, "--sync", SYNC)
     server.start()
     try:
         games, seconds = asyncio.run(_load(server))

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 import zank
-from conftest import ServerProcess
+from conftest import UNLIMITED, ServerProcess
 from zank.agents import RandomAgent
 from zank_server.client import SeatClient, create_table, observation_from_view
 
@@ -59,7 +59,7 @@ async def _play_through_restarts(server: ServerProcess) -> tuple[list[list[SeatC
 
 
 def test_no_move_is_lost_or_played_twice(tmp_path: Path) -> None:
-    server = ServerProcess(tmp_path / "games.sqlite", "--rate", "100000", "--burst", "100000")
+    server = ServerProcess(tmp_path / "games.sqlite", *UNLIMITED)
     server.start()
     try:
         tables, reloaded = asyncio.run(_play_through_restarts(server))

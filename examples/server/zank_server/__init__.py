@@ -6,8 +6,11 @@ The parts, each in its own module:
   written before a move is acknowledged; finished games as zank game records.
 - :mod:`zank_server.lobby`: the tables in memory, seats and tokens, the checks on every
   request (seat, turn, notation, rules) and the views each seat may see.
-- :mod:`zank_server.app`: the Starlette app: the WebSocket protocol, message size and
-  rate limits, and an HTTP endpoint for finished games' records.
+- :mod:`zank_server.app`: the Starlette app: the WebSocket protocol, message size,
+  rate and per-client limits, idle timeout, and an HTTP endpoint for finished games'
+  records.
+- :mod:`zank_server.guard`: limits on uvicorn's sockets: connections per client
+  address, and the time to send a request or a WebSocket handshake.
 - :mod:`zank_server.client`: a WebSocket client that plays a seat with any zank agent.
 
 Run ``python -m zank_server`` (see ``examples/server/README.md``).

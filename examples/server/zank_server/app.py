@@ -6,6 +6,14 @@ Routes:
 - ``GET /records/{table}``: the zank game record of a finished game (``zank replay`` reads it).
 - ``GET /health``: ``{"ok": true, "tables": <open tables>}``.
 
+The limits of :class:`Settings` protect the other tables from one client: per
+connection (message size and rate), per client address (open tables, messages and
+connections a second, and, with :mod:`zank_server.guard`, open connections and the
+time to send a request) and per socket (idle WebSockets are closed).  A finished
+game's tokens resume to its stored last view (no replay) for ``finished_ttl``
+seconds; tables that nobody joins are dropped after ``empty_table_ttl`` seconds and
+are not reloaded after a restart.
+
 Client messages (every other field is refused, a ``"state"`` field above all: the
 server keeps the states and accepts none):
 
@@ -54,7 +62,7 @@ from starlette.websockets import WebSocket
 import zank
 from zank.errors import quote
 from zank.serialize import read_json
-from zank_server.lobby import Lobby, Refusal, Table
+from zank_server.lobby import FinishedSeat, Lobby, Refusal, Table
 from zank_server.store import Store
 
 __all__ = ["Settings", "create_app"]
@@ -83,6 +91,30 @@ class Settings:
     burst: int = 40
     """Messages a connection may send at once; that many refusals in a row close it."""
     max_tables: int = 10_000
+    """The open tables the server holds at most."""
+    tables_per_client: int = 50
+    """The open tables one client address may have created (finished ones do not count)."""
+    empty_table_ttl: float = 600.0
+    """Seconds after which a table that nobody joined is dropped (also at a restart)."""
+    finished_ttl: float = 3600.0
+    """Seconds after a game's end during which its tokens resume to its last view."""
+    client_rate: float = 100.0
+    """Messages, new connections and HTTP requests of one client address served per
+    second; more wait (the connection is not read meanwhile)."""
+    client_burst: int = 200
+    """The same, at once (served without waiting)."""
+    connect_rate: float = 10.0
+    """New WebSocket connections of one client address accepted per second (a
+    handshake costs the server far more than a message); more wait."""
+    connect_burst: int = 20
+    """The same, at once."""
+    connections_per_client: int = 32
+    """Open connections one client address may hold (enforced by :mod:`zank_server.guard`)."""
+    request_timeout: float = 10.0
+    """Seconds a client has to send a whole HTTP request or WebSocket handshake
+    (:mod:`zank_server.guard`); a slower one is disconnected."""
+    idle_timeout: float = 600.0
+    """Seconds a WebSocket may go without a message either way before it is closed."""
 
 
 @define
@@ -106,6 +138,17 @@ class _Bucket:
             return True
         return False
 
+    def wait(self) -> float:
+        """Take a message's token now or in the future: the seconds to wait for it.
+
+        The tokens may go below zero: those who wait queue up behind each other.
+        """
+        now = time.monotonic()
+        self.tokens = min(float(self.burst), self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        self.tokens -= 1.0
+        return 0.0 if self.tokens >= 0.0 else -self.tokens / self.rate
+
 
 class _Connection:
     """One client's WebSocket and the queue of what is to be sent to it.
@@ -119,6 +162,7 @@ class _Connection:
 
     def __init__(self, ws: WebSocket) -> None:
         self.ws = ws
+        self.active = time.monotonic()  # the last message received or sent
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue(self.OUTBOX)
         self.writer = asyncio.get_running_loop().create_task(self._write())
 
@@ -139,6 +183,7 @@ class _Connection:
                 await self.ws.send_text(text)
             except Exception:
                 return
+            self.active = time.monotonic()
 
     async def finish(self) -> None:
         """Send what is queued (for at most 5 s), then stop the writer."""
@@ -171,8 +216,17 @@ class _Server:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self.store = Store(settings.database, synchronous=settings.synchronous)
-        self.lobby = Lobby(self.store, max_tables=settings.max_tables)
+        self.lobby = Lobby(
+            self.store,
+            max_tables=settings.max_tables,
+            tables_per_client=settings.tables_per_client,
+            empty_table_ttl=settings.empty_table_ttl,
+            finished_ttl=settings.finished_ttl,
+        )
         self.sockets: dict[tuple[str, int], _Connection] = {}
+        self.connections: set[_Connection] = set()
+        self.clients: dict[str, _Bucket] = {}  # client address -> its rate limit
+        self.connects: dict[str, _Bucket] = {}  # client address -> its connection rate
         self.answers: list[Send] = []
         self.committer: asyncio.Task[None] | None = None
 
@@ -195,12 +249,77 @@ class _Server:
         for connection, payload in answers:
             connection.post(payload)
 
+    MAX_WAIT = 10.0
+    """The longest wait for a client's turn (seconds); a client that would wait longer
+    is refused (its requests queue up beyond what its rate serves in that time)."""
+
+    async def pace(self, client: str, connect: bool = False) -> bool:
+        """Wait until ``client`` (an address) may send one more request: its messages,
+        new connections and HTTP requests are served at ``client_rate`` a second.
+
+        The connection is not read meanwhile, so a client that sends faster is slowed
+        down by TCP's own flow control, at no cost to the server; ``False`` when the
+        wait would be longer than :attr:`MAX_WAIT` (the request is refused).  A new
+        connection (``connect``) waits for a turn of ``connect_rate`` too.
+        """
+        if connect and not await self.pace(client):
+            return False
+        buckets = self.connects if connect else self.clients
+        bucket = buckets.get(client)
+        if bucket is None:
+            if connect:
+                rate, burst = self.settings.connect_rate, self.settings.connect_burst
+            else:
+                rate, burst = self.settings.client_rate, self.settings.client_burst
+            bucket = buckets[client] = _Bucket(rate, burst)
+        wait = bucket.wait()
+        if wait > self.MAX_WAIT:
+            bucket.tokens += 1.0  # not served: its place in the queue is given back
+            return False
+        if wait > 0.0:
+            await asyncio.sleep(wait)
+        return True
+
+    async def sweep(self) -> None:
+        """Every half second: close idle WebSockets; every 10 s: drop the tables nobody
+        joined in time and forget the rate limits of clients that have been quiet."""
+        closing: set[asyncio.Task[None]] = set()
+        rounds = 0
+        while True:
+            await asyncio.sleep(0.5)
+            now = time.monotonic()
+            for connection in list(self.connections):
+                if now - connection.active > self.settings.idle_timeout:
+                    self.connections.discard(connection)
+                    connection.writer.cancel()
+                    # a task of its own: a client that does not read holds up no one
+                    task = asyncio.get_running_loop().create_task(
+                        connection.close(1001, "idle for too long")
+                    )
+                    closing.add(task)
+                    task.add_done_callback(closing.discard)
+            rounds += 1
+            if rounds % 20:
+                continue
+            if self.lobby.expire():
+                self.answer([])  # commit the deletions
+            for buckets in (self.clients, self.connects):
+                for client, bucket in list(buckets.items()):
+                    if bucket.tokens + (now - bucket.stamp) * bucket.rate >= bucket.burst:
+                        del buckets[client]
+
     # ------------------------------------------------------------ WebSocket
     async def serve(self, ws: WebSocket) -> None:
+        client = ws.client.host if ws.client is not None else ""
+        if not await self.pace(client, connect=True):
+            await ws.close(1008, "too many requests from your address")
+            return
         await ws.accept()
         me = _Connection(ws)
+        self.connections.add(me)
         bucket = _Bucket(self.settings.rate, self.settings.burst)
         seated: list[tuple[Table, int]] = []  # at most one: (table, seat)
+        ended: list[dict[str, Any]] = []  # or the stored last view of a finished game
         refused_in_row = 0
         flood = False
         try:
@@ -208,7 +327,8 @@ class _Server:
                 message = await ws.receive()
                 if message["type"] == "websocket.disconnect":
                     break
-                if not bucket.take():
+                me.active = time.monotonic()
+                if not bucket.take() or not await self.pace(client):
                     refused_in_row += 1
                     if refused_in_row >= self.settings.burst:
                         flood = True
@@ -216,8 +336,13 @@ class _Server:
                     self.answer([(me, Refusal("rate-limit", "too many messages: slow down"))])
                     continue
                 refused_in_row = 0
-                self.answer(self._handle(me, message.get("text"), message.get("bytes"), seated))
+                self.answer(
+                    self._handle(
+                        me, message.get("text"), message.get("bytes"), seated, ended, client
+                    )
+                )
         finally:
+            self.connections.discard(me)
             if self.committer is not None:  # the answers so far go out first
                 await asyncio.shield(self.committer)
             await me.finish()
@@ -229,7 +354,13 @@ class _Server:
                     del self.sockets[(table.id, seat)]
 
     def _handle(
-        self, ws: _Connection, text: str | None, data: bytes | None, seated: list[tuple[Table, int]]
+        self,
+        ws: _Connection,
+        text: str | None,
+        data: bytes | None,
+        seated: list[tuple[Table, int]],
+        ended: list[dict[str, Any]],
+        client: str = "",
     ) -> list[Send]:
         """Check and carry out one message; what to send to whom (nothing sent yet)."""
         try:
@@ -237,9 +368,18 @@ class _Server:
             kind = request["type"]
             if kind == "create":
                 table = self.lobby.create(
-                    request.get("variant"), request.get("options", {}), request.get("seats", 2)
+                    request.get("variant"),
+                    request.get("options", {}),
+                    request.get("seats", 2),
+                    client,
                 )
                 return [(ws, {"type": "created", "table": table.id, "seats": table.players})]
+            if ended:  # the connection resumed a finished game
+                if kind == "view":
+                    return [(ws, ended[0])]
+                if kind == "move":
+                    raise Refusal("game-over", "the game is over")
+                raise Refusal("seated", "this connection already plays a seat")
             if kind == "view":
                 table, seat = self._seat(ws, seated)
                 return [(ws, table.view(seat))]
@@ -250,7 +390,10 @@ class _Server:
                     token, table, seat = self.lobby.join(request.get("table"), request.get("seat"))
                 else:
                     token = None
-                    table, seat = self.lobby.resume(request.get("token"))
+                    found = self.lobby.resume(request.get("token"))
+                    if isinstance(found, FinishedSeat):
+                        return self._finished(ws, found, ended)
+                    table, seat = found
                 seated.append((table, seat))
                 old = self.sockets.get((table.id, seat))
                 self.sockets[(table.id, seat)] = ws
@@ -277,6 +420,23 @@ class _Server:
             return self._views(table)
         except Refusal as refusal:
             return [(ws, refusal)]
+
+    def _finished(
+        self, ws: _Connection, found: FinishedSeat, ended: list[dict[str, Any]]
+    ) -> list[Send]:
+        """A resume of a finished game: ``joined`` and the seat's stored last view."""
+        view: dict[str, Any] = json.loads(found.view)
+        ended.append(view)
+        rules = view["view"]
+        joined = {
+            "type": "joined",
+            "table": found.table_id,
+            "seat": found.seat,
+            "seats": rules["players"],
+            "variant": rules["variant"],
+            "options": rules["options"],
+        }
+        return [(ws, joined), (ws, view)]
 
     def _parse(self, text: str | None, data: bytes | None) -> dict[str, Any]:
         if text is None:
@@ -344,12 +504,16 @@ class _Server:
 
     # ----------------------------------------------------------------- HTTP
     async def record(self, request: Request) -> Response:
+        if not await self.pace(request.client.host if request.client else ""):
+            return JSONResponse({"error": "too many requests"}, status_code=429)
         record = self.store.record(request.path_params["table"])
         if record is None:
             return JSONResponse({"error": "no finished game at this table"}, status_code=404)
         return Response(record, media_type="application/json")
 
     async def health(self, request: Request) -> Response:
+        if not await self.pace(request.client.host if request.client else ""):
+            return JSONResponse({"error": "too many requests"}, status_code=429)
         return JSONResponse({"ok": True, "tables": len(self.lobby.tables)})
 
 
@@ -361,7 +525,9 @@ def create_app(settings: Settings | None = None) -> Starlette:
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         count = server.lobby.reload()
         print(f"zank server: {count} open tables reloaded from the database", flush=True)
+        sweeper = asyncio.get_running_loop().create_task(server.sweep())
         yield
+        sweeper.cancel()
         server.store.close()
 
     app = Starlette(

@@ -13,16 +13,19 @@ rules, so that no error message tells one seat about another seat's cards.
 
 from __future__ import annotations
 
+import copy
+import json
 import secrets
+import time
 from typing import Any
 
 import zank
 from zank.errors import quote
 from zank.random import fresh_seed
 from zank.serialize import observation_to_dict
-from zank_server.store import Store, StoredTable, token_hash
+from zank_server.store import FinishedSeat, Store, StoredTable, token_hash
 
-__all__ = ["Lobby", "Refusal", "Table"]
+__all__ = ["FinishedSeat", "Lobby", "Refusal", "Table"]
 
 MAX_ID = 64
 """The longest table id or token a request may name (longer ones are refused unread)."""
@@ -52,9 +55,18 @@ class Table:
     """One game: its rules, seed (never sent), state, moves, and who holds which seat."""
 
     def __init__(
-        self, table_id: str, rules: zank.Rules, players: int, seed: int, state: zank.State
+        self,
+        table_id: str,
+        rules: zank.Rules,
+        players: int,
+        seed: int,
+        state: zank.State,
+        client: str = "",
+        created: float = 0.0,
     ) -> None:
         self.id = table_id
+        self.client = client  # the address that created it
+        self.created = created  # Unix time
         self.rules = rules
         self.players = players
         self.seed = seed
@@ -105,23 +117,46 @@ class Table:
 
 
 class Lobby:
-    """Every open table of a server, kept in step with its :class:`Store`."""
+    """Every open table of a server, kept in step with its :class:`Store`.
 
-    def __init__(self, store: Store, *, max_tables: int = 10_000) -> None:
+    Args:
+        max_tables: the open tables the server holds at most.
+        tables_per_client: the open tables one client address may have created.
+        empty_table_ttl: seconds after which a table that nobody joined is dropped.
+        finished_ttl: seconds after the end of a game during which its tokens
+            still resume (to the stored last view); later they are refused.
+    """
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        max_tables: int = 10_000,
+        tables_per_client: int = 50,
+        empty_table_ttl: float = 600.0,
+        finished_ttl: float = 3600.0,
+    ) -> None:
         self.store = store
         self.max_tables = max_tables
+        self.tables_per_client = tables_per_client
+        self.empty_table_ttl = empty_table_ttl
+        self.finished_ttl = finished_ttl
         self.tables: dict[str, Table] = {}
         self.seat_of: dict[str, tuple[str, int]] = {}  # token hash -> (table id, seat)
+        self.by_client: dict[str, set[str]] = {}  # client address -> its open tables
 
     # ---------------------------------------------------------------- restart
     def reload(self) -> int:
         """Rebuild every open table from the database by replaying its moves.
 
-        Returns the number of tables reloaded.  A stored table whose moves do not
-        replay (the database was edited by hand) stops the server with the library's
+        Returns the number of tables reloaded.  Tables that nobody joined are not
+        reloaded: they are deleted.  A stored table whose moves do not replay (the
+        database was edited by hand) stops the server with the library's
         :class:`~zank.InvalidState`: better than serving a game that differs from
         what its players saw.
         """
+        self.store.drop_empty_tables()
+        self.store.commit()
         count = 0
         for stored in self.store.open_tables():
             self._restore(stored)
@@ -135,21 +170,54 @@ class Lobby:
             stored.variant, stored.options, stored.seed, stored.players, stored.moves, None
         )
         *before, state = zank.replay(record)  # checks every move against the rules
-        table = Table(stored.id, record.rules(), stored.players, stored.seed, state)
+        table = Table(
+            stored.id,
+            record.rules(),
+            stored.players,
+            stored.seed,
+            state,
+            stored.client,
+            stored.created,
+        )
         table.moves = list(stored.moves)
         table.tokens = dict(stored.seats)
         if before:  # the last move, as its answer said it
             seat = before[-1].to_move
             table.last = {"seq": len(stored.moves), "seat": seat, "move": stored.moves[-1]}
         if state.outcome is None:
-            self.tables[table.id] = table
+            self._open(table)
             for seat, digest in stored.seats.items():
                 self.seat_of[digest] = (table.id, seat)
         return table
 
+    def _open(self, table: Table) -> None:
+        self.tables[table.id] = table
+        self.by_client.setdefault(table.client, set()).add(table.id)
+
+    def _close(self, table: Table) -> None:
+        """The table leaves memory (finished or dropped); its tokens no longer resume it."""
+        del self.tables[table.id]
+        mine = self.by_client.get(table.client)
+        if mine is not None:
+            mine.discard(table.id)
+            if not mine:
+                del self.by_client[table.client]
+        for digest in table.tokens.values():
+            self.seat_of.pop(digest, None)
+
+    def expire(self, now: float | None = None) -> int:
+        """Drop the tables that nobody joined within ``empty_table_ttl``; how many."""
+        deadline = (time.time() if now is None else now) - self.empty_table_ttl
+        old = [t for t in self.tables.values() if not t.tokens and t.created < deadline]
+        for table in old:
+            self.store.drop_table(table.id)
+            self._close(table)
+        return len(old)
+
     # --------------------------------------------------------------- requests
-    def create(self, variant: Any, options: Any, players: Any) -> Table:
-        """Open a table of ``variant`` with ``options`` for ``players`` seats.
+    def create(self, variant: Any, options: Any, players: Any, client: str = "") -> Table:
+        """Open a table of ``variant`` with ``options`` for ``players`` seats for ``client``
+        (an address: at most ``tables_per_client`` open tables each).
 
         The deal's seed is 64 random bits from :mod:`secrets`, never a game id or
         a counter, and it leaves the server only in the record of the finished game.
@@ -164,6 +232,12 @@ class Lobby:
             raise Refusal("bad-request", f"'seats' must be a number, not {quote(players)}")
         if len(self.tables) >= self.max_tables:
             raise Refusal("full", "the server has as many open tables as it may hold")
+        if len(self.by_client.get(client, ())) >= self.tables_per_client:
+            raise Refusal(
+                "too-many-tables",
+                f"you have {self.tables_per_client} open tables; finish one (or let an "
+                "empty one expire) first",
+            )
         # The seed: 64 bits from the operating system, exactly what ``seed=None``
         # draws inside ``new_game``; drawn here because a server that replays its
         # games must keep it (the library's own ``zank.play`` does the same).
@@ -175,9 +249,10 @@ class Lobby:
             raise Refusal("bad-option", str(e)) from None
         except TypeError:  # an option name that is no keyword argument
             raise Refusal("bad-option", f"unknown options {quote(list(options))}") from None
-        table = Table(secrets.token_urlsafe(9), rules, players, seed, state)
-        self.store.add_table(table.id, rules.name, rules.options, players, seed)
-        self.tables[table.id] = table
+        now = time.time()
+        table = Table(secrets.token_urlsafe(9), rules, players, seed, state, client, now)
+        self.store.add_table(table.id, rules.name, rules.options, players, seed, client, now)
+        self._open(table)
         return table
 
     def join(self, table_id: Any, seat: Any) -> tuple[str, Table, int]:
@@ -201,11 +276,13 @@ class Lobby:
         self.seat_of[digest] = (table.id, seat)
         return token, table, seat
 
-    def resume(self, token: Any) -> tuple[Table, int]:
-        """The table and seat that ``token`` holds.
+    def resume(self, token: Any, now: float | None = None) -> tuple[Table, int] | FinishedSeat:
+        """The table and seat that ``token`` holds, or the stored end of its finished game.
 
-        The table of a finished game is rebuilt from the database, so that a client
-        whose connection dropped just before the last move's answer gets the end.
+        A finished game's last view of each seat is stored with its last move, so
+        that a client whose connection dropped just before the last answer gets the
+        end without any replay; for ``finished_ttl`` seconds after the end, later
+        the token is refused (``expired``).
         """
         if not isinstance(token, str) or len(token) > MAX_ID:
             raise Refusal("bad-token", "'token' must be the token that 'join' gave you")
@@ -213,12 +290,19 @@ class Lobby:
         where = self.seat_of.get(digest)
         if where is not None:
             return self.tables[where[0]], where[1]
-        table_id = self.store.table_of_token(digest)
-        stored = None if table_id is None else self.store.table(table_id)
-        if stored is None:
-            raise Refusal("bad-token", "no seat has this token")
-        seat = next(s for s, d in stored.seats.items() if d == digest)
-        return self._restore(stored), seat
+        finished = self.store.finished_seat(digest)
+        if finished is None:
+            table_id = self.store.table_of_token(digest)
+            if table_id is None:
+                raise Refusal("bad-token", "no seat has this token")
+            # a game that ended before the last views were stored: only its record
+            raise Refusal("expired", f"the game is over; its record is /records/{table_id}")
+        if (time.time() if now is None else now) - finished.finished > self.finished_ttl:
+            raise Refusal(
+                "expired",
+                f"the game is over; its record is /records/{finished.table_id}",
+            )
+        return finished
 
     def move(self, table: Table, seat: int, text: Any, seq: Any) -> None:
         """Play ``text`` (a move in notation) for ``seat``, store it, then change the table.
@@ -250,7 +334,9 @@ class Lobby:
             raise Refusal("notation", str(e)) from None
         after = table.rules.apply(state, move)
         seq = len(table.moves) + 1
+        last = {"seq": seq, "seat": seat, "move": move.text}
         record = None
+        views = None
         if after.outcome is not None:
             record = zank.GameRecord(
                 table.rules.name,
@@ -261,15 +347,17 @@ class Lobby:
                 after.outcome,
                 tags={"table": table.id},
             ).dumps()
+            # every seat's last view, stored so that a resume needs no replay
+            done = copy.copy(table)
+            done.state, done.moves, done.last = after, [*table.moves, move.text], last
+            views = {s: json.dumps(done.view(s), ensure_ascii=False) for s in range(table.players)}
         # Written first: if this raises, the table in memory is unchanged.
-        self.store.add_move(table.id, seq, seat, move.text, record)
+        self.store.add_move(table.id, seq, seat, move.text, record, views, time.time())
         table.state = after
         table.moves.append(move.text)
-        table.last = {"seq": seq, "seat": seat, "move": move.text}
+        table.last = last
         if after.outcome is not None:
-            del self.tables[table.id]  # finished: its record is in the database
-            for digest in table.tokens.values():
-                self.seat_of.pop(digest, None)
+            self._close(table)  # finished: its record and last views are in the database
 
     def _table(self, table_id: Any) -> Table:
         if not isinstance(table_id, str) or len(table_id) > MAX_ID:

@@ -27,7 +27,7 @@ from typing import Any
 
 from attrs import frozen
 
-__all__ = ["Store", "StoredTable", "token_hash"]
+__all__ = ["FinishedSeat", "Store", "StoredTable", "token_hash"]
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -36,8 +36,17 @@ CREATE TABLE IF NOT EXISTS tables (
     options TEXT NOT NULL,       -- JSON object
     players INTEGER NOT NULL,
     seed TEXT NOT NULL,          -- decimal: 64 bits unsigned do not fit an SQLite integer
-    record TEXT                  -- the zank game record (JSON) once the game is over
+    record TEXT,                 -- the zank game record (JSON) once the game is over
+    client TEXT,                 -- the address of the client that created it
+    created REAL,                -- when (Unix time)
+    finished REAL                -- when the game ended (Unix time)
 );
+CREATE TABLE IF NOT EXISTS final_views (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    seat INTEGER NOT NULL,
+    view TEXT NOT NULL,          -- the seat's last view (JSON), sent again on a resume
+    PRIMARY KEY (table_id, seat)
+) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS seats (
     token_hash TEXT PRIMARY KEY, -- SHA-256 of the seat's token
     table_id TEXT NOT NULL REFERENCES tables(id),
@@ -73,6 +82,18 @@ class StoredTable:
     seats: dict[int, str]  # seat -> token hash
     moves: tuple[str, ...]
     record: str | None
+    client: str = ""
+    created: float = 0.0
+
+
+@frozen
+class FinishedSeat:
+    """A seat of a finished game: its last view as it was stored when the game ended."""
+
+    table_id: str
+    seat: int
+    view: str  # JSON
+    finished: float  # Unix time
 
 
 class Store:
@@ -88,19 +109,45 @@ class Store:
         self._db.execute(f"PRAGMA synchronous={synchronous.upper()}")
         self._db.execute("PRAGMA foreign_keys=ON")
         self._db.executescript(_SCHEMA)
+        # A database of an older version: the columns it lacks (NULL for its rows).
+        columns = {row[1] for row in self._db.execute("PRAGMA table_info(tables)")}
+        for column, kind in (("client", "TEXT"), ("created", "REAL"), ("finished", "REAL")):
+            if column not in columns:
+                self._db.execute(f"ALTER TABLE tables ADD COLUMN {column} {kind}")
 
     def close(self) -> None:
         """Close the database file."""
         self._db.close()
 
     def add_table(
-        self, table_id: str, variant: str, options: dict[str, Any], players: int, seed: int
+        self,
+        table_id: str,
+        variant: str,
+        options: dict[str, Any],
+        players: int,
+        seed: int,
+        client: str = "",
+        created: float = 0.0,
     ) -> None:
-        """Store a new table (no seat taken, no move played)."""
+        """Store a new table (no seat taken, no move played), made by ``client`` at ``created``."""
         self._write(
-            "INSERT INTO tables (id, variant, options, players, seed) VALUES (?, ?, ?, ?, ?)",
-            (table_id, variant, json.dumps(options), players, str(seed)),
+            "INSERT INTO tables (id, variant, options, players, seed, client, created) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (table_id, variant, json.dumps(options), players, str(seed), client, created),
         )
+
+    def drop_table(self, table_id: str) -> None:
+        """Delete a table that no seat was ever taken of (nothing else refers to it)."""
+        self._write("DELETE FROM tables WHERE id = ? AND record IS NULL", (table_id,))
+
+    def drop_empty_tables(self) -> int:
+        """Delete every open table that nobody joined; how many."""
+        cursor = self._write(
+            "DELETE FROM tables WHERE record IS NULL "
+            "AND NOT EXISTS (SELECT 1 FROM seats WHERE seats.table_id = tables.id)",
+            (),
+        )
+        return int(cursor.rowcount)
 
     def add_seat(self, table_id: str, seat: int, token_digest: str) -> None:
         """Store that ``seat`` of a table is taken by the token with this hash."""
@@ -110,9 +157,17 @@ class Store:
         )
 
     def add_move(
-        self, table_id: str, seq: int, seat: int, move: str, record: str | None = None
+        self,
+        table_id: str,
+        seq: int,
+        seat: int,
+        move: str,
+        record: str | None = None,
+        views: dict[int, str] | None = None,
+        finished: float = 0.0,
     ) -> None:
-        """Store move number ``seq`` of a table and, with the last move, the game record.
+        """Store move number ``seq`` of a table and, with the last move, the game record,
+        every seat's last view (JSON) and the time it ended.
 
         The primary key (table, seq) refuses a second move with the same number, so
         a move can never be stored twice.
@@ -122,17 +177,25 @@ class Store:
             (table_id, seq, seat, move),
         )
         if record is not None:
-            self._write("UPDATE tables SET record = ? WHERE id = ?", (record, table_id))
+            self._write(
+                "UPDATE tables SET record = ?, finished = ? WHERE id = ?",
+                (record, finished, table_id),
+            )
+            for s, view in (views or {}).items():
+                self._write(
+                    "INSERT INTO final_views (table_id, seat, view) VALUES (?, ?, ?)",
+                    (table_id, s, view),
+                )
 
     def commit(self) -> None:
         """Commit every write since the last commit: one transaction, one disk sync."""
         if self._db.in_transaction:
             self._db.execute("COMMIT")
 
-    def _write(self, sql: str, parameters: tuple[Any, ...]) -> None:
+    def _write(self, sql: str, parameters: tuple[Any, ...]) -> sqlite3.Cursor:
         if not self._db.in_transaction:
             self._db.execute("BEGIN IMMEDIATE")
-        self._db.execute(sql, parameters)
+        return self._db.execute(sql, parameters)
 
     def table_of_token(self, token_digest: str) -> str | None:
         """The id of the table whose seat the token with this hash holds."""
@@ -140,6 +203,23 @@ class Store:
             "SELECT table_id FROM seats WHERE token_hash = ?", (token_digest,)
         ).fetchone()
         return None if row is None else str(row[0])
+
+    def finished_seat(self, token_digest: str) -> FinishedSeat | None:
+        """The stored last view of the finished game's seat that this token held.
+
+        ``None`` if the token holds no seat, the game is not over, or it ended
+        before the server stored last views (its record is still served).
+        """
+        row = self._db.execute(
+            "SELECT s.table_id, s.seat, v.view, t.finished FROM seats s "
+            "JOIN tables t ON t.id = s.table_id "
+            "JOIN final_views v ON v.table_id = s.table_id AND v.seat = s.seat "
+            "WHERE s.token_hash = ? AND t.record IS NOT NULL",
+            (token_digest,),
+        ).fetchone()
+        if row is None:
+            return None
+        return FinishedSeat(str(row[0]), int(row[1]), str(row[2]), float(row[3] or 0.0))
 
     def record(self, table_id: str) -> str | None:
         """The game record (JSON) of a finished table; ``None`` while it runs or if unknown."""
@@ -157,11 +237,13 @@ class Store:
     def table(self, table_id: str) -> StoredTable | None:
         """A stored table with its seats, its moves in order and its record if it is over."""
         row = self._db.execute(
-            "SELECT variant, options, players, seed, record FROM tables WHERE id = ?", (table_id,)
+            "SELECT variant, options, players, seed, record, client, created FROM tables "
+            "WHERE id = ?",
+            (table_id,),
         ).fetchone()
         if row is None:
             return None
-        variant, options, players, seed, record = row
+        variant, options, players, seed, record, client, created = row
         seats = self._db.execute(
             "SELECT seat, token_hash FROM seats WHERE table_id = ?", (table_id,)
         ).fetchall()
@@ -177,4 +259,6 @@ class Store:
             dict(seats),
             tuple(m for (m,) in moves),
             record,
+            client or "",
+            created or 0.0,
         )
