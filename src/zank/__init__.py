@@ -19,8 +19,8 @@ from zank import _compiled
 if _compiled.pure_requested():  # ZANK_PURE_PYTHON=1: before any compiled module
     _compiled.prefer_source()
 
-from zank import _variants as _variants
 from zank import core as _core
+from zank import spite_malice as spite_malice  # a built-in variant: see below
 from zank._version import __version__
 from zank.cards import Card
 from zank.core import (
@@ -42,8 +42,17 @@ from zank.errors import (
     PluginError,
     ZankError,
 )
+
+# The built-in variants: importing a variant's module registers its rules class
+# in VARIANTS (zank.registry.register); the type checker's overloads of
+# zank.variant stand in zank/registry.py.
+from zank.family import classic as _classic  # noqa: F401
+from zank.family import crapette as _crapette  # noqa: F401
+from zank.family import detailed as _detailed  # noqa: F401
+from zank.family import schikanieren as _schikanieren  # noqa: F401
+from zank.family import zank104 as _zank104  # noqa: F401
 from zank.play import GameRecord, play, replay
-from zank.registry import VARIANTS
+from zank.registry import VARIANTS, variant
 from zank.serialize import dumps, loads
 
 compiled: bool = _compiled.is_extension(_core)
@@ -54,10 +63,7 @@ editable install, a platform without a wheel, or ``ZANK_PURE_PYTHON=1``)."""
 if TYPE_CHECKING:
     from zank import render as render
     from zank import svg as svg
-    from zank._variant_types import variant as variant  # typed per variant name
 else:
-    from zank.registry import variant
-
     _LAZY = ("render", "svg")
 
     def __getattr__(name: str) -> object:
