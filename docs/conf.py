@@ -86,16 +86,6 @@ autodoc_mock_imports = [
 if "gymnasium" in autodoc_mock_imports:  # a mocked Space gives a made-up type name
     nitpick_ignore.append(("py:class", "gymnasium.spaces.Space.typing.Any"))
 autodoc_member_order = "bysource"
-# zank.variant's overloads (zank/registry.py) name the built-in classes, which that
-# module imports for the type checker only: their full names, so that they link.
-autodoc_type_aliases = {
-    "SpiteAndMalice": "zank.spite_malice.SpiteAndMalice",
-    "ClassicZank": "zank.family.classic.ClassicZank",
-    "ZankDetailed": "zank.family.detailed.ZankDetailed",
-    "Zank104": "zank.family.zank104.Zank104",
-    "Schikanieren": "zank.family.schikanieren.Schikanieren",
-    "Crapette": "zank.family.crapette.Crapette",
-}
 napoleon_google_docstring = True
 napoleon_numpy_docstring = False
 

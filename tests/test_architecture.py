@@ -220,7 +220,7 @@ def variant_names_in(source: str, names: list[str]) -> list[tuple[int, str]]:
     variant, docstrings and other bare strings (documentation) left out,
     argparse's ``prog=`` (the command is named after the package), and
     annotations (types for the type checker, such as the ``Literal`` names of
-    :func:`zank.registry.variant`'s overloads: never run)."""
+    ``zank.variant``'s overloads: never run)."""
     tree = ast.parse(source)
     skipped: list[ast.AST] = [
         node.value

@@ -17,31 +17,23 @@ default game cannot be dealt) is left out with a :class:`~zank.errors.PluginErro
 naming it: :func:`plugin_errors` lists them, ``zank.variant`` of its name raises
 it, and the built-in variants and the other plugins work as before.
 
-The built-in variants register themselves with :func:`register` when their
-modules are imported, which ``import zank`` does.  For a type checker,
-:func:`variant` is overloaded per built-in name (``zank.variant("zank-104")``
-is a :class:`~zank.family.zank104.Zank104`); ``tests/test_typing.py`` checks
-that every registered variant has its overload.
+The built-in variants register themselves with :func:`register` when ``import
+zank`` imports their modules; for a type checker, ``zank/__init__.py`` declares
+:func:`variant` per built-in name (``zank.variant("zank-104")`` is a
+:class:`~zank.family.zank104.Zank104`), so that this module, which every variant
+imports, imports none of them, not even for its types.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from importlib import metadata
-from typing import TYPE_CHECKING, Any, Literal, TypeVar, overload
+from typing import Any, TypeVar
 
 import attrs
 
 from zank.core import Rules
 from zank.errors import OptionError, PluginError, quote
-
-if TYPE_CHECKING:
-    from zank.family.classic import ClassicZank
-    from zank.family.crapette import Crapette
-    from zank.family.detailed import ZankDetailed
-    from zank.family.schikanieren import Schikanieren
-    from zank.family.zank104 import Zank104
-    from zank.spite_malice import SpiteAndMalice
 
 __all__ = ["ENTRY_POINT_GROUP", "VARIANTS", "plugin_errors", "register", "variant"]
 
@@ -156,24 +148,6 @@ def register(cls: R) -> R:
         raise PluginError(f"cannot register variant {quote(cls.name, 40)}: the name is taken")
     _registry[cls.name] = cls
     return cls
-
-
-# The overloads are for the type checker: a built-in variant's name gives its
-# class.  At run time `variant` finds every variant, built-in or plugin, in the table.
-@overload
-def variant(name: Literal["spite-and-malice"], **options: Any) -> SpiteAndMalice: ...
-@overload
-def variant(name: Literal["zank"], **options: Any) -> ClassicZank: ...
-@overload
-def variant(name: Literal["zank-detailed"], **options: Any) -> ZankDetailed: ...
-@overload
-def variant(name: Literal["zank-104"], **options: Any) -> Zank104: ...
-@overload
-def variant(name: Literal["schikanieren"], **options: Any) -> Schikanieren: ...
-@overload
-def variant(name: Literal["crapette"], **options: Any) -> Crapette: ...
-@overload
-def variant(name: str, **options: Any) -> Rules: ...
 
 
 def variant(name: str, **options: Any) -> Rules:
