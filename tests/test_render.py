@@ -138,6 +138,7 @@ def test_hidden_hand_is_drawn_as_backs() -> None:
 def test_repr_svg_and_zank_svg() -> None:
     state = zank.variant("spite-and-malice").new_game(seed=3)
     assert state._repr_svg_() == svg(state) == zank.svg.svg(state)
+    assert zank.svg.svg is svg  # one renderer, two names (zank.svg is the alias)
     assert 'width="400"' in svg(state, size=400)
 
 

@@ -1,5 +1,5 @@
 """Typed access to the variants: ``zank.variant`` on a built-in name gives its class
-(``src/zank/_variant_types.py``).
+(its overloads in ``src/zank/__init__.py``).
 
 mypy (``--strict``, over ``tests/`` too) checks the ``assert_type`` lines; at run
 time the classes are checked as well.
@@ -41,8 +41,6 @@ def test_any_other_name_gives_rules() -> None:
 def test_every_registered_variant_has_its_overload() -> None:
     import inspect
 
-    from zank import _variant_types
-
-    source = inspect.getsource(_variant_types)
+    source = inspect.getsource(zank)
     for name, cls in zank.VARIANTS.items():
         assert f'Literal["{name}"], **options: Any) -> {cls.__name__}' in source

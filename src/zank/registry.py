@@ -16,6 +16,12 @@ whose ``name`` is not the entry point's, a name already taken, a class whose
 default game cannot be dealt) is left out with a :class:`~zank.errors.PluginError`
 naming it: :func:`plugin_errors` lists them, ``zank.variant`` of its name raises
 it, and the built-in variants and the other plugins work as before.
+
+The built-in variants register themselves with :func:`register` when ``import
+zank`` imports their modules; for a type checker, ``zank/__init__.py`` declares
+:func:`variant` per built-in name (``zank.variant("zank-104")`` is a
+:class:`~zank.family.zank104.Zank104`), so that this module, which every variant
+imports, imports none of them, not even for its types.
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 import attrs
 import pytest
 
-from zank.cards import DECK, RANK, SUIT, card_text, cards_text, parse_cards
+from zank.cards import DECK, RANK, SUIT, card_text, cards_text, parse_card, parse_cards
 from zank.core import Rules, State, Violation
 from zank.errors import IllegalMove
 from zank.position import counter_names
@@ -25,6 +25,11 @@ KINGS = {
     "h7": "Kh:1",
     "h8": "Ks:1",
 }
+
+
+def c(text: str) -> int:
+    """The card written ``text`` (``"Qh"``, ``"Ah:1"`` for the second pack)."""
+    return parse_card(text)
 
 
 #: Pile kinds of a player's face-down stock (hand pile, Quelle, talon).

@@ -12,7 +12,7 @@ import pytest
 
 import zank
 from zank.agents import GreedyAgent, RandomAgent
-from zank.cards import DECK, IS_JOKER, card_text, cards_text, full_deck, parse_card, parse_cards
+from zank.cards import DECK, IS_JOKER, card_text, cards_text, full_deck, parse_cards
 from zank.core import HIDDEN, State, Termination
 from zank.family import greedy_classic
 from zank.family.classic import ClassicZank
@@ -35,11 +35,7 @@ from zank.family.table import CARD
 from zank.random import Rng
 
 from ..matrix import finished_game
-from .positions import KINGS, play, position, texts, violation
-
-
-def c(text: str) -> int:
-    return parse_card(text)
+from .positions import KINGS, c, play, position, texts, violation
 
 
 def rules_with(**options: object) -> ClassicZank:

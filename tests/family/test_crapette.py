@@ -12,7 +12,7 @@ import pytest
 
 import zank
 from zank.agents import Agent, GreedyAgent, RandomAgent
-from zank.cards import RANK, full_deck, parse_card
+from zank.cards import RANK, full_deck
 from zank.core import HIDDEN, State, Termination
 from zank.family import faults
 from zank.family.crapette import Crapette, score
@@ -22,13 +22,9 @@ from zank.family.stock import counts
 from zank.random import Rng
 
 from .board import Board
-from .positions import KINGS
+from .positions import KINGS, c
 
 Make = Callable[..., Board]
-
-
-def c(text: str) -> int:
-    return parse_card(text)
 
 
 def crapette(**options: object) -> Crapette:

@@ -6,16 +6,12 @@ import attrs
 import pytest
 
 import zank
-from zank.cards import RANK, full_deck, parse_card
+from zank.cards import RANK, full_deck
 from zank.core import State, Termination
 from zank.family.detailed import ZankDetailed, counts, score
 from zank.random import Rng
 
-from .positions import KINGS, play, position, texts
-
-
-def c(text: str) -> int:
-    return parse_card(text)
+from .positions import KINGS, c, play, position, texts
 
 
 def rules_with(**options: object) -> ZankDetailed:

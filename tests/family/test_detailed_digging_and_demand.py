@@ -11,10 +11,9 @@ from __future__ import annotations
 import pytest
 
 import zank
-from zank.cards import parse_card as c
 from zank.family import faults
 
-from .positions import KINGS, play, position, texts, violation
+from .positions import KINGS, c, play, position, texts, violation
 
 STRICT = zank.variant("zank-detailed", stricter=True)
 TM = zank.variant("zank-detailed", table_mode=True)

@@ -9,10 +9,9 @@ obliged move, not ZD-11 and ``r-h1``; in table mode the fault is ZD-V4's and
 from __future__ import annotations
 
 import zank
-from zank.cards import parse_card as c
 from zank.family import faults
 
-from .positions import KINGS, play, position, texts, violation
+from .positions import KINGS, c, play, position, texts, violation
 
 DUTY = (
     "stricter rules: free the layout card that fits a foundation, or pack the "

@@ -6,19 +6,14 @@ import pytest
 
 import zank
 from zank.agents import RandomAgent
-from zank.cards import parse_card
 from zank.core import Termination
 from zank.family.detailed import ZankDetailed, counts
 from zank.random import Rng
 
 from ..matrix import finished_game
-from .positions import KINGS, play, position, texts
+from .positions import KINGS, c, play, position, texts
 
 RULES = zank.variant("zank-detailed")
-
-
-def c(text: str) -> int:
-    return parse_card(text)
 
 
 def test_the_seeds_worked_example_anna_s_turn() -> None:

@@ -5,15 +5,10 @@ from __future__ import annotations
 import pytest
 
 import zank
-from zank.cards import parse_card
 from zank.core import HIDDEN
 from zank.family.detailed import ZankDetailed
 
-from .positions import KINGS, play, position, texts
-
-
-def c(text: str) -> int:
-    return parse_card(text)
+from .positions import KINGS, c, play, position, texts
 
 
 def rules_with(**options: object) -> ZankDetailed:

@@ -10,18 +10,13 @@ import pytest
 
 import zank
 from zank.agents import GreedyAgent, RandomAgent
-from zank.cards import full_deck, parse_card
+from zank.cards import full_deck
 from zank.core import HIDDEN, State, Termination
 from zank.family.classic_common import START_INFO
 from zank.family.schikanieren import Schikanieren
 
 from ..matrix import finished_game
-from .positions import KINGS, play, position, texts, violation
-
-
-def c(text: str) -> int:
-    return parse_card(text)
-
+from .positions import KINGS, c, play, position, texts, violation
 
 RULES = zank.variant("schikanieren")
 assert isinstance(RULES, Schikanieren)

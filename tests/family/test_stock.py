@@ -14,22 +14,18 @@ from collections.abc import Callable
 import pytest
 
 import zank
-from zank.cards import DECK, parse_card
+from zank.cards import DECK
 from zank.core import HIDDEN, Termination
 from zank.family.stock import StockGame
 from zank.random import Rng
 
 from .board import Board
-from .positions import KINGS
+from .positions import KINGS, c
 
 #: The registered variants built on the reserve-and-hand-pile game.
 STOCK_GAMES = sorted(n for n, cls in zank.VARIANTS.items() if issubclass(cls, StockGame))
 #: The prefix of each one's rule ids on its rules page.
 RULE_PREFIX = {"zank-detailed": "ZD", "crapette": "C"}
-
-
-def c(text: str) -> int:
-    return parse_card(text)
 
 
 @pytest.fixture(params=STOCK_GAMES)

@@ -3,15 +3,11 @@
 from __future__ import annotations
 
 import zank
-from zank.cards import IS_JOKER, JOKER, full_deck, make_card, parse_card, parse_cards
+from zank.cards import IS_JOKER, JOKER, full_deck, make_card, parse_cards
 from zank.family.fits import FKEY, fits_foundation, fits_house, fits_pack
 from zank.family.table import CARD, FamilyTable
 
-from .positions import KINGS, position
-
-
-def c(text: str) -> int:
-    return parse_card(text)
+from .positions import KINGS, c, position
 
 
 def test_foundations_build_up_in_suit_from_the_ace() -> None:

@@ -15,7 +15,6 @@ from hypothesis import strategies as st
 
 import zank
 from zank.agents import Agent, CallingAgent, FaultyRandomAgent, GreedyAgent, RandomAgent
-from zank.cards import parse_card
 from zank.core import Rules, State, Termination
 from zank.family import faults
 from zank.family.classic import ClassicZank
@@ -25,12 +24,8 @@ from zank.family.zank104 import Zank104
 
 from ..strategies import choose_index, player_counts, preset_id, seeds
 from ..test_contract import check_step
-from .positions import KINGS, play, position, texts
+from .positions import KINGS, c, play, position, texts
 from .test_classic import pos as pos_z
-
-
-def c(text: str) -> int:
-    return parse_card(text)
 
 
 def table_presets() -> list[Rules]:

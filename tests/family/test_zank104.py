@@ -11,19 +11,15 @@ import pytest
 
 import zank
 from zank.agents import RandomAgent
-from zank.cards import RANK, full_deck, parse_card, parse_cards
+from zank.cards import RANK, full_deck, parse_cards
 from zank.core import HIDDEN, State, Termination
 from zank.family.zank104 import Zank104, counts, opening_key
 from zank.random import Rng
 
 from .board import Board
-from .positions import KINGS
+from .positions import KINGS, c
 
 START = (0, 48, 48, 0, 0)
-
-
-def c(text: str) -> int:
-    return parse_card(text)
 
 
 def rules_with(**options: object) -> Zank104:
