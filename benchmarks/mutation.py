@@ -69,7 +69,8 @@ def _copy_tree(dest: Path) -> None:
 def _cosmic(*args: str, cwd: Path) -> None:
     env = {"PYTHONPATH": "src", "PYTHONDONTWRITEBYTECODE": "1"}
     subprocess.run(
-        [sys.executable, "-m", "cosmic_ray.cli", *args],
+        # cosmic-ray's command line with the operators it lacks (deleted return and raise)
+        [sys.executable, str(ROOT / "benchmarks" / "mutation_operators.py"), *args],
         cwd=cwd,
         check=True,
         env={**os.environ, **env},
@@ -165,10 +166,14 @@ def _equivalents(config: dict[str, Any], name: str) -> list[dict[str, str]]:
     return [e for e in config.get("equivalent", []) if e["module"] in (name, "*")]
 
 
-def _matches(entry: dict[str, Any], operator: str, source: str, col: int) -> bool:
+def _matches(entry: dict[str, Any], operator: str, source: str, col: int, previous: str) -> bool:
     """Whether a surviving mutant is the equivalent mutant ``entry`` describes:
-    its operator, and its line's text (``line``, whole, or ``line_prefix``)."""
+    its operator, and its line's text (``line``, whole, or ``line_prefix``); where
+    the same text stands in several places, ``previous`` (the text of the line
+    before) tells them apart."""
     if entry["operator"] != operator or col not in entry.get("columns", [col]):
+        return False
+    if entry.get("previous", previous) != previous:
         return False
     if "line_prefix" in entry:
         return source.startswith(entry["line_prefix"])
@@ -193,7 +198,8 @@ def report(name: str, config: dict[str, Any]) -> tuple[int, int, int]:
         if test != "survived":  # incompetent: the test command could not run
             continue
         source = lines[row - 1].strip()
-        if any(_matches(e, operator, source, col) for e in equivalents):
+        previous = lines[row - 2].strip() if row > 1 else ""
+        if any(_matches(e, operator, source, col, previous) for e in equivalents):
             equivalent += 1
             continue
         survived += 1
