@@ -278,3 +278,12 @@ def test_setup_numbers_at_their_bounds_are_taken() -> None:
     assert RULES.setup(turn=top, ply=top).turn == top
     with pytest.raises(OptionError, match=r"^ply must be an int from 0"):
         RULES.setup(ply=top + 1)
+
+
+@pytest.mark.parametrize(("cards", "down"), [("", 0), ("Kc", 0), ("Kc 5d", 1), ("Kc 5d 7h", 2)])
+def test_a_named_pile_shows_as_many_cards_face_up_as_the_deal_does(cards: str, down: int) -> None:
+    """A reserve is dealt with its top card face up: a named reserve of any
+    size shows its top card (and an empty one has no face-down card)."""
+    labels = [s.label for s in RULES.layout(2)]
+    state = RULES.setup({"p0.reserve": cards, "p0.hand": "... "})
+    assert state.down[labels.index("p0.reserve")] == down
