@@ -287,3 +287,23 @@ def test_a_named_pile_shows_as_many_cards_face_up_as_the_deal_does(cards: str, d
     labels = [s.label for s in RULES.layout(2)]
     state = RULES.setup({"p0.reserve": cards, "p0.hand": "... "})
     assert state.down[labels.index("p0.reserve")] == down
+
+
+@pytest.mark.parametrize("name", ["zank-detailed", "zank", "spite-and-malice"])
+def test_a_set_up_position_reads_back_from_its_text(name: str) -> None:
+    """``setup`` keeps the generator state only where the rules still draw from
+    it (``rng_matters``); the text leaves it out otherwise, and reads back 0."""
+    rules = zank.variant(name)
+    state = rules.setup(seed=5)
+    if not rules.rng_matters(state):
+        assert state.rng == 0
+    assert parse_position(rules, position_text(rules, state)) == state
+
+
+@pytest.mark.parametrize("extra", [0, 1])
+def test_setup_quotes_an_unknown_counter_cut_beyond_30_characters(extra: int) -> None:
+    name = "x" * (30 + extra)
+    q = repr(name) if not extra else f"{name[:28]!r}… (31 characters)"
+    with pytest.raises(OptionError) as info:
+        RULES.setup(**{name: 1})
+    assert str(info.value) == f"zank-detailed has no counter {q}; its counters are: {COUNTERS}"
