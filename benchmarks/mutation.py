@@ -8,7 +8,8 @@ and its seed are in ``benchmarks/mutation.toml``. For one module this script
    module's file on disk and the checkout must stay untouched while you work on it;
 2. writes the cosmic-ray configuration there (the module's path; the test command: the
    quick loop, ``-x -m "not slow"``, of that module's own test files only, narrowed by
-   the module's ``select``, a ``-k`` expression, where it has one), checks
+   the module's ``select``, a ``-k`` expression, where it has one; its ``marks``, a
+   ``-m`` expression, replaces ``not slow``), checks
    that the tests pass on the unchanged module (``cosmic-ray baseline``) and runs
    ``cosmic-ray init``;
 3. marks as skipped the mutants of the excluded operators, then all but a seeded random
@@ -83,9 +84,13 @@ def _config_text(module: dict[str, Any], settings: dict[str, Any]) -> str:
     # `select`: a pytest -k expression that keeps the tests of the module's own
     # variant out of a file shared by all (e.g. "crapette or not test_table_mode")
     select = f" -k '{module['select']}'" if module.get("select") else ""
+    # `marks`: a pytest -m expression, "not slow" (the quick loop) unless the module
+    # says otherwise ("": every test of its files, e.g. the Dask and Ray clusters)
+    marks = module.get("marks", "not slow")
+    mark = f" -m '{marks}'" if marks else ""
     command = (
-        f"{sys.executable} -m pytest -x -q -p no:cacheprovider -p no:randomly "
-        f"-m 'not slow'{select} {' '.join(tests)}"
+        f"{sys.executable} -m pytest -x -q -p no:cacheprovider -p no:randomly"
+        f"{mark}{select} {' '.join(tests)}"
     )
     return (
         "[cosmic-ray]\n"
