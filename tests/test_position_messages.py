@@ -18,7 +18,7 @@ import pytest
 
 import zank
 from zank.errors import InvalidState, NotationError, OptionError, ZankError
-from zank.position import MAX_POSITION_LENGTH, parse_position, position_text
+from zank.position import MAX_POSITION_LENGTH, counter_names, parse_position, position_text
 
 RULES = zank.variant("zank-detailed")
 HEAD = "zank-detailed/2"
@@ -307,3 +307,9 @@ def test_setup_quotes_an_unknown_counter_cut_beyond_30_characters(extra: int) ->
     with pytest.raises(OptionError) as info:
         RULES.setup(**{name: 1})
     assert str(info.value) == f"zank-detailed has no counter {q}; its counters are: {COUNTERS}"
+
+
+def test_counter_names_default_to_two_players() -> None:
+    """zank-detailed is played by two only: the default must be a count it takes."""
+    assert counter_names(RULES) == tuple(COUNTERS.split(", "))
+    assert counter_names(RULES) == counter_names(RULES, 2)
