@@ -134,6 +134,7 @@ def test_a_line_break_is_refused_before_any_other_fault() -> None:
 
 
 def test_the_length_limit_is_exact() -> None:
+    assert MAX_POSITION_LENGTH == 100_000  # documented
     state = RULES.new_game(seed=1)
     text = position_text(RULES, state)
     long = text + " " * (MAX_POSITION_LENGTH - len(text))
