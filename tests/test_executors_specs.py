@@ -10,6 +10,7 @@ real local clusters (slow).  Written for the mutation campaign of
 from __future__ import annotations
 
 import concurrent.futures
+import os
 import sys
 import types
 from typing import Any, cast
@@ -246,4 +247,37 @@ def test_without_dask_the_executor_says_how_to_install_it(
         open_executor("dask")
     assert str(info.value) == (
         "the dask executor needs Dask's distributed scheduler: python -m pip install 'zank[dask]'"
+    )
+
+
+def test_executor_is_a_runtime_checkable_protocol(monkeypatch: pytest.MonkeyPatch) -> None:
+    _fake_ray(monkeypatch)
+    assert isinstance(RayExecutor(), executors.Executor)
+    with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
+        assert isinstance(pool, executors.Executor)
+    assert not isinstance(object(), executors.Executor)
+
+
+@pytest.mark.parametrize(("cpus", "workers"), [(None, 1), (3, 3), (1, 1)])
+def test_workers_default_to_one_per_cpu(
+    monkeypatch: pytest.MonkeyPatch, cpus: int | None, workers: int
+) -> None:
+    """``os.cpu_count()`` may answer ``None``: then one worker, which plays in this
+    process; ``workers=0`` also means one per CPU."""
+    monkeypatch.setattr(os, "cpu_count", lambda: cpus)
+    calls: list[int] = []
+    monkeypatch.setattr(executors, "_dask", lambda a, n: calls.append(n))
+    open_executor("dask")
+    open_executor("dask", workers=0)
+    assert calls == [workers, workers]
+    with open_executor("process") as executor:
+        assert (executor is None) is (workers == 1)
+
+
+@pytest.mark.parametrize("workers", [-1, -8, 1.5, "2", True])
+def test_a_bad_worker_count_is_refused(workers: Any) -> None:
+    with pytest.raises(ZankError) as info:
+        open_executor("process", workers)
+    assert str(info.value) == (
+        f"workers must be an int >= 0 or None (0 or None: one per CPU), not {workers!r}"
     )
