@@ -305,8 +305,9 @@ def test_a_set_up_position_reads_back_from_its_text(name: str) -> None:
 def test_setup_quotes_an_unknown_counter_cut_beyond_30_characters(extra: int) -> None:
     name = "x" * (30 + extra)
     q = repr(name) if not extra else f"{name[:28]!r}… (31 characters)"
+    counters: dict[str, Any] = {name: 1}
     with pytest.raises(OptionError) as info:
-        RULES.setup(**{name: 1})
+        RULES.setup(**counters)
     assert str(info.value) == f"zank-detailed has no counter {q}; its counters are: {COUNTERS}"
 
 
