@@ -8,7 +8,8 @@ and its seed are in ``benchmarks/mutation.toml``. For one module this script
    module's file on disk and the checkout must stay untouched while you work on it;
 2. writes the cosmic-ray configuration there (the module's path; the test command: the
    quick loop, ``-x -m "not slow"``, of that module's own test files only, narrowed by
-   the module's ``select``, a ``-k`` expression, where it has one), checks
+   the module's ``select``, a ``-k`` expression, where it has one; its ``marks``, a
+   ``-m`` expression, replaces ``not slow``), checks
    that the tests pass on the unchanged module (``cosmic-ray baseline``) and runs
    ``cosmic-ray init``;
 3. marks as skipped the mutants of the excluded operators, then all but a seeded random
@@ -69,7 +70,8 @@ def _copy_tree(dest: Path) -> None:
 def _cosmic(*args: str, cwd: Path) -> None:
     env = {"PYTHONPATH": "src", "PYTHONDONTWRITEBYTECODE": "1"}
     subprocess.run(
-        [sys.executable, "-m", "cosmic_ray.cli", *args],
+        # cosmic-ray's command line with the operators it lacks (deleted return and raise)
+        [sys.executable, str(ROOT / "benchmarks" / "mutation_operators.py"), *args],
         cwd=cwd,
         check=True,
         env={**os.environ, **env},
@@ -82,9 +84,13 @@ def _config_text(module: dict[str, Any], settings: dict[str, Any]) -> str:
     # `select`: a pytest -k expression that keeps the tests of the module's own
     # variant out of a file shared by all (e.g. "crapette or not test_table_mode")
     select = f" -k '{module['select']}'" if module.get("select") else ""
+    # `marks`: a pytest -m expression, "not slow" (the quick loop) unless the module
+    # says otherwise ("": every test of its files, e.g. the Dask and Ray clusters)
+    marks = module.get("marks", "not slow")
+    mark = f" -m '{marks}'" if marks else ""
     command = (
-        f"{sys.executable} -m pytest -x -q -p no:cacheprovider -p no:randomly "
-        f"-m 'not slow'{select} {' '.join(tests)}"
+        f"{sys.executable} -m pytest -x -q -p no:cacheprovider -p no:randomly"
+        f"{mark}{select} {' '.join(tests)}"
     )
     return (
         "[cosmic-ray]\n"
@@ -165,10 +171,14 @@ def _equivalents(config: dict[str, Any], name: str) -> list[dict[str, str]]:
     return [e for e in config.get("equivalent", []) if e["module"] in (name, "*")]
 
 
-def _matches(entry: dict[str, Any], operator: str, source: str, col: int) -> bool:
+def _matches(entry: dict[str, Any], operator: str, source: str, col: int, previous: str) -> bool:
     """Whether a surviving mutant is the equivalent mutant ``entry`` describes:
-    its operator, and its line's text (``line``, whole, or ``line_prefix``)."""
+    its operator, and its line's text (``line``, whole, or ``line_prefix``); where
+    the same text stands in several places, ``previous`` (the text of the line
+    before) tells them apart."""
     if entry["operator"] != operator or col not in entry.get("columns", [col]):
+        return False
+    if entry.get("previous", previous) != previous:
         return False
     if "line_prefix" in entry:
         return source.startswith(entry["line_prefix"])
@@ -193,7 +203,8 @@ def report(name: str, config: dict[str, Any]) -> tuple[int, int, int]:
         if test != "survived":  # incompetent: the test command could not run
             continue
         source = lines[row - 1].strip()
-        if any(_matches(e, operator, source, col) for e in equivalents):
+        previous = lines[row - 2].strip() if row > 1 else ""
+        if any(_matches(e, operator, source, col, previous) for e in equivalents):
             equivalent += 1
             continue
         survived += 1

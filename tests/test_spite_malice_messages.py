@@ -428,3 +428,26 @@ def test_match_scores_refuses_rounds_of_other_seat_counts() -> None:
             match_scores([won, other])
     with pytest.raises(ValueError, match=r"^no finished round to add up$"):
         match_scores([None])
+
+
+def test_a_play_that_draws_the_game_tells_no_seat() -> None:
+    """Issue 38: p0 plays the last hand card, the empty hand draws five, the
+    draw pile is empty: the game is drawn after a play, with no winner, so
+    the play's seat and piles are not told (a deleted ``return`` there fell
+    through to the seat of winner ``None``)."""
+    piles = {**TABLE, "p0.hand": "5s", "draw": ""}
+    state = position(DEFAULT, piles, rest="p1.side2")
+    move = DEFAULT.parse_move(state, "5-b1")
+    after = DEFAULT.apply(state, move)
+    assert after.outcome is not None
+    assert after.outcome.reason == Termination.DRAW_PILE_EMPTY
+    assert after.outcome.winner is None
+    assert DEFAULT.touched_piles(after, move) == (frozenset(), None)
+    assert DEFAULT.touched_piles(DEFAULT.observe(after, 1), move) == (frozenset(), None)
+
+
+@pytest.mark.parametrize("rules", [DEFAULT, UNLIMITED])
+def test_the_repr_shows_the_options_only(rules: SpiteAndMalice) -> None:
+    """The derived tables (``_play``, ``_discard``, ...) are no part of the repr."""
+    shown = ", ".join(f"{k}={v!r}" for k, v in rules.options.items())
+    assert repr(rules) == f"SpiteAndMalice({shown})"

@@ -15,7 +15,7 @@ import os
 from collections.abc import Callable, Iterator
 from typing import Any, Protocol, runtime_checkable
 
-from zank.errors import ZankError
+from zank.errors import ZankError, quote
 
 __all__ = ["Executor", "RayExecutor", "open_executor"]
 
@@ -153,9 +153,15 @@ def open_executor(
     are optional: ``python -m pip install "zank[dask]"`` or ``"zank[ray]"``.
 
     Raises:
-        ZankError: an unknown ``spec``; the engine is not installed; the
-            cluster cannot be reached.
+        ZankError: an unknown ``spec``; ``workers`` not an int >= 0 or ``None``;
+            the engine is not installed; the cluster cannot be reached.
     """
+    if workers is not None and (
+        not isinstance(workers, int) or isinstance(workers, bool) or workers < 0
+    ):
+        raise ZankError(
+            f"workers must be an int >= 0 or None (0 or None: one per CPU), not {quote(workers)}"
+        )
     n = workers or os.cpu_count() or 1
     kind, sep, address = spec.partition(":")
     if spec == "process":
