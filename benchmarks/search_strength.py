@@ -6,12 +6,13 @@ Run: ``python benchmarks/search_strength.py VARIANT A B [--games N] [--seed S]
 
 ``A`` and ``B`` are agent names (``random``, ``greedy``, ``search:easy``,
 ``search:medium``, ``search:hard``, as :data:`zank.simulate.AGENTS` knows
-them).  Game ``i`` is dealt with seed ``S + i``; ``A`` sits in seat ``i % 2``
+them, or ``search?iterations=96&max_moves=30&prior=0.1`` for a search agent
+with other settings).  Game ``i`` is dealt with seed ``S + i``; ``A`` sits in seat ``i % 2``
 and ``B`` in the other, and each agent is seeded as :func:`zank.simulate.run`
 seeds it (``seed * 64 + seat``), so a run is reproducible.  The script
 prints, for ``A``: wins, losses and draws, its share of decided games with a
 95 % Wilson interval, and for both agents the mean, 90th percentile and
-largest time per decision (every call of ``choose``, single legal moves
+largest processor time per decision (every call of ``choose``, single legal moves
 included, and the mean over decisions with more than one legal move).
 
 The docs page "How strong are the agents" and ``benchmarks/RESULTS.md`` give
@@ -25,17 +26,19 @@ import argparse
 import json
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import zank
-from zank.agents import Agent
+from zank.agents import Agent, SearchAgent
 from zank.core import Move, Observation, Rules
 from zank.simulate import agent_factory, percentile, wilson
 
 
 class Timed:
-    """Wraps an agent and keeps the time of each decision."""
+    """Wraps an agent and keeps the processor time of each decision (the
+    time of this process on one core: on a shared machine the wall-clock
+    time also counts what other processes take)."""
 
     def __init__(self, inner: Agent) -> None:
         self.inner = inner
@@ -43,13 +46,22 @@ class Timed:
         self.multi: list[float] = []
 
     def choose(self, rules: Rules, observation: Observation, legal_moves: Sequence[Move]) -> Move:
-        start = time.perf_counter()
+        start = time.process_time()
         move = self.inner.choose(rules, observation, legal_moves)
-        spent = time.perf_counter() - start
+        spent = time.process_time() - start
         self.times.append(spent)
         if len(legal_moves) > 1:
             self.multi.append(spent)
         return move
+
+
+def factory(name: str) -> Callable[[int], Agent]:
+    """An agent by name, or ``search?iterations=160&max_moves=20&prior=0.05``:
+    a :class:`~zank.agents.SearchAgent` with these settings (for tuning)."""
+    if not name.startswith("search?"):
+        return agent_factory(name)
+    settings = {k: _value(v) for k, v in (kv.split("=", 1) for kv in name[7:].split("&"))}
+    return lambda seed: SearchAgent(seed, **settings)  # type: ignore[arg-type]
 
 
 def _value(text: str) -> object:
@@ -68,7 +80,7 @@ def duel(
     for i in range(games):
         game_seed = seed + i
         names = [a, b] if i % 2 == 0 else [b, a]
-        agents = [Timed(agent_factory(n)(game_seed * 64 + s)) for s, n in enumerate(names)]
+        agents = [Timed(factory(n)(game_seed * 64 + s)) for s, n in enumerate(names)]
         record = zank.play(rules, agents, seed=game_seed, max_moves=max_moves)
         for n, t in zip(names, agents, strict=True):
             timers[n].append(t)

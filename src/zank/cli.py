@@ -702,7 +702,9 @@ def _add_play_command(sub: _Commands) -> None:
         "--vs",
         choices=sorted(AGENTS),
         default=None,
-        help="the bots' agent (default greedy where the variant has one, else random)",
+        help="the bots' agent (default greedy where the variant has one, else random); "
+        "search:easy, search:medium and search:hard search ahead (see the docs' "
+        "'How strong are the agents')",
     )
     p.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     _add_position_argument(p)

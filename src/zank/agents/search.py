@@ -1,6 +1,6 @@
 """A search agent: determinized IS-MCTS over the agent's own observation.
 
-:class:`SearchAgent` sees what every agent sees, its
+:class:`~zank.agents.SearchAgent` sees what every agent sees, its
 :class:`~zank.core.Observation` and the legal moves, and nothing else.  For
 each decision with more than one legal move it runs a single-observer
 Information-Set Monte Carlo Tree Search (Cowling, Powley and Whitehouse,
@@ -19,13 +19,13 @@ Information-Set Monte Carlo Tree Search (Cowling, Powley and Whitehouse,
    observation of the world) for at most ``max_moves`` moves.
 4. **Evaluate** the position the rollout reached: a finished game scores 1
    for the winner, 0 for the others, ½ each in a draw; a game the cut-off
-   stopped is scored by :func:`leaf_values`, how far each seat is from going
+   stopped is scored by :func:`~zank.agents.search.leaf_values`, how far each seat is from going
    out compared with the others.
 5. **Back up** each seat's score along the path; play the root move with the
    best mean score (the greedy policy's own choice gets a small bonus,
    ``prior``, so that sampling noise does not overrule a good heuristic).
 
-Levels by name (:data:`LEVELS`) are what ``search:easy``, ``search:medium``
+Levels by name (:data:`~zank.agents.search.LEVELS`) are what ``search:easy``, ``search:medium``
 and ``search:hard`` mean wherever an agent name is accepted
 (:data:`zank.simulate.AGENTS`, ``zank play --vs``, ``zank simulate --agents``).
 
@@ -53,6 +53,7 @@ from zank.playouts import POLICIES
 from zank.random import Rng, fresh_seed
 
 __all__ = [
+    "FAMILY_WEIGHTS",
     "GOAL_KIND",
     "LEVELS",
     "Evaluation",
@@ -68,7 +69,7 @@ __all__ = [
 GOAL_KIND = "pay-off"
 
 #: How much one card left in a seat's pile of a kind counts against that seat,
-#: for a layout without a :data:`GOAL_KIND` pile (the family: a seat goes out
+#: for a layout without a :data:`~zank.agents.search.GOAL_KIND` pile (the family: a seat goes out
 #: when every card of its own piles is gone).  A reserve card needs the card
 #: above it played first and can only leave for a foundation or a house, so it
 #: counts more than a card of the hand pile, which turns up by itself.
@@ -88,8 +89,8 @@ def goal_weights(rules: Rules, players: int) -> dict[str, float]:
     counts against the seat (kinds not listed count nothing).
 
     Read from the layout, never from the variant's name: a layout with a
-    :data:`GOAL_KIND` pile counts that pile only; any other counts the
-    seat's own piles with :data:`FAMILY_WEIGHTS` (1 for a kind not listed).
+    :data:`~zank.agents.search.GOAL_KIND` pile counts that pile only; any other counts the
+    seat's own piles with :data:`~zank.agents.search.FAMILY_WEIGHTS` (1 for a kind not listed).
 
     >>> import zank
     >>> from zank.agents.search import goal_weights
@@ -108,7 +109,7 @@ def left_to_go(
     rules: Rules, state: State | Observation, weights: Mapping[str, float]
 ) -> list[float]:
     """Per seat, the weighted count of the cards it still has to get rid of
-    (see :func:`goal_weights`); only counts are read, so an observation
+    (see :func:`~zank.agents.search.goal_weights`); only counts are read, so an observation
     gives the same figures as the state it shows."""
     out = [0.0] * state.players
     for spec, cards in zip(rules.layout(state.players), state.piles, strict=True):
@@ -125,7 +126,7 @@ def leaf_values(
     """Each seat's score in [0, 1] for a position: the result once the game
     is over (1 for the winner, 0 for the others, ½ each in a draw), else
     ``½ + ½·tanh((others − mine) / scale)``, where *mine* is the seat's
-    :func:`left_to_go` and *others* the mean of the other seats'.
+    :func:`~zank.agents.search.left_to_go` and *others* the mean of the other seats'.
 
     >>> import zank
     >>> from zank.agents.search import goal_weights, leaf_values
@@ -151,7 +152,7 @@ def leaf_values(
 
 @frozen
 class SearchLevel:
-    """The settings of a named level (see :data:`LEVELS`).
+    """The settings of a named level (see :data:`~zank.agents.search.LEVELS`).
 
     Attributes:
         iterations: searches (one rollout each) per decision, spread over
@@ -194,11 +195,11 @@ class _Node:
 
 @frozen
 class Evaluation:
-    """What :meth:`SearchAgent.evaluate` estimates for a position.
+    """What :meth:`zank.agents.SearchAgent.evaluate` estimates for a position.
 
     Attributes:
         values: each seat's estimated chance to win (a draw counts ½, a
-            rollout cut off counts its :func:`leaf_values`).
+            rollout cut off counts its :func:`~zank.agents.search.leaf_values`).
         samples: the rollouts behind the estimate.
     """
 
@@ -227,9 +228,9 @@ class SearchAgent:
         exploration: the UCT exploration constant below the root.
         widening: below the root a node with ``n`` visits has at most
             ``1 + widening * sqrt(n)`` children (progressive widening).
-        scale: the ``scale`` of :func:`leaf_values`.
+        scale: the ``scale`` of :func:`~zank.agents.search.leaf_values`.
         weights: per pile kind, what a card left counts (default
-            :func:`goal_weights` of the layout).
+            :func:`~zank.agents.search.goal_weights` of the layout).
 
     Raises:
         OptionError: a setting out of range.
@@ -274,7 +275,7 @@ class SearchAgent:
 
     @classmethod
     def level(cls, name: str, seed: int | None = None) -> SearchAgent:
-        """The agent of a named level (:data:`LEVELS`).
+        """The agent of a named level (:data:`~zank.agents.search.LEVELS`).
 
         Raises:
             OptionError: an unknown level.
@@ -329,7 +330,7 @@ class SearchAgent:
         """Each seat's estimated chance to win from what ``observation`` shows:
         the mean score of ``samples`` rollouts (each from its own
         determinization, cut off at ``max_moves`` and scored by
-        :func:`leaf_values`).
+        :func:`~zank.agents.search.leaf_values`).
 
         Raises:
             OptionError: ``samples`` is not an int >= 1.
