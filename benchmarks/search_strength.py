@@ -7,9 +7,13 @@ Run: ``python benchmarks/search_strength.py VARIANT A B [--games N] [--seed S]
 ``A`` and ``B`` are agent names (``random``, ``greedy``, ``search:easy``,
 ``search:medium``, ``search:hard``, as :data:`zank.simulate.AGENTS` knows
 them, or ``search?iterations=96&max_moves=30&prior=0.1`` for a search agent
-with other settings).  Game ``i`` is dealt with seed ``S + i``; ``A`` sits in seat ``i % 2``
-and ``B`` in the other, and each agent is seeded as :func:`zank.simulate.run`
-seeds it (``seed * 64 + seat``), so a run is reproducible.  The script
+with other settings).  The games come in pairs on the same deal (duplicate
+play): games ``2j`` and ``2j + 1`` are both dealt with seed ``S + j``, ``A``
+in seat 0 and then in seat 1, so that a lucky deal counts for both agents
+alike (in the Zank-Patience family the deal and the seat decide much of a
+game between equal players).  Each agent is seeded as
+:func:`zank.simulate.run` seeds it (``seed * 64 + seat``), so a run is
+reproducible.  The script
 prints, for ``A``: wins, losses and draws, its share of decided games with a
 95 % Wilson interval, and for both agents the mean, 90th percentile and
 largest processor time per decision (every call of ``choose``, single legal moves
@@ -78,7 +82,7 @@ def duel(
     wins = losses = draws = stopped = 0
     timers = {a: [], b: []}  # type: dict[str, list[Timed]]
     for i in range(games):
-        game_seed = seed + i
+        game_seed = seed + i // 2
         names = [a, b] if i % 2 == 0 else [b, a]
         agents = [Timed(factory(n)(game_seed * 64 + s)) for s, n in enumerate(names)]
         record = zank.play(rules, agents, seed=game_seed, max_moves=max_moves)
@@ -153,7 +157,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     share = out["share"]
     print(
         f"{rules.name} {json.dumps(options)}: {args.a} vs {args.b}, {args.games} games "
-        f"(seeds {args.seed}..{args.seed + args.games - 1}, seats rotated, {out['build']})"
+        f"(deals {args.seed}..{args.seed + (args.games - 1) // 2}, each with seats swapped, "
+        f"{out['build']})"
     )
     print(
         f"  {args.a}: {out['wins']} won, {out['losses']} lost, {out['draws']} drawn, "
