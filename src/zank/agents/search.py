@@ -125,8 +125,13 @@ def leaf_values(
 ) -> list[float]:
     """Each seat's score in [0, 1] for a position: the result once the game
     is over (1 for the winner, 0 for the others, ½ each in a draw), else
-    ``½ + ½·tanh((others − mine) / scale)``, where *mine* is the seat's
-    :func:`~zank.agents.search.left_to_go` and *others* the mean of the other seats'.
+    ``½ + ½·tanh((others − mine) / spread)``, where *mine* is the seat's
+    :func:`~zank.agents.search.left_to_go`, *others* the mean of the other
+    seats', and ``spread = scale + mean / 2``, *mean* the mean of every
+    seat's count.  The spread grows with the cards left, so that a lead of
+    a few cards weighs more near the end than at the deal, and the score
+    does not saturate in the middle of a long game: a search compares moves
+    by small differences of it.
 
     >>> import zank
     >>> from zank.agents.search import goal_weights, leaf_values
@@ -143,10 +148,11 @@ def leaf_values(
         return [1.0 if p == result.winner else 0.0 for p in range(n)]
     left = left_to_go(rules, state, weights)
     total = sum(left)
+    spread = scale + total / (2 * n)
     out = []
     for p in range(n):
         others = (total - left[p]) / (n - 1)
-        out.append(0.5 + 0.5 * math.tanh((others - left[p]) / scale))
+        out.append(0.5 + 0.5 * math.tanh((others - left[p]) / spread))
     return out
 
 
