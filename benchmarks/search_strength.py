@@ -2,7 +2,9 @@
 the time per decision of each.
 
 Run: ``python benchmarks/search_strength.py VARIANT A B [--games N] [--seed S]
-[--max-moves M] [--option NAME=VALUE ...] [--json FILE]``
+[--max-moves M] [--option NAME=VALUE ...] [--json FILE]``, and
+``python benchmarks/search_strength.py --report FILE`` for the Markdown table
+of the runs that ``--json FILE`` collected.
 
 ``A`` and ``B`` are agent names (``random``, ``greedy``, ``search:easy``,
 ``search:medium``, ``search:hard``, as :data:`zank.simulate.AGENTS` knows
@@ -135,8 +137,35 @@ def duel(
     return out
 
 
+def report(path: str) -> str:
+    """The runs of a ``--json`` file as the rows of a Markdown table."""
+    lines = [
+        "| variant | agent | against | games | won | lost | drawn | won of decided, 95 % "
+        "interval | ms per decision: mean, with a choice, max |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            run = json.loads(line)
+            lo, hi = run["wilson95"]
+            share = run["share"]
+            t = run["time_a"]
+            won = f"{share:.0%} [{lo:.0%}, {hi:.0%}]" if share is not None else "–"
+            lines.append(
+                f"| `{run['variant']}` | `{run['a']}` | `{run['b']}` | {run['games']} | "
+                f"{run['wins']} | {run['losses']} | {run['draws'] + run['stopped']} | {won} | "
+                f"{t['mean_ms']:.1f}, {t['mean_multi_ms']:.1f}, {t['max_ms']:.0f} |"
+            )
+    return "\n".join(lines)
+
+
 def main(argv: Sequence[str] | None = None) -> None:
-    """Play the duel and print its figures."""
+    """Play the duel and print its figures (or ``--report FILE``: the table of a file)."""
+    if argv is None:
+        argv = sys.argv[1:]
+    if len(argv) == 2 and argv[0] == "--report":
+        print(report(argv[1]))
+        return
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("variant")
     parser.add_argument("a")
