@@ -140,9 +140,9 @@ def duel(
 def report(path: str) -> str:
     """The runs of a ``--json`` file as the rows of a Markdown table."""
     lines = [
-        "| variant | agent | against | games | won | lost | drawn | won of decided, 95 % "
-        "interval | ms per decision: mean, with a choice, max |",
-        "|---|---|---|---|---|---|---|---|---|",
+        "| variant | agent | against | deals | games | won | lost | drawn | won of decided, "
+        "95 % interval | ms per decision: mean, with a choice, max |",
+        "|---|---|---|---|---|---|---|---|---|---|",
     ]
     with open(path, encoding="utf-8") as f:
         for line in f:
@@ -152,7 +152,8 @@ def report(path: str) -> str:
             t = run["time_a"]
             won = f"{share:.0%} [{lo:.0%}, {hi:.0%}]" if share is not None else "–"
             lines.append(
-                f"| `{run['variant']}` | `{run['a']}` | `{run['b']}` | {run['games']} | "
+                f"| `{run['variant']}` | `{run['a']}` | `{run['b']}` | "
+                f"{run['seed']}–{run['seed'] + (run['games'] - 1) // 2} | {run['games']} | "
                 f"{run['wins']} | {run['losses']} | {run['draws'] + run['stopped']} | {won} | "
                 f"{t['mean_ms']:.1f}, {t['mean_multi_ms']:.1f}, {t['max_ms']:.0f} |"
             )
