@@ -5,6 +5,7 @@
 ``zank show``          print the deal of a seeded game
 ``zank play``          play a game against bots in the terminal
 ``zank simulate``      play many seeded games between agents and summarize them
+``zank ladder``        a round robin between agents and their ratings
 ``zank replay``        replay a saved game record, checking every move
 =====================  =========================================================
 
@@ -661,6 +662,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_show_command(sub)
     _add_play_command(sub)
     _add_simulate_command(sub)
+    _add_ladder_command(sub)
     _add_replay_command(sub)
     return parser
 
@@ -731,7 +733,9 @@ def _add_play_command(sub: _Commands) -> None:
         "--vs",
         choices=sorted(AGENTS),
         default=None,
-        help="the bots' agent (default greedy where the variant has one, else random)",
+        help="the bots' agent (default greedy where the variant has one, else random); "
+        "search:easy, search:medium and search:hard search ahead (see the docs' "
+        "'How strong are the agents')",
     )
     p.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     _add_position_argument(p)
@@ -785,6 +789,55 @@ def _add_simulate_command(sub: _Commands) -> None:
     p.add_argument(
         "--records", action="store_true", help="put each game's record in the JSONL rows"
     )
+
+
+def _ladder(args: argparse.Namespace) -> int:
+    from zank.ladder import ladder
+
+    rules = _rules_from(args)
+    names = list(dict.fromkeys(n.strip() for n in args.agents.split(",") if n.strip()))
+    if len(names) < 2:
+        raise _Fail("--agents must name two or more different agents")
+    rules.layout(2)  # a ladder plays two-seat games
+    check_agents(rules, names)
+    jobs = args.jobs
+    if jobs is None:
+        jobs = 1 if args.executor == "process" else 0
+    with open_executor(args.executor, jobs or None) as executor:
+        table = ladder(
+            rules,
+            names,
+            args.games,
+            args.seed,
+            executor=executor if jobs != 1 else None,
+            chunk_size=args.chunk,
+            max_moves=args.max_moves,
+        )
+    print(table.table())
+    return 0
+
+
+def _add_ladder_command(sub: _Commands) -> None:
+    p = _command(
+        sub,
+        "ladder",
+        _ladder,
+        "a round robin between agents and their ratings",
+        "Play every pair of agents against each other (two seats, rotated; game i of "
+        "each pair dealt with seed S+i) and fit Bradley-Terry ratings on the Elo scale, "
+        "the first agent at 0, with 95 % intervals.",
+    )
+    _add_variant_arguments(p, seed_default=0)
+    p.add_argument("--games", type=_positive, default=20, help="games per pair (20)")
+    p.add_argument(
+        "--agents",
+        default="random,greedy",
+        help="comma-separated agents: " + ", ".join(AGENTS) + ", or module:factory",
+    )
+    p.add_argument(
+        "--max-moves", type=_non_negative, default=None, help="stop a game after this many moves"
+    )
+    _add_executor_arguments(p)
 
 
 def _add_executor_arguments(p: argparse.ArgumentParser) -> None:

@@ -19,7 +19,8 @@ JSON-lines (or CSV) file as it arrives and keeps only running totals
 (a :class:`Tally`), so its memory does not grow with the number of games, and
 it can resume a file that an interrupted run left behind.
 
-Agents are named by *specs*: ``"random"``, ``"greedy"``, ``"first"``, or
+Agents are named by *specs*: ``"random"``, ``"greedy"``, ``"first"``, the
+search levels ``"search:easy"``, ``"search:medium"`` and ``"search:hard"``, or
 ``"package.module:factory"`` — any importable callable that takes a seed and
 returns an :class:`~zank.agents.Agent`.  Specs are plain strings so that they
 travel to worker processes; a picklable callable works too.
@@ -43,6 +44,7 @@ from attrs import define, field, frozen
 
 import zank
 from zank.agents.base import Agent, FirstMoveAgent, GreedyAgent, RandomAgent, greedy_policy_of
+from zank.agents.search import LEVELS, SearchAgent
 from zank.core import Rules
 from zank.errors import ZankError, quote
 from zank.executors import Executor, RayExecutor, open_executor
@@ -75,11 +77,18 @@ def _first(seed: int) -> Agent:
     return FirstMoveAgent()
 
 
-#: The agents known by name, each given by its factory ``factory(seed) -> Agent``.
+def _search_level(level: str, seed: int) -> Agent:
+    return SearchAgent.level(level, seed)
+
+
+#: The agents known by name, each given by its factory ``factory(seed) -> Agent``:
+#: ``search:LEVEL`` is :meth:`SearchAgent.level <zank.agents.SearchAgent.level>`
+#: for each level of :data:`zank.agents.search.LEVELS`.
 AGENTS: Mapping[str, Callable[[int], Agent]] = {
     "random": RandomAgent,
     "greedy": GreedyAgent,
     "first": _first,
+    **{f"search:{level}": functools.partial(_search_level, level) for level in LEVELS},
 }
 
 
@@ -146,12 +155,13 @@ def check_agents(rules: Rules, specs: Sequence[AgentSpec]) -> None:
     """Check before a long run that every agent spec can play ``rules``.
 
     Raises:
-        ZankError: an unknown agent, or ``greedy`` for a variant that
-            declares no greedy policy (:attr:`~zank.core.Rules.greedy_policy`).
+        ZankError: an unknown agent, or ``greedy`` or a search level (whose
+            rollouts play the greedy policy) for a variant that declares no
+            greedy policy (:attr:`~zank.core.Rules.greedy_policy`).
     """
     for spec in specs:
         agent_factory(spec)
-        if spec == "greedy":
+        if spec == "greedy" or (isinstance(spec, str) and spec.startswith("search:")):
             greedy_policy_of(rules)
 
 

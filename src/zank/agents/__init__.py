@@ -20,14 +20,17 @@ from zank.agents.base import (
     greedy_policy_of,
 )
 from zank.agents.faulty import CallingAgent, FaultyRandomAgent
+from zank.agents.search import Evaluation, SearchAgent
 
 __all__ = [
     "Agent",
     "CallingAgent",
+    "Evaluation",
     "FaultyRandomAgent",
     "FirstMoveAgent",
     "GreedyAgent",
     "Policy",
     "RandomAgent",
+    "SearchAgent",
     "greedy_policy_of",
 ]

@@ -1,0 +1,421 @@
+"""A search agent: determinized IS-MCTS over the agent's own observation.
+
+:class:`~zank.agents.SearchAgent` sees what every agent sees, its
+:class:`~zank.core.Observation` and the legal moves, and nothing else.  For
+each decision with more than one legal move it runs a single-observer
+Information-Set Monte Carlo Tree Search (Cowling, Powley and Whitehouse,
+2012) over the decisions of its own turn:
+
+1. **Determinize.**  Deal the cards it cannot see at random with
+   :meth:`~zank.core.Rules.sample_state`: a full state consistent with its
+   observation.  Each *world* (determinization) is searched once under every
+   legal move at the root with the same rollout randomness (common random
+   numbers), so that the moves are compared on the same deals.
+2. **Select** down the tree of the rest of its turn with UCT among the moves
+   legal in that world (availability counts, as single-observer IS-MCTS
+   does); a node gains children progressively, the greedy choice first.
+3. **Roll out** with :meth:`~zank.core.Rules.playouts` (the variant's greedy
+   policy in every seat by default, each seat deciding from its own
+   observation of the world) for at most ``max_moves`` moves.
+4. **Evaluate** the position the rollout reached: a finished game scores 1
+   for the winner, 0 for the others, ½ each in a draw; a game the cut-off
+   stopped is scored by :func:`~zank.agents.search.leaf_values`, how far each seat is from going
+   out compared with the others.
+5. **Back up** each seat's score along the path; play the root move with the
+   best mean score (the greedy policy's own choice gets a small bonus,
+   ``prior``, so that sampling noise does not overrule a good heuristic).
+
+Levels by name (:data:`~zank.agents.search.LEVELS`) are what ``search:easy``, ``search:medium``
+and ``search:hard`` mean wherever an agent name is accepted
+(:data:`zank.simulate.AGENTS`, ``zank play --vs``, ``zank simulate --agents``).
+
+>>> import zank
+>>> from zank.agents import RandomAgent, SearchAgent
+>>> rules = zank.variant("spite-and-malice", pay_off_size=5)
+>>> agents = [SearchAgent.level("easy", seed=1), RandomAgent(2)]
+>>> record = zank.play(rules, agents, seed=3)
+>>> record == zank.play(rules, [SearchAgent.level("easy", seed=1), RandomAgent(2)], seed=3)
+True
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Mapping, Sequence
+
+from attrs import frozen
+
+from zank.agents.base import greedy_policy_of
+from zank.core import Move, Observation, Rules, State
+from zank.errors import OptionError, quote
+from zank.playouts import POLICIES
+from zank.random import Rng, fresh_seed
+
+__all__ = [
+    "FAMILY_WEIGHTS",
+    "GOAL_KIND",
+    "LEVELS",
+    "Evaluation",
+    "SearchAgent",
+    "SearchLevel",
+    "goal_weights",
+    "leaf_values",
+    "left_to_go",
+]
+
+#: The pile kind that, where a seat owns one, is the only thing it must empty
+#: to go out (the pay-off pile: the hand is refilled, the side stacks may stay).
+GOAL_KIND = "pay-off"
+
+#: How much one card left in a seat's pile of a kind counts against that seat,
+#: for a layout without a :data:`~zank.agents.search.GOAL_KIND` pile (the family: a seat goes out
+#: when every card of its own piles is gone).  A reserve card needs the card
+#: above it played first and can only leave for a foundation or a house, so it
+#: counts more than a card of the hand pile, which turns up by itself.
+FAMILY_WEIGHTS: Mapping[str, float] = {
+    "reserve": 1.5,
+    "schikanier": 1.5,
+    "hand": 1.0,
+    "talon": 1.0,
+    "turned": 1.0,
+    "discard": 1.0,
+    "second-talon": 1.0,
+}
+
+
+def goal_weights(rules: Rules, players: int) -> dict[str, float]:
+    """Per pile kind, how much one card in a seat's own pile of that kind
+    counts against the seat (kinds not listed count nothing).
+
+    Read from the layout, never from the variant's name: a layout with a
+    :data:`~zank.agents.search.GOAL_KIND` pile counts that pile only; any other counts the
+    seat's own piles with :data:`~zank.agents.search.FAMILY_WEIGHTS` (1 for a kind not listed).
+
+    >>> import zank
+    >>> from zank.agents.search import goal_weights
+    >>> goal_weights(zank.variant("spite-and-malice"), 2)
+    {'pay-off': 1.0}
+    >>> goal_weights(zank.variant("zank-detailed"), 2)["reserve"]
+    1.5
+    """
+    kinds = {spec.kind for spec in rules.layout(players) if spec.owner is not None}
+    if GOAL_KIND in kinds:
+        return {GOAL_KIND: 1.0}
+    return {kind: FAMILY_WEIGHTS.get(kind, 1.0) for kind in sorted(kinds)}
+
+
+def left_to_go(
+    rules: Rules, state: State | Observation, weights: Mapping[str, float]
+) -> list[float]:
+    """Per seat, the weighted count of the cards it still has to get rid of
+    (see :func:`~zank.agents.search.goal_weights`); only counts are read, so an observation
+    gives the same figures as the state it shows."""
+    out = [0.0] * state.players
+    for spec, cards in zip(rules.layout(state.players), state.piles, strict=True):
+        if spec.owner is not None:
+            weight = weights.get(spec.kind)
+            if weight:
+                out[spec.owner] += weight * len(cards)
+    return out
+
+
+def leaf_values(
+    rules: Rules, state: State | Observation, weights: Mapping[str, float], scale: float = 4.0
+) -> list[float]:
+    """Each seat's score in [0, 1] for a position: the result once the game
+    is over (1 for the winner, 0 for the others, ½ each in a draw), else
+    ``½ + ½·tanh((others − mine) / spread)``, where *mine* is the seat's
+    :func:`~zank.agents.search.left_to_go`, *others* the mean of the other
+    seats', and ``spread = scale + mean / 2``, *mean* the mean of every
+    seat's count.  The spread grows with the cards left, so that a lead of
+    a few cards weighs more near the end than at the deal, and the score
+    does not saturate in the middle of a long game: a search compares moves
+    by small differences of it.
+
+    >>> import zank
+    >>> from zank.agents.search import goal_weights, leaf_values
+    >>> rules = zank.variant("spite-and-malice")
+    >>> state = rules.new_game(seed=1)
+    >>> leaf_values(rules, state, goal_weights(rules, 2))  # even at the deal
+    [0.5, 0.5]
+    """
+    n = state.players
+    result = state.outcome
+    if result is not None:
+        if result.winner is None:
+            return [0.5] * n
+        return [1.0 if p == result.winner else 0.0 for p in range(n)]
+    left = left_to_go(rules, state, weights)
+    total = sum(left)
+    spread = scale + total / (2 * n)
+    out = []
+    for p in range(n):
+        others = (total - left[p]) / (n - 1)
+        out.append(0.5 + 0.5 * math.tanh((others - left[p]) / spread))
+    return out
+
+
+@frozen
+class SearchLevel:
+    """The settings of a named level (see :data:`~zank.agents.search.LEVELS`).
+
+    Attributes:
+        iterations: searches (one rollout each) per decision, spread over
+            the legal moves: ``max(1, iterations // len(legal_moves))``
+            worlds, each searched under every legal move.
+        max_moves: the rollout cut-off in moves.
+        prior: the bonus of the greedy policy's own choice on its mean score.
+    """
+
+    iterations: int
+    max_moves: int
+    prior: float
+
+
+#: The named levels, ``search:NAME`` as an agent name.  The budgets are in
+#: iterations, not seconds, so that a level plays the same game from the same
+#: seed on any machine; what each costs per decision and how strong it is,
+#: per variant, is measured in the docs ("How strong are the agents").
+LEVELS: Mapping[str, SearchLevel] = {
+    "easy": SearchLevel(iterations=8, max_moves=0, prior=0.02),
+    "medium": SearchLevel(iterations=48, max_moves=10, prior=0.05),
+    "hard": SearchLevel(iterations=160, max_moves=20, prior=0.05),
+}
+
+
+class _Node:
+    """A node of the search tree: the move that led here and its statistics."""
+
+    __slots__ = ("avail", "children", "move", "parent", "player", "total", "visits")
+
+    def __init__(self, move: Move | None, parent: _Node | None, player: int | None) -> None:
+        self.move = move
+        self.parent = parent
+        self.player = player  # the seat that made ``move``; its score is backed up here
+        self.children: dict[int, _Node] = {}
+        self.visits = 0
+        self.avail = 1
+        self.total = 0.0
+
+
+@frozen
+class Evaluation:
+    """What :meth:`zank.agents.SearchAgent.evaluate` estimates for a position.
+
+    Attributes:
+        values: each seat's estimated chance to win (a draw counts ½, a
+            rollout cut off counts its :func:`~zank.agents.search.leaf_values`).
+        samples: the rollouts behind the estimate.
+    """
+
+    values: tuple[float, ...]
+    samples: int
+
+
+class SearchAgent:
+    """Determinized IS-MCTS over its own observation (see :mod:`zank.agents.search`).
+
+    Args:
+        seed: seeds the determinizations and rollouts: the same seed plays
+            the same moves from the same observations.
+        iterations: searches per decision (one rollout each), spread over
+            the legal moves: ``max(1, iterations // k)`` worlds for ``k``
+            legal moves, each world searched under every move.
+        seconds: if given, also stop starting new worlds once this many
+            seconds have passed (at least one world is searched).  A time
+            budget depends on the machine, so play is then no longer
+            reproducible from the seed; the levels use iterations only.
+        max_moves: the rollout cut-off: moves played after the tree before
+            the position is scored (0: score it at once).
+        rollout: the rollout policy of every seat, ``"greedy"`` or ``"random"``.
+        prior: the greedy policy's own choice at the root gets this bonus on
+            its mean score (0 to turn it off).
+        exploration: the UCT exploration constant below the root.
+        widening: below the root a node with ``n`` visits has at most
+            ``1 + widening * sqrt(n)`` children (progressive widening).
+        scale: the ``scale`` of :func:`~zank.agents.search.leaf_values`.
+        weights: per pile kind, what a card left counts (default
+            :func:`~zank.agents.search.goal_weights` of the layout).
+
+    Raises:
+        OptionError: a setting out of range.
+    """
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        *,
+        iterations: int = 48,
+        seconds: float | None = None,
+        max_moves: int = 10,
+        rollout: str = "greedy",
+        prior: float = 0.05,
+        exploration: float = 0.3,
+        widening: float = 0.5,
+        scale: float = 4.0,
+        weights: Mapping[str, float] | None = None,
+    ) -> None:
+        if not isinstance(iterations, int) or isinstance(iterations, bool) or iterations < 1:
+            raise OptionError(f"iterations must be an int >= 1, not {quote(iterations)}")
+        if not isinstance(max_moves, int) or isinstance(max_moves, bool) or max_moves < 0:
+            raise OptionError(f"max_moves must be an int >= 0, not {quote(max_moves)}")
+        if seconds is not None and not (isinstance(seconds, (int, float)) and seconds > 0):
+            raise OptionError(f"seconds must be a number > 0 or None, not {quote(seconds)}")
+        if rollout not in POLICIES:
+            raise OptionError(f"rollout must be one of {', '.join(POLICIES)}, not {quote(rollout)}")
+        if not scale > 0:
+            raise OptionError(f"scale must be > 0, not {quote(scale)}")
+        self.rng = Rng(fresh_seed() if seed is None else seed)
+        self.iterations = iterations
+        self.seconds = seconds
+        self.max_moves = max_moves
+        self.rollout = rollout
+        self.prior = prior
+        self.exploration = exploration
+        self.widening = widening
+        self.scale = scale
+        self.weights = None if weights is None else dict(weights)
+        self._roll = Rng(0)
+        self._goal: dict[tuple[Rules, int], dict[str, float]] = {}
+
+    @classmethod
+    def level(cls, name: str, seed: int | None = None) -> SearchAgent:
+        """The agent of a named level (:data:`~zank.agents.search.LEVELS`).
+
+        Raises:
+            OptionError: an unknown level.
+        """
+        settings = LEVELS.get(name)
+        if settings is None:
+            raise OptionError(
+                f"unknown search level {quote(name)}; the levels: {', '.join(LEVELS)}"
+            )
+        return cls(
+            seed,
+            iterations=settings.iterations,
+            max_moves=settings.max_moves,
+            prior=settings.prior,
+        )
+
+    def choose(self, rules: Rules, observation: Observation, legal_moves: Sequence[Move]) -> Move:
+        """The root move with the best mean score over the sampled worlds."""
+        if len(legal_moves) == 1:
+            return legal_moves[0]
+        me = observation.player
+        root = _Node(None, None, None)
+        children = [_Node(m, root, me) for m in legal_moves]
+        worlds = max(1, self.iterations // len(legal_moves))
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        searched = 0
+        for _ in range(worlds):
+            if searched and deadline is not None and time.perf_counter() > deadline:
+                break
+            world, roll = self.rng.next64(), self.rng.next64()
+            state = rules.sample_state(observation, seed=world)
+            for child in children:
+                assert child.move is not None
+                self._roll = Rng(roll)  # the same rollout randomness for every root move
+                self._search(rules, child, rules.apply(state, child.move), me, state.turn)
+            searched += 1
+        favourite = -1
+        if self.prior and rules.greedy_policy is not None:
+            policy = greedy_policy_of(rules)
+            favourite = policy(rules, observation, legal_moves, self.rng).action
+        bonus = self.prior * searched
+        best = max(
+            children,
+            key=lambda c: (
+                c.total + (bonus if c.move is not None and c.move.action == favourite else 0.0)
+            ),
+        )
+        assert best.move is not None
+        return best.move
+
+    def evaluate(self, rules: Rules, observation: Observation, samples: int = 32) -> Evaluation:
+        """Each seat's estimated chance to win from what ``observation`` shows:
+        the mean score of ``samples`` rollouts (each from its own
+        determinization, cut off at ``max_moves`` and scored by
+        :func:`~zank.agents.search.leaf_values`).
+
+        Raises:
+            OptionError: ``samples`` is not an int >= 1.
+        """
+        if not isinstance(samples, int) or isinstance(samples, bool) or samples < 1:
+            raise OptionError(f"samples must be an int >= 1, not {quote(samples)}")
+        totals = [0.0] * observation.players
+        for _ in range(samples):
+            world, roll = self.rng.next64(), self.rng.next64()
+            self._roll = Rng(roll)
+            scores = self._rollout(rules, rules.sample_state(observation, seed=world))
+            for p, v in enumerate(scores):
+                totals[p] += v
+        return Evaluation(tuple(t / samples for t in totals), samples)
+
+    def _search(self, rules: Rules, node: _Node, state: State, me: int, turn: int) -> None:
+        """One IS-MCTS iteration below ``node``: select, expand, roll out, back up."""
+        c = self.exploration
+        while state.outcome is None and state.to_move == me and state.turn == turn:
+            moves = rules.legal_moves(state)
+            kids = node.children
+            untried = [m for m in moves if m.action not in kids]
+            best: _Node | None = None
+            if not untried or len(kids) >= 1 + self.widening * math.sqrt(node.visits):
+                best_value = -1.0
+                for m in moves:
+                    other = kids.get(m.action)
+                    if other is None:
+                        continue
+                    other.avail += 1
+                    value = other.total / other.visits + c * math.sqrt(
+                        math.log(other.avail) / other.visits
+                    )
+                    if value > best_value:
+                        best, best_value = other, value
+            if best is None:  # expand one move (also when no child is legal in this world)
+                move = self._first_try(rules, state, untried, moves)
+                child = _Node(move, node, state.to_move)
+                kids[move.action] = child
+                node, state = child, rules.apply(state, move)
+                break
+            assert best.move is not None
+            node, state = best, rules.apply(state, best.move)
+        scores = self._rollout(rules, state)
+        walk: _Node | None = node
+        while walk is not None:
+            walk.visits += 1
+            if walk.player is not None:
+                walk.total += scores[walk.player]
+            walk = walk.parent
+
+    def _first_try(
+        self, rules: Rules, state: State, untried: list[Move], moves: Sequence[Move]
+    ) -> Move:
+        """The untried move to expand: the greedy choice while every move is
+        untried (the search starts from the policy's line), else a random one."""
+        if self.rollout == "greedy" and len(untried) == len(moves):
+            assert state.to_move is not None
+            policy = greedy_policy_of(rules)
+            return policy(rules, rules.observe(state, state.to_move), moves, self.rng)
+        return untried[self.rng.below(len(untried))]
+
+    def _rollout(self, rules: Rules, state: State) -> list[float]:
+        """Play on from ``state`` for at most ``max_moves`` moves and score the end."""
+        if self.max_moves and state.outcome is None:
+            out = rules.playouts(
+                state,
+                1,
+                policy=self.rollout,
+                seed=self._roll.next64(),
+                max_moves=self.max_moves,
+                keep_finals=True,
+            )
+            assert out.finals is not None
+            state = out.finals[0]
+        key = (rules, state.players)
+        weights = self.weights
+        if weights is None:
+            weights = self._goal.get(key)
+            if weights is None:
+                weights = self._goal[key] = goal_weights(rules, state.players)
+        return leaf_values(rules, state, weights, self.scale)

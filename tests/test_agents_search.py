@@ -1,0 +1,245 @@
+"""The search agent (issue 33): reproducible, honours its budget, reads only
+its observation, and is known by name wherever agents are."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pytest
+
+import zank
+from zank.agents import GreedyAgent, RandomAgent, SearchAgent
+from zank.agents.search import LEVELS, goal_weights, leaf_values, left_to_go
+from zank.cli import main
+from zank.core import Move, Observation, Rules, State
+from zank.errors import OptionError, ZankError
+from zank.simulate import AGENTS, agent_factory, run
+
+from .strategies import all_presets, preset_id
+
+SMALL = zank.variant("spite-and-malice", pay_off_size=5)
+
+
+def tiny(seed: int, **settings: object) -> SearchAgent:
+    """A search agent with a budget small enough for tests."""
+    kwargs: dict[str, object] = {"iterations": 4, "max_moves": 4}
+    kwargs.update(settings)
+    return SearchAgent(seed, **kwargs)  # type: ignore[arg-type]
+
+
+def a_position(rules: Rules, seed: int, steps: int) -> State:
+    """The state after ``steps`` random moves (or the end), at a decision with a choice."""
+    state = rules.new_game(seed=seed)
+    agent = RandomAgent(seed)
+    for _ in range(steps):
+        if state.outcome is not None:
+            break
+        legal = rules.legal_moves(state)
+        seat = state.to_move
+        assert seat is not None
+        state = rules.apply(state, agent.choose(rules, rules.observe(state, seat), legal))
+    while state.outcome is None and len(rules.legal_moves(state)) == 1:
+        state = rules.apply(state, rules.legal_moves(state)[0])
+    return state
+
+
+# ------------------------------------------------------------- reproducible
+def test_the_same_seed_plays_the_same_game() -> None:
+    def game(seed: int) -> tuple[str, ...]:
+        return zank.play(SMALL, [tiny(seed), GreedyAgent(9)], seed=4).moves
+
+    assert game(1) == game(1)
+
+
+def test_named_levels_are_reproducible_and_finish_a_game() -> None:
+    first = zank.play(SMALL, [SearchAgent.level("easy", 3), RandomAgent(4)], seed=2)
+    again = zank.play(SMALL, [agent_factory("search:easy")(3), RandomAgent(4)], seed=2)
+    assert first.result is not None
+    assert first == again
+
+
+# ------------------------------------------------------------ observation only
+@pytest.mark.parametrize("rules", all_presets(), ids=preset_id)
+def test_decides_from_the_observation_only(rules: Rules) -> None:
+    """Two states that the seat to move sees alike (the hidden cards dealt
+    anew) get the same move from agents with the same seed."""
+    state = a_position(rules, seed=11, steps=25)
+    if state.outcome is not None:
+        pytest.skip("the game ended before a decision with a choice")
+    seat = state.to_move
+    assert seat is not None
+    obs = rules.observe(state, seat)
+    legal = rules.legal_moves(state)
+    compared = 0
+    for k in range(4):
+        other = rules.sample_state(obs, seed=100 + k)
+        assert rules.observe(other, seat) == obs
+        assert rules.legal_moves(other) == legal
+        if other.piles == state.piles:
+            continue
+        seen = tiny(5).choose(rules, obs, legal)
+        assert tiny(5).choose(rules, rules.observe(other, seat), legal) == seen
+        compared += 1
+    assert compared, "no sample differed from the true state"
+
+
+class Spy:
+    """Wraps the search agent and checks what it is shown."""
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.inner = tiny(seat)
+        self.calls = 0
+
+    def choose(self, rules: Rules, observation: Observation, legal_moves: Sequence[Move]) -> Move:
+        assert type(observation) is Observation
+        assert observation.player == self.seat == observation.to_move
+        self.calls += 1
+        move = self.inner.choose(rules, observation, legal_moves)
+        assert move in legal_moves
+        return move
+
+
+def test_plays_legal_moves_from_its_own_observation() -> None:
+    spies = [Spy(0), Spy(1)]
+    record = zank.play(SMALL, spies, seed=12, max_moves=300)
+    assert sum(s.calls for s in spies) == len(record.moves)
+
+
+# ------------------------------------------------------------------ budgets
+def counted(agent: SearchAgent, monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Count the agent's rollouts (one per search)."""
+    calls = [0]
+    inner = agent._rollout
+
+    def rollout(rules: Rules, state: State) -> list[float]:
+        calls[0] += 1
+        return inner(rules, state)
+
+    monkeypatch.setattr(agent, "_rollout", rollout)
+    return calls
+
+
+def a_choice() -> tuple[Observation, tuple[Move, ...]]:
+    state = a_position(SMALL, seed=3, steps=0)
+    return SMALL.observe(state, state.to_move or 0), SMALL.legal_moves(state)
+
+
+@pytest.mark.parametrize("iterations", [1, 10, 40])
+def test_iterations_are_spread_over_the_legal_moves(
+    iterations: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    obs, legal = a_choice()
+    assert len(legal) > 1
+    agent = SearchAgent(1, iterations=iterations, max_moves=2)
+    calls = counted(agent, monkeypatch)
+    agent.choose(SMALL, obs, legal)
+    assert calls[0] == max(1, iterations // len(legal)) * len(legal)
+
+
+def test_a_time_budget_stops_after_the_first_world(monkeypatch: pytest.MonkeyPatch) -> None:
+    obs, legal = a_choice()
+    agent = SearchAgent(1, iterations=10_000, max_moves=2, seconds=1e-9)
+    calls = counted(agent, monkeypatch)
+    agent.choose(SMALL, obs, legal)
+    assert calls[0] == len(legal)
+
+
+def test_a_single_legal_move_costs_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    obs, legal = a_choice()
+    agent = tiny(1)
+    calls = counted(agent, monkeypatch)
+    assert agent.choose(SMALL, obs, legal[:1]) == legal[0]
+    assert calls[0] == 0
+
+
+@pytest.mark.parametrize(
+    "settings",
+    [
+        {"iterations": 0},
+        {"iterations": True},
+        {"max_moves": -1},
+        {"seconds": 0},
+        {"rollout": "smart"},
+        {"scale": 0.0},
+    ],
+)
+def test_bad_settings_are_refused(settings: dict[str, object]) -> None:
+    with pytest.raises(OptionError):
+        SearchAgent(1, **settings)  # type: ignore[arg-type]
+
+
+def test_an_unknown_level_is_refused() -> None:
+    with pytest.raises(OptionError, match="the levels: easy, medium, hard"):
+        SearchAgent.level("grandmaster")
+
+
+# --------------------------------------------------------------- evaluation
+def test_goal_weights_come_from_the_layout() -> None:
+    assert goal_weights(SMALL, 3) == {"pay-off": 1.0}
+    detailed = goal_weights(zank.variant("zank-detailed"), 2)
+    assert set(detailed) == {"reserve", "hand", "turned", "discard"}
+    assert detailed["reserve"] > detailed["hand"]
+
+
+def test_leaf_values_score_the_end_and_the_cards_left() -> None:
+    rules = zank.variant("zank-detailed")
+    state = rules.new_game(seed=1)
+    weights = goal_weights(rules, 2)
+    assert left_to_go(rules, state, weights) == left_to_go(rules, rules.observe(state, 0), weights)
+    assert leaf_values(rules, state, weights) == [0.5, 0.5]
+    record = zank.play(SMALL, [GreedyAgent(1), GreedyAgent(2)], seed=6)
+    final = list(zank.replay(record))[-1]
+    values = leaf_values(SMALL, final, goal_weights(SMALL, 2))
+    assert record.result is not None
+    assert record.result.winner is not None
+    assert values[record.result.winner] == 1.0
+    assert sum(values) == 1.0
+
+
+def test_leaf_values_favour_the_seat_with_fewer_cards_left() -> None:
+    state = SMALL.setup(piles={"p0.pay": "5h", "p1.pay": "2c 3c 4c 5c 6c"}, to_move=0)
+    values = leaf_values(SMALL, state, goal_weights(SMALL, 2))
+    assert values[0] > 0.5 > values[1]
+    assert values[0] + values[1] == pytest.approx(1.0)
+
+
+def test_evaluate_gives_each_seat_a_chance_and_its_sample_size() -> None:
+    state = SMALL.new_game(seed=5)
+    evaluation = tiny(1).evaluate(SMALL, SMALL.observe(state, 0), samples=6)
+    assert evaluation.samples == 6
+    assert len(evaluation.values) == 2
+    assert all(0.0 <= v <= 1.0 for v in evaluation.values)
+    assert sum(evaluation.values) == pytest.approx(1.0)
+    with pytest.raises(OptionError):
+        tiny(1).evaluate(SMALL, SMALL.observe(state, 0), samples=0)
+
+
+# ------------------------------------------------------------------- by name
+def test_the_levels_are_agents_by_name() -> None:
+    for level in LEVELS:
+        agent = agent_factory(f"search:{level}", imports=False)(7)
+        assert isinstance(agent, SearchAgent)
+        assert f"search:{level}" in AGENTS
+
+
+def test_simulate_runs_a_level_by_name() -> None:
+    sim = run(SMALL, ["search:easy", "random"], games=2, seed=1, rotate=True)
+    assert len(sim.games) == 2
+    assert {g.agents for g in sim.games} == {("search:easy", "random"), ("random", "search:easy")}
+
+
+def test_the_command_line_accepts_a_level(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["simulate", "spite-and-malice", "--option", "pay_off_size=5", "--games", "1"]
+    status = main([*args, "--agents", "search:easy,random"])
+    assert status == 0
+    assert "agent search:easy" in capsys.readouterr().out
+
+
+def test_a_level_needs_a_greedy_policy() -> None:
+    from zank.simulate import check_agents
+
+    from .test_play import Unregistered
+
+    with pytest.raises(ZankError, match="no greedy agent"):
+        check_agents(Unregistered(), ["search:hard", "random"])
