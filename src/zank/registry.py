@@ -19,7 +19,7 @@ it, and the built-in variants and the other plugins work as before.
 
 The built-in variants register themselves with :func:`register` when ``import
 zank`` imports their modules; for a type checker, ``zank/__init__.py`` declares
-:func:`variant` per built-in name (``zank.variant("zank-104")`` is a
+:func:`zank.variant` per built-in name (``zank.variant("zank-104")`` is a
 :class:`~zank.family.zank104.Zank104`), so that this module, which every variant
 imports, imports none of them, not even for its types.
 """
