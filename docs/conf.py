@@ -31,6 +31,7 @@ extensions = [
     "sphinx.ext.intersphinx",
     "sphinx.ext.doctest",
     "sphinx.ext.viewcode",
+    "sphinx_copybutton",  # a copy button on every code block (issue 34)
 ]
 
 source_suffix = {".rst": "restructuredtext", ".md": "myst-nb", ".ipynb": "myst-nb"}
@@ -107,6 +108,10 @@ intersphinx_mapping = {
 
 html_theme = "furo"
 html_title = f"zank {release}"
+html_favicon = "_static/favicon.svg"
+# copy commands and code without the prompts and doctest output
+copybutton_prompt_text = r">>> |\.\.\. |\$ "
+copybutton_prompt_is_regexp = True
 
 # -- The Play page ---------------------------------------------------------------
 
