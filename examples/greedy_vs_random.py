@@ -11,21 +11,11 @@ greedy agent's win rate.  Game ``i`` uses deal seed ``i`` (plus ``--seed``).
 from __future__ import annotations
 
 import argparse
-import math
 import time
 
 import zank
 from zank.agents import Agent, GreedyAgent, RandomAgent
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval of a proportion ``wins / n``."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
+from zank.simulate import wilson
 
 
 def main(argv: list[str] | None = None) -> None:

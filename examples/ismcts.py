@@ -22,23 +22,13 @@ is measured on the docs page "How strong are the agents".
 from __future__ import annotations
 
 import argparse
-import math
 import time
 from collections.abc import Sequence
 
 import zank
 from zank.agents import Agent, GreedyAgent, SearchAgent
 from zank.agents.search import LEVELS
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95 % Wilson score interval of a share of ``wins`` in ``n``."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
+from zank.simulate import wilson
 
 
 def main(argv: Sequence[str] | None = None) -> None:
