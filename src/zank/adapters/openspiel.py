@@ -27,7 +27,7 @@ The adapter therefore keeps undecided what no player has seen yet:
   card for the next place among the cards not placed yet (one outcome per
   card, uniform), and a lot the deal draws (who begins, a cut) is a chance
   node of its own.  No chance node of the deal has more than
-  :data:`MAX_DEAL_OUTCOMES` outcomes: when more cards are left, a first node
+  ``MAX_DEAL_OUTCOMES`` (128) outcomes: when more cards are left, a first node
   chooses their pack (weighted by its cards left) and a second the card.  So
   a player's information state after the deal -- its own cards, the cards
   face up, who begins -- is consistent with every deal of the cards it has
@@ -122,8 +122,6 @@ every game sums to zero); a draw gives 0 to all.  The variant's points are in
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from itertools import repeat
 from typing import Any
 
 import attrs
@@ -132,11 +130,18 @@ import numpy.typing as npt
 import pyspiel
 
 import zank
+from zank.adapters._deal import (
+    MAX_DEAL_OUTCOMES,
+    _Chance,
+    _Context,
+    _Done,
+    _shared_context,
+)
 from zank.adapters.conventions import DEFAULT_MAX_PLIES, seat_returns
-from zank.adapters.encoding import ObservationEncoder
-from zank.cards import DECK, MAX_CARD, card_text, cards_text
+from zank.adapters.encoding import ObservationEncoder  # noqa: F401 (part of this module's namespace)
+from zank.cards import MAX_CARD, card_text, cards_text
 from zank.core import HIDDEN, Observation, Result, Rules, State
-from zank.random import Rng, splitmix64
+from zank.random import splitmix64
 
 __all__ = [
     "DEFAULT_MAX_GAME_LENGTH",
@@ -152,8 +157,6 @@ __all__ = [
     "register",
 ]
 
-MAX_DEAL_OUTCOMES = 128
-"""The most outcomes a chance node of the deal has."""
 DEFAULT_MAX_GAME_LENGTH = DEFAULT_MAX_PLIES
 """Player moves after which a game without a bound of its own ends as a draw
 (:data:`zank.adapters.conventions.DEFAULT_MAX_PLIES`, shared with PettingZoo)."""
@@ -230,349 +233,6 @@ def _max_plies(rules: Rules, players: int) -> int:
     hook = getattr(rules, "max_plies", None)
     bound = hook(players) if callable(hook) else None
     return int(bound) if bound is not None else DEFAULT_MAX_GAME_LENGTH
-
-
-class _Chance(Exception):
-    """Raised by :class:`_DealRng` at a draw that no chance outcome decides yet.
-
-    ``shuffle`` is the shuffle in progress when the draw is one of its cards
-    (or packs): the next nodes of that shuffle follow from it alone, without
-    running the deal again.
-    """
-
-    def __init__(
-        self, kind: str, outcomes: list[tuple[int, float]], shuffle: _Shuffle | None = None
-    ) -> None:
-        super().__init__(kind)
-        self.kind = kind  # "card", "pack" or "lot"
-        self.outcomes = outcomes
-        self.shuffle = shuffle
-
-
-@attrs.frozen
-class _Shuffle:
-    """A shuffle of distinct cards in progress (Fisher–Yates from the last place
-    down), which the next chance outcome continues without the deal.
-
-    Each step fills place ``i`` with a card chosen among ``items[: i + 1]``; when
-    more than :data:`MAX_DEAL_OUTCOMES` cards of more than one pack are left, a
-    node chooses the pack first (``pack``).
-    """
-
-    start: int  # the number of deal outcomes before this shuffle began
-    source: tuple[int, ...]  # the cards as the deal gave them
-    items: tuple[int, ...]  # the cards after the steps so far
-    i: int  # the place the next step fills (the shuffle is over at 0)
-    left: tuple[tuple[int, int], ...]  # per pack, its cards not placed yet
-    pack: int = -1  # the pack chosen for place ``i`` (-1: none yet)
-
-    @staticmethod
-    def begin(start: int, items: Sequence[int]) -> _Shuffle:
-        """A shuffle of ``items`` before its first step."""
-        left: dict[int, int] = {}
-        for c in items:
-            left[DECK[c]] = left.get(DECK[c], 0) + 1
-        source = tuple(items)
-        return _Shuffle(start, source, source, len(source) - 1, tuple(sorted(left.items())))
-
-    def node(self) -> tuple[str, list[tuple[int, float]]] | None:
-        """The kind and outcomes of the next step's chance node (``None``: over)."""
-        if self.i <= 0:
-            return None
-        n = self.i + 1
-        if self.pack >= 0:
-            k = dict(self.left)[self.pack]
-            cards = sorted(c for c in self.items[:n] if DECK[c] == self.pack)
-            return "card", list(zip(cards, repeat(1.0 / k, k), strict=True))
-        if n > MAX_DEAL_OUTCOMES and sum(1 for _, k in self.left if k) > 1:
-            return "pack", [(d, k / n) for d, k in self.left if k]
-        return "card", list(zip(sorted(self.items[:n]), repeat(1.0 / n, n), strict=True))
-
-    def step(self, outcome: int) -> _Shuffle:
-        """The shuffle after the chance outcome ``outcome`` of :meth:`node`.
-
-        Raises:
-            ValueError: ``outcome`` is not one of the node's outcomes.
-        """
-        n = self.i + 1
-        if self.pack < 0 and n > MAX_DEAL_OUTCOMES and sum(1 for _, k in self.left if k) > 1:
-            count = dict(self.left).get(outcome, 0)
-            if count > 1:
-                return attrs.evolve(self, pack=outcome)
-            if count < 1:
-                raise ValueError("no card of this pack is left")
-            # the pack's last card: no node for it
-            outcome = next(c for c in self.items[:n] if DECK[c] == outcome)
-        elif self.pack >= 0 and not (0 <= outcome < MAX_CARD and DECK[outcome] == self.pack):
-            raise ValueError("not a card of the pack chosen")
-        items = list(self.items)
-        j = items.index(outcome, 0, n)  # ValueError: placed already, or not in the shuffle
-        items[self.i], items[j] = items[j], items[self.i]
-        pack = DECK[outcome]
-        left = tuple((d, k - 1 if d == pack else k) for d, k in self.left)
-        return _Shuffle(self.start, self.source, tuple(items), self.i - 1, left)
-
-
-class _DealRng(Rng):
-    """A generator whose every draw is a chance outcome: given the outcomes
-    chosen so far, it replays them and raises :class:`_Chance` at the first
-    draw they do not decide.
-
-    ``shuffle`` of distinct card ids draws the card for each place (see
-    :class:`_Shuffle`); ``below(n)`` draws a lot.  A shuffle found in ``done``
-    (finished shuffles by the outcome count where they began) is not replayed
-    step by step.  ``shuffled`` collects the card lists shuffled (for the
-    groups of cards dealt together).
-    """
-
-    __slots__ = ("choices", "done", "shuffled", "used")
-
-    def __init__(
-        self,
-        choices: Sequence[int],
-        shuffled: list[tuple[int, ...]] | None = None,
-        done: dict[int, tuple[tuple[int, ...], tuple[int, ...], int]] | None = None,
-    ):
-        super().__init__(0)
-        self.choices = choices
-        self.used = 0
-        self.shuffled = shuffled
-        self.done = done or {}
-
-    def _take(self, kind: str, outcomes: Any) -> int:
-        if self.used < len(self.choices):
-            self.used += 1
-            return self.choices[self.used - 1]
-        outcomes = list(outcomes())
-        raise _Chance(kind, outcomes)
-
-    def next64(self) -> int:
-        raise TypeError(
-            "the deal draws a 64-bit number: the OpenSpiel adapter deals only by "
-            "Rng.below() and Rng.shuffle()"
-        )
-
-    def below(self, n: int) -> int:
-        if n < 1:
-            raise ValueError("below() needs n >= 1")
-        if n == 1:
-            return 0
-        first = 0
-        if n > MAX_DEAL_OUTCOMES:  # a block of lots first, then the lot
-            blocks = -(-n // MAX_DEAL_OUTCOMES)
-            block = self._take(
-                "lot",
-                lambda: (
-                    (b, min(MAX_DEAL_OUTCOMES, n - b * MAX_DEAL_OUTCOMES) / n)
-                    for b in range(blocks)
-                ),
-            )
-            first = block * MAX_DEAL_OUTCOMES
-            n = min(MAX_DEAL_OUTCOMES, n - first)
-            if n == 1:
-                return first
-        return first + self._take("lot", lambda: ((i, 1.0 / n) for i in range(n)))
-
-    def shuffle(self, items: list[Any]) -> list[Any]:
-        if self.shuffled is not None:
-            self.shuffled.append(tuple(items))
-        if not _distinct_cards(items):
-            return super().shuffle(items)  # draws by below()
-        known = self.done.get(self.used)
-        if known is not None and known[0] == tuple(items):
-            items[:] = known[1]
-            self.used += known[2]
-            return items
-        sh = _Shuffle.begin(self.used, items)
-        while True:
-            node = sh.node()
-            if node is None:
-                break
-            if self.used == len(self.choices):
-                raise _Chance(node[0], node[1], sh)
-            sh = sh.step(self.choices[self.used])
-            self.used += 1
-        items[:] = sh.items
-        return items
-
-
-def _distinct_cards(items: Sequence[Any]) -> bool:
-    return all(type(c) is int and 0 <= c < MAX_CARD for c in items) and len(set(items)) == len(
-        items
-    )
-
-
-class _Context:
-    """What every state of one game shares: rules, seats, encoder, bound.
-
-    Copied by reference when OpenSpiel clones a state, and pickled by name.
-    """
-
-    def __init__(self, variant: str, options: dict[str, Any], players: int, max_length: int):
-        self.variant = variant
-        self.options = dict(options)
-        self.rules = zank.variant(variant, **options)
-        self.players = players
-        self.max_length = max_length
-        self.encoder = ObservationEncoder(self.rules, players)
-        self.specs = self.rules.layout(players)
-        self.private = [s.owner if s.private else None for s in self.specs]
-        # the quick way to tell who sees what holds while observe is the core's own
-        self.fast = type(self.rules).observe is Rules.observe
-        cards = self.rules.cards(players)
-        if len(set(cards)) != len(cards):
-            raise ValueError(f"{variant}: the OpenSpiel adapter needs distinct card ids")
-        self.first = self.first_node()
-        """The deal's first chance node (the same for every game of the context)."""
-        self.group = self._groups(cards)
-        """Per card, the group of cards the deal shuffles together (an unseen card
-        turned up is one of the unseen cards of its group)."""
-
-    def _groups(self, cards: Sequence[int]) -> dict[int, int]:
-        """Cards shuffled together by the deal share a group (the smallest card of it)."""
-        choices: tuple[int, ...] = ()
-        done: tuple[_Done, ...] = ()
-        node: _Chance | State = self.first_node()
-        pick = random.Random(0)  # deal once (at random: the first outcomes tie cuts)
-        while isinstance(node, _Chance):
-            outcome = pick.choice(node.outcomes)[0]
-            choices, done, node = self.deal_step(choices, done, node, outcome)
-        shuffled: list[tuple[int, ...]] = []  # then again, to see what is shuffled
-        self.deal(choices, shuffled, done)
-        parent = {c: c for c in cards}
-
-        def root(c: int) -> int:
-            while parent[c] != c:
-                parent[c] = parent[parent[c]]
-                c = parent[c]
-            return c
-
-        for items in shuffled:
-            members = [c for c in items if c in parent]
-            for c in members[1:]:
-                a, b = root(members[0]), root(c)
-                parent[max(a, b)] = min(a, b)
-        return {c: root(c) for c in cards}
-
-    def deal(
-        self,
-        choices: Sequence[int],
-        shuffled: list[tuple[int, ...]] | None = None,
-        done: tuple[_Done, ...] = (),
-    ) -> State:
-        """The deal that the chance outcomes ``choices`` give (see the module docs);
-        the shuffles in ``done`` are taken as they ended, not replayed.
-
-        Raises:
-            _Chance: the outcomes end before the deal does; it carries the next node.
-        """
-        known = {d[0]: d[1:] for d in done}
-        return self.rules._deal(_DealRng(choices, shuffled, known), self.players)
-
-    def first_node(self) -> _Chance:
-        """The deal's first chance node."""
-        try:
-            self.deal(())
-        except _Chance as chance:
-            return chance
-        raise ValueError(f"{self.variant}: the deal draws nothing (no chance node)")
-
-    def deal_step(
-        self, choices: tuple[int, ...], done: tuple[_Done, ...], node: _Chance, action: int
-    ) -> tuple[tuple[int, ...], tuple[_Done, ...], _Chance | State]:
-        """The deal after the outcome ``action`` of ``node`` (which the outcomes
-        ``choices`` and finished shuffles ``done`` led to): the new outcomes and
-        finished shuffles, and the next node or the dealt state.
-
-        A step inside a shuffle costs that step only; the deal itself runs again
-        only when a shuffle ends or after a lot (its finished shuffles not replayed).
-        """
-        choices = (*choices, action)
-        sh = node.shuffle
-        if sh is not None:
-            sh = sh.step(action)
-            nxt = sh.node()
-            if nxt is not None:
-                return choices, done, _Chance(nxt[0], nxt[1], sh)
-            done = (*done, (sh.start, sh.source, sh.items, len(choices) - sh.start))
-        try:
-            return choices, done, self.deal(choices, None, done)
-        except _Chance as chance:
-            return choices, done, chance
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Context:
-        return self
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (_shared_context, (self.variant, self.options, self.players, self.max_length))
-
-    def views(self, state: State, piles: Sequence[int]) -> list[set[int]]:
-        """The cards each seat sees in the piles ``piles`` of ``state``."""
-        views: list[set[int]] = [set() for _ in range(self.players)]
-        if self.fast:
-            # the rule of Rules.observe: cards above ``down`` are face up; a private
-            # pile is seen by its owner only
-            for i in piles:
-                cards, down = state.piles[i], state.down[i]
-                if down < len(cards):
-                    owner = self.private[i]
-                    if owner is None:
-                        for v in views:
-                            v.update(cards[down:])
-                    else:
-                        views[owner].update(cards[down:])
-        else:
-            for p, v in enumerate(views):
-                obs = self.rules.observe(state, p)
-                v.update(c for i in piles for c in obs.piles[i] if c != HIDDEN)
-        return views
-
-    def shown(self, before: State, after: State) -> tuple[tuple[int, ...], ...]:
-        """Per seat, the cards it sees in ``after`` but did not see in ``before``."""
-        if self.fast:
-            changed = [
-                i
-                for i, (x, y) in enumerate(zip(before.piles, after.piles, strict=True))
-                if (x is not y and x != y) or before.down[i] != after.down[i]
-            ]
-        else:
-            changed = list(range(len(self.specs)))
-        old = self.views(before, changed)
-        new = self.views(after, changed)
-        return tuple(tuple(sorted(n - o)) for n, o in zip(new, old, strict=True))
-
-    def places(self, state: State) -> dict[int, int]:
-        """The pile index of every card outside sorted piles (whose order means nothing)."""
-        return {
-            c: i
-            for i, (spec, cards) in enumerate(zip(self.specs, state.piles, strict=True))
-            if not spec.sorted
-            for c in cards
-        }
-
-    def hidden_to_all(self, state: State, piles: Sequence[int]) -> set[int]:
-        """The cards of ``piles`` that no seat sees in ``state``."""
-        cards = {c for i in piles for c in state.piles[i]}
-        return cards.difference(*self.views(state, piles))
-
-
-_Done = tuple[int, tuple[int, ...], tuple[int, ...], int]
-"""A finished shuffle of the deal: the outcome count where it began, its cards
-before and after, and the number of outcomes it took."""
-
-_CONTEXTS: dict[tuple[Any, ...], _Context] = {}
-
-
-def _shared_context(
-    variant: str, options: dict[str, Any], players: int, max_length: int
-) -> _Context:
-    """The one context of a game (built once per process: every game loaded with
-    these parameters, and every state unpickled for it, shares it)."""
-    key = (variant, tuple(sorted(options.items())), players, max_length)
-    ctx = _CONTEXTS.get(key)
-    if ctx is None:
-        ctx = _CONTEXTS[key] = _Context(variant, options, players, max_length)
-    return ctx
 
 
 @attrs.frozen
