@@ -7,8 +7,8 @@ The states of ``N`` seeded uniform random games are collected first; then each
 function runs over all of them (three passes) and its CPU time per call is
 printed in microseconds: ``_legal`` and ``_apply`` (what ``legal_moves`` and
 ``apply`` call), ``successor`` (building the next ``State``), ``Rng.below``,
-and where the variant has them, the family kernel's ``scan`` or Spite and
-Malice's compact kernel functions ``_kernel_moves``/``_kernel_play``.
+the family kernel's ``scan`` where the variant has it, and the kernel on a
+working position, ``_kernel_moves``/``_kernel_play`` (what a playout calls).
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from collections.abc import Callable
 import zank
 from zank.core import Move, State
 from zank.random import Rng
+from zank.working import Working
 
 
 def _states(name: str, games: int) -> list[tuple[State, Move]]:
@@ -61,19 +62,12 @@ def parts(name: str, games: int) -> dict[str, float]:
     scan = getattr(rules, "scan", None)
     if scan is not None:
         out["scan"] = _per_call(pairs, lambda s, m: scan(s.piles, s.to_move))
-    if rules.compact_kernel:
-        moves_of, play = rules._kernel_moves, rules._kernel_play  # type: ignore[attr-defined]
-        out["_kernel_moves"] = _per_call(pairs, lambda s, m: moves_of(list(s.piles), s.to_move))
-        copies = _per_call(pairs, lambda s, m: (list(s.piles), list(s.down)))
-        out["_kernel_play"] = (
-            _per_call(
-                pairs,
-                lambda s, m: play(
-                    list(s.piles), list(s.down), s.to_move, s.players, s.turn, s.rng, m
-                ),
-            )
-            - copies
-        )
+    # the kernel on a working position (every variant): the position is made
+    # once per call and its cost taken off
+    moves_of, play = rules._kernel_moves, rules._kernel_play
+    made = _per_call(pairs, lambda s, m: Working(s))
+    out["_kernel_moves"] = _per_call(pairs, lambda s, m: moves_of(Working(s))) - made
+    out["_kernel_play"] = _per_call(pairs, lambda s, m: play(Working(s), m)) - made
     return {k: v - empty if k != "Rng.below" else v for k, v in out.items()}
 
 

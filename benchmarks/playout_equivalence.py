@@ -8,8 +8,8 @@ For every registered variant, every option set of its ``presets`` and
 ``rules.new_game(seed=s)``:
 
 * by ``rules.playouts(state, 1, seed=s, keep_moves=True, keep_finals=True)``,
-  which runs on the variant's compact working position or on a
-  :class:`zank.playouts.Working` stand-in where it can (uniform random play);
+  which runs the variant's kernel on one :class:`zank.working.Working`
+  position (in place, or through states in table mode);
 * by the per-move API, ``legal_moves`` then ``apply``, with
   ``RandomAgent(s * 64 + p)`` in each seat ``p`` (the seeds that
   :mod:`zank.playouts` names).
@@ -20,7 +20,7 @@ the API's field by field (piles, face-down counts, seat, phase, ``info``,
 generator state, ply, turn, outcome), as must the result, the length and the
 turn. A state compared is a state of the per-move API's game. ``--greedy G``
 plays ``G`` more games per configuration with the greedy policy in every seat
-(through states). Prints the number of states compared and exits 1 on the first
+(an observation per move). Prints the number of states compared and exits 1 on the first
 difference.
 """
 

@@ -27,7 +27,7 @@ import pytest
 import zank
 from zank import _compiled
 from zank.agents import Agent, GreedyAgent, RandomAgent
-from zank.core import Rules
+from zank.core import Rules, State
 from zank.errors import OptionError, ZankError
 from zank.play import play_game
 from zank.random import Rng
@@ -156,13 +156,35 @@ def test_playouts_from_a_position_in_the_middle_of_a_game() -> None:
     assert out.moves is None
 
 
-COMPACT = [case for case in CASES if case.values[0].compact_kernel]
-#: The cases whose random playouts run without a State per move.
-IN_PLACE = [c for c in CASES + TABLE_CASES if c.values[0].compact_kernel or c.values[0]._in_place()]
+def _states_built(rules: Rules, players: int, monkeypatch: pytest.MonkeyPatch) -> tuple[int, int]:
+    """The ``State`` objects one random playout of ``rules`` builds, and its moves."""
+    state = rules.new_game(seed=5, players=players)
+    built = [0]
+    init = State.__init__
+
+    def counting(self: State, *args: Any, **kwargs: Any) -> None:
+        built[0] += 1
+        init(self, *args, **kwargs)
+
+    with monkeypatch.context() as m:
+        m.setattr(State, "__init__", counting)
+        out = rules.playouts(state, 1, seed=3, max_moves=200)
+    return built[0], out.lengths[0]
 
 
-def test_some_variant_runs_on_the_compact_kernel() -> None:
-    assert {case.values[0].name for case in COMPACT} == {"spite-and-malice"}
+@pytest.mark.parametrize(("rules", "players"), CASES + TABLE_CASES)
+def test_random_playouts_build_a_state_per_move_only_in_table_mode(
+    rules: Rules, players: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # every variant's kernel plays in place on one working position in strict
+    # play (the final state is built once); table mode's windows rebuild states
+    # with attrs.evolve, so its kernel goes through real states
+    built, moves = _states_built(rules, players, monkeypatch)
+    assert moves > 20
+    if getattr(rules, "table_mode", False):
+        assert built >= moves
+    else:
+        assert built == 1
 
 
 def _api_game(rules: Rules, state: Any, seed: int, limit: int) -> tuple[Any, list[str]]:
@@ -177,14 +199,8 @@ def _api_game(rules: Rules, state: Any, seed: int, limit: int) -> tuple[Any, lis
     return state, texts
 
 
-def test_every_variant_plays_random_playouts_without_a_state_per_move() -> None:
-    assert {c.values[0].name for c in IN_PLACE} == set(zank.VARIANTS)
-    # table mode's windows rebuild states with attrs.evolve: a State per move
-    assert not any(c.values[0]._in_place() for c in TABLE_CASES)
-
-
-@pytest.mark.parametrize(("rules", "players"), IN_PLACE)
-def test_compact_playouts_end_in_the_states_of_the_per_move_api(rules: Rules, players: int) -> None:
+@pytest.mark.parametrize(("rules", "players"), CASES + TABLE_CASES)
+def test_playouts_end_in_the_states_of_the_per_move_api(rules: Rules, players: int) -> None:
     # the whole final state (piles, face-down counts, generator, ply, turn,
     # outcome), from the deal and from the middle of a game, whole or cut short
     for seed, start, limit in ((0, 0, -1), (1, 7, -1), (2, 3, 25)):
@@ -216,9 +232,11 @@ def test_the_playout_equivalence_script_compares_games() -> None:
     finally:
         sys.path.remove(str(ROOT / "benchmarks"))
     spite = zank.variant("spite-and-malice")
-    assert pe.compare(spite, 2, 0, greedy=False) > 10  # the compact kernel
-    assert pe.compare(zank.variant("crapette"), 2, 0, greedy=False) > 10  # Working
-    assert pe.compare(spite, 3, 1, greedy=True) > 10  # through states
+    assert pe.compare(spite, 2, 0, greedy=False) > 10  # S&M's kernel in place
+    assert pe.compare(zank.variant("crapette"), 2, 0, greedy=False) > 10  # the family's
+    assert pe.compare(spite, 3, 1, greedy=True) > 10  # a greedy policy's observations
+    table = zank.variant("zank-detailed", table_mode=True)
+    assert pe.compare(table, 2, 0, greedy=False) > 10  # table mode: through states
 
 
 def test_playouts_stop_at_max_moves() -> None:

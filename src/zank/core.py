@@ -33,6 +33,7 @@ from zank.random import MASK64, Rng, fresh_seed
 
 if TYPE_CHECKING:
     from zank.playouts import Playouts
+    from zank.working import Working
 
 __all__ = [
     "BOOL_OPTION",
@@ -353,11 +354,6 @@ class Rules:
     move_kinds: ClassVar[type[enum.IntEnum]]
     """The variant's move kinds, an :class:`~enum.IntEnum` (``Kind.TURN`` …);
     every ``Move.kind`` of its action space is a member."""
-    compact_kernel: ClassVar[bool] = False
-    """Whether the variant's kernel also runs on a compact working position:
-    ``_kernel_moves(piles, seat)`` and ``_kernel_play(piles, down, seat, players,
-    turn, rng, move)`` over mutable lists, which ``_legal``/``_apply`` wrap and
-    :meth:`~zank.core.Rules.playouts` calls without building a ``State`` per move."""
     greedy_policy: ClassVar[str | None] = None
     """Where the variant's greedy policy lives, as ``"package.module:function"``
     (a function ``policy(rules, observation, legal_moves, rng) -> move``);
@@ -414,12 +410,16 @@ class Rules:
         """Apply a move already known to be legal."""
         raise NotImplementedError
 
-    def _in_place(self) -> bool:
-        """Whether ``_legal`` and ``_apply`` also take a mutable stand-in for a
-        state, :class:`zank.playouts.Working`, that ``successor`` changes in
-        place, and build every next state by ``successor`` alone (random
-        playouts then build no ``State`` per move)."""
-        return False
+    def _kernel_moves(self, w: Working) -> Sequence[Move]:
+        """The legal moves on the working position ``w`` (:mod:`zank.working`),
+        as :meth:`_legal` lists them, ``w`` unchanged.  The default asks
+        :meth:`_legal` of the state ``w`` stands for."""
+        return self._legal(w.state())
+
+    def _kernel_play(self, w: Working, move: Move) -> None:
+        """Carry out the legal ``move`` on ``w`` in place, as :meth:`_apply`
+        does to a state.  The default loads what :meth:`_apply` returns."""
+        w.load(self._apply(w.state(), move))
 
     def _explain(self, state: State, move: Move) -> Violation:
         """Why ``move`` (not legal in ``state``) is illegal; override for detail."""

@@ -1,17 +1,17 @@
 """Batched playouts: many games from one state, the building block of MCTS
 rollouts and large simulations (:meth:`zank.core.Rules.playouts`).
 
-A playout moves through the variant's own kernel functions, the very ones that
-:meth:`~zank.core.Rules.legal_moves` and :meth:`~zank.core.Rules.apply` call
-(``Rules._legal`` and ``Rules._apply``), so every rule has one implementation;
-what a playout leaves out are the public API's checks on every call (that the
-state belongs to the rules object, the cache of the last move list, the search
-for the chosen move in it) and, for the random policy, the observation that an
-agent would be shown.  A variant with a compact kernel
-(:attr:`~zank.core.Rules.compact_kernel`, Spite and Malice) plays a random
-playout on one mutable working position instead, through the kernel functions
-that its ``_legal`` and ``_apply`` wrap: no ``State``, move tuple or ``Move``
-per move, and the same games and final states.
+Every playout, of every variant and policy, is one loop on one working
+position (:class:`~zank.working.Working`) through the variant's kernel
+(``Rules._kernel_moves`` and ``Rules._kernel_play``), the functions that
+:meth:`~zank.core.Rules.legal_moves` and :meth:`~zank.core.Rules.apply` run
+too, so every rule has one implementation.  What a playout leaves out are the
+public API's checks on every call (that the state belongs to the rules object,
+the cache of the last move list, the search for the chosen move in it) and,
+for the random policy, the observation that an agent would be shown.  Where a
+variant's kernel plays in place (Spite and Malice, the Zank-Patience family
+in strict play) no ``State`` is built per move; table mode and variants that
+implement only ``_legal`` and ``_apply`` go through real states.
 
 **Seeds.**  Playout ``i`` (``0 <= i < n``) of ``playouts(state, n, seed=s)``
 gives the seat ``p`` the generator ``Rng((s + i) * 64 + p)`` (reduced to 64
@@ -27,19 +27,20 @@ policy with the seat's observation, as :class:`~zank.agents.GreedyAgent` does.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, cast
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from attrs import evolve, frozen
+from attrs import frozen
 
 from zank.core import Move, Result, Rules, State
 from zank.errors import OptionError, quote
 from zank.random import Rng, fresh_seed
+from zank.working import Working
 
 if TYPE_CHECKING:
     from zank.agents.base import Policy
 
-__all__ = ["POLICIES", "Playouts", "Working", "playouts"]
+__all__ = ["POLICIES", "Playouts", "Working", "playouts"]  # Working: zank.working
 
 #: The policies a playout plays by name.
 POLICIES = ("random", "greedy")
@@ -102,82 +103,7 @@ def _count(value: object, name: str) -> int:
     return value
 
 
-class Working:
-    """A mutable stand-in for a :class:`~zank.core.State` along one playout: the
-    same fields, and a ``successor`` that changes it in place and returns it, so
-    that a variant's ``_legal`` and ``_apply`` (where ``Rules._in_place`` says
-    they take one) play a whole game without building a ``State`` per move.
-    :meth:`state` builds the real state once at the end."""
-
-    __slots__ = (
-        "down",
-        "info",
-        "outcome",
-        "phase",
-        "piles",
-        "players",
-        "ply",
-        "rng",
-        "rules",
-        "to_move",
-        "turn",
-    )
-
-    def __init__(self, state: State) -> None:
-        self.rules = state.rules
-        self.players = state.players
-        self.piles = state.piles
-        self.down = state.down
-        self.to_move = state.to_move
-        self.phase = state.phase
-        self.info = state.info
-        self.rng = state.rng
-        self.ply = state.ply
-        self.turn = state.turn
-        self.outcome = state.outcome
-
-    def successor(
-        self,
-        piles: Iterable[tuple[int, ...]],
-        down: Iterable[int],
-        to_move: int | None,
-        info: tuple[int, ...],
-        turn: int,
-        outcome: Result | None = None,
-        rng: int | None = None,
-        phase: int = 0,
-    ) -> Working:
-        """:meth:`zank.core.State.successor`, in place."""
-        self.piles = tuple(piles)
-        self.down = tuple(down)
-        self.to_move = to_move
-        self.phase = phase
-        self.info = info
-        if rng is not None:
-            self.rng = rng
-        self.ply += 1
-        self.turn = turn
-        self.outcome = outcome
-        return self
-
-    def state(self) -> State:
-        """The :class:`~zank.core.State` this stands for."""
-        return State(
-            self.rules,
-            self.players,
-            self.piles,
-            self.down,
-            self.to_move,
-            self.phase,
-            self.info,
-            self.rng,
-            self.ply,
-            self.turn,
-            self.outcome,
-        )
-
-
-def _working_game(
+def _game(
     rules: Rules,
     state: State,
     rngs: list[Rng],
@@ -185,95 +111,29 @@ def _working_game(
     limit: int,
     keep_moves: bool,
 ) -> tuple[State, int, list[Move]]:
-    """One uniform random game through ``Rules._legal``/``_apply`` on one
-    :class:`Working` stand-in (``chooser`` is all ``None``): the same kernel
-    functions and games as :func:`_state_game`, no ``State`` per move."""
-    legal_of, apply = rules._legal, rules._apply
+    """One game on one working position (:class:`~zank.working.Working`)
+    through the variant's kernel, ``Rules._kernel_moves`` and
+    ``Rules._kernel_play``: the seat's policy of ``chooser`` (``None``:
+    uniform random) chooses each move.  Returns the final state (built once),
+    the moves made and, with ``keep_moves``, the moves."""
+    moves_of, play, observe = rules._kernel_moves, rules._kernel_play, rules.observe
     w = Working(state)
-    s = cast(State, w)  # the kernel reads a state's fields and calls successor
     k = 0
     path: list[Move] = []
     while w.outcome is None and k != limit:
-        legal = legal_of(s)
-        move = legal[rngs[w.to_move].below(len(legal))]  # type: ignore[index]
-        apply(s, move)  # returns s itself, changed (Rules._in_place)
-        k += 1
-        if keep_moves:
-            path.append(move)
-    return (w.state() if k else state), k, path
-
-
-def _state_game(
-    rules: Rules,
-    state: State,
-    rngs: list[Rng],
-    chooser: list[Policy | None],
-    limit: int,
-    keep_moves: bool,
-) -> tuple[State, int, list[Move]]:
-    """One game through ``Rules._legal``/``_apply``, a ``State`` per move: the
-    seat's policy of ``chooser`` (``None``: uniform random) chooses each move.
-    Returns the final state, the moves made and, with ``keep_moves``, the moves."""
-    legal_of, apply, observe = rules._legal, rules._apply, rules.observe
-    k = 0
-    path: list[Move] = []
-    while state.outcome is None and k != limit:
-        p = state.to_move
+        p = w.to_move
         assert p is not None
-        legal = legal_of(state)
-        greedy = chooser[p]
-        if greedy is None:
+        legal = moves_of(w)
+        policy = chooser[p]
+        if policy is None:
             move = legal[rngs[p].below(len(legal))]
         else:
-            move = greedy(rules, observe(state, p), legal, rngs[p])
-        state = apply(state, move)
+            move = policy(rules, observe(w.state(), p), legal, rngs[p])
+        play(w, move)
         k += 1
         if keep_moves:
             path.append(move)
-    return state, k, path
-
-
-def _compact_game(
-    rules: Rules,
-    state: State,
-    rngs: list[Rng],
-    chooser: list[Policy | None],
-    limit: int,
-    keep_moves: bool,
-) -> tuple[State, int, list[Move]]:
-    """One uniform random game on the variant's compact working position
-    (:attr:`~zank.core.Rules.compact_kernel`): one list of piles and one of
-    face-down counts changed in place, no ``State``, move tuple or ``Move``
-    object per move; the same kernel functions as ``_legal``/``_apply``.
-    ``chooser`` is all ``None`` here.  Returns the final state (built once), the
-    moves made and, with ``keep_moves``, the moves."""
-    moves_of = rules._kernel_moves  # type: ignore[attr-defined]
-    play = rules._kernel_play  # type: ignore[attr-defined]
-    piles = list(state.piles)
-    down = list(state.down)
-    p: int | None = state.to_move
-    players, turn, rng, outcome = state.players, state.turn, state.rng, state.outcome
-    k = 0
-    path: list[Move] = []
-    while outcome is None and k != limit:
-        legal = moves_of(piles, p)
-        move = legal[rngs[p].below(len(legal))]  # type: ignore[index]
-        p, turn, rng, outcome = play(piles, down, p, players, turn, rng, move)
-        k += 1
-        if keep_moves:
-            path.append(move)
-    if k:
-        state = evolve(
-            state,
-            piles=tuple(piles),
-            down=tuple(down),
-            to_move=p,
-            ply=state.ply + k,
-            turn=turn,
-            rng=rng,
-            outcome=outcome,
-        )
-    return state, k, path
+    return w.state(), k, path
 
 
 def playouts(
@@ -298,22 +158,15 @@ def playouts(
         raise OptionError(f"seed must be an int >= 0 or None, not {quote(seed)}")
     players = state.players
     chooser = _policies(rules, policy, players)
-    all_random = all(c is None for c in chooser)
     results: list[Result | None] = []
     lengths: list[int] = []
     turns: list[int] = []
     kept: list[tuple[Move, ...]] = []
     finals: list[State] = []
-    game = _state_game
-    if all_random:
-        if rules.compact_kernel:
-            game = _compact_game
-        elif rules._in_place():
-            game = _working_game
     for i in range(n):
         base = (seed + i) * 64
         rngs = [Rng(base + p) for p in range(players)]
-        s, k, path = game(rules, state, rngs, chooser, limit, keep_moves)
+        s, k, path = _game(rules, state, rngs, chooser, limit, keep_moves)
         results.append(s.outcome)
         lengths.append(k)
         turns.append(s.turn)

@@ -76,6 +76,7 @@ except ImportError:  # no Cython: the declarations change nothing
 
 if TYPE_CHECKING:
     from zank.core import Observation
+    from zank.working import Working
 
 __all__ = [
     "DISCARD",
@@ -192,7 +193,6 @@ class SpiteAndMalice(Rules):
 
     name = "spite-and-malice"
     move_kinds = Kind
-    compact_kernel = True
     greedy_policy: ClassVar[str | None] = "zank.agents.spite:spite_and_malice_greedy"
     min_players = 2
     """Two players, as in the seed."""
@@ -374,7 +374,12 @@ class SpiteAndMalice(Rules):
     def _legal(self, state: State) -> tuple[Move, ...]:
         p = state.to_move
         assert p is not None
-        return tuple(self._kernel_moves(state.piles, p))
+        return tuple(self._moves_of(state.piles, p))
+
+    def _kernel_moves(self, w: Working) -> list[Move]:
+        p = w.to_move
+        assert p is not None
+        return self._moves_of(w.piles, p)
 
     @cython.locals(
         base=cython.Py_ssize_t,
@@ -387,10 +392,10 @@ class SpiteAndMalice(Rules):
         r=cython.Py_ssize_t,
         src=cython.Py_ssize_t,
     )
-    def _kernel_moves(self, piles: Sequence[tuple[int, ...]], p: int) -> list[Move]:
+    def _moves_of(self, piles: Sequence[tuple[int, ...]], p: int) -> list[Move]:
         """The legal moves of seat ``p`` to move on ``piles`` (a state's tuple or
-        a playout's working list): the one implementation of S&M-5 to S&M-11 that
-        :meth:`_legal` and :meth:`~zank.core.Rules.playouts` both call."""
+        a working position's list): the one implementation of S&M-5 to S&M-11
+        that :meth:`_legal` and the kernel (:meth:`_kernel_moves`) both call."""
         base = self._base0 + p * (2 + SIDE_STACKS)
         rank = RANK
         # which build places take which rank (S&M-6, S&M-11); the first free
@@ -458,10 +463,21 @@ class SpiteAndMalice(Rules):
         assert p is not None
         piles = list(state.piles)
         down = list(state.down)
-        to_move, turn, rng_state, outcome = self._kernel_play(
+        to_move, turn, rng_state, outcome = self._play_lists(
             piles, down, p, state.players, state.turn, state.rng, move
         )
         return state.successor(piles, down, to_move, (), turn, outcome, rng_state)
+
+    def _kernel_play(self, w: Working, move: Move) -> None:
+        p = w.to_move
+        assert p is not None
+        w.to_move, w.turn, w.rng, w.outcome = self._play_lists(
+            w.piles, w.down, p, w.players, w.turn, w.rng, move
+        )
+        w.info = ()
+        w.phase = 0
+        w.ply += 1
+        w.kept = None
 
     @cython.locals(
         base=cython.Py_ssize_t,
@@ -472,7 +488,7 @@ class SpiteAndMalice(Rules):
         k=cython.Py_ssize_t,
         nxt=cython.Py_ssize_t,
     )
-    def _kernel_play(
+    def _play_lists(
         self,
         piles: list[tuple[int, ...]],
         down: list[int],
@@ -484,7 +500,7 @@ class SpiteAndMalice(Rules):
     ) -> tuple[int | None, int, int, Result | None]:
         """Carry out ``move`` of seat ``p`` on the working lists ``piles`` and
         ``down`` in place: the one implementation of S&M-4 to S&M-14 that
-        :meth:`_apply` and :meth:`~zank.core.Rules.playouts` both call.  Returns
+        :meth:`_apply` and the kernel (:meth:`_kernel_play`) both call.  Returns
         the seat to move next, the turn number, the generator state and the
         outcome (``None`` while the game runs)."""
         base = self._base0 + p * (2 + SIDE_STACKS)

@@ -64,7 +64,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from enum import IntEnum
-from typing import ClassVar, Final, NamedTuple, Protocol, cast
+from typing import TYPE_CHECKING, ClassVar, Final, NamedTuple, Protocol, cast
 
 import attrs
 from attrs import field
@@ -80,6 +80,9 @@ from zank.core import (
     option_validator,
 )
 from zank.errors import InvalidState, OptionError
+
+if TYPE_CHECKING:
+    from zank.working import Working
 
 __all__ = [
     "ACTION",
@@ -310,10 +313,16 @@ class FaultCalls:
         """Why strict play refuses ``move`` (the variant implements it)."""
         raise NotImplementedError
 
-    def _in_place(self) -> bool:
-        # strict play builds its next state by successor only; table mode's
-        # windows rebuild states with attrs.evolve
-        return not self.table_mode
+    def _kernel_moves(self, w: Working) -> Sequence[Move]:
+        # strict play reads a working position as it reads a state; table
+        # mode's windows rebuild states (attrs.evolve), so they get real ones
+        return self._legal(w.state() if self.table_mode else cast(State, w))
+
+    def _kernel_play(self, w: Working, move: Move) -> None:
+        if self.table_mode:
+            w.load(self._apply(w.state(), move))
+        else:  # strict play builds its next state by successor alone: in place
+            self._apply(cast(State, w), move)
 
     def _legal(self, state: State) -> tuple[Move, ...]:
         if self.table_mode:
