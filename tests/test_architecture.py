@@ -340,3 +340,44 @@ def test_no_long_function_without_a_reason(module: str) -> None:
         f"{module}: functions over {MAX_FUNCTION_LINES} lines without a '# long: <reason>' "
         "comment: " + ", ".join(f"{name} (line {line}, {n} lines)" for name, line, n in found)
     )
+
+
+# ------------------------------------------------------------- the one kernel
+
+
+def _classes_with(method: str) -> set[str]:
+    """``module.Class`` of every class of the package that defines ``method``."""
+    out = set()
+    for name, path in MODULES.items():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef) and any(
+                isinstance(f, ast.FunctionDef) and f.name == method for f in node.body
+            ):
+                out.add(f"{name}.{node.name}")
+    return out
+
+
+def test_one_immutable_state_and_one_working_position() -> None:
+    # a kernel builds its next position by successor: on the State users hold,
+    # or in place on the one working position every variant's kernel plays on
+    assert _classes_with("successor") == {"zank.core.State", "zank.working.Working"}
+
+
+def test_the_kernel_is_declared_once_on_rules_and_overridden_where_it_plays_in_place() -> None:
+    declared = _classes_with("_kernel_moves")
+    assert declared == _classes_with("_kernel_play")
+    assert declared == {
+        "zank.core.Rules",  # the default: through states (_legal, _apply)
+        "zank.spite_malice.SpiteAndMalice",
+        "zank.family.faults.FaultCalls",  # strict play in place, table mode through states
+    }
+
+
+def test_playouts_has_one_game_loop() -> None:
+    tree = ast.parse(MODULES["zank.playouts"].read_text(encoding="utf-8"))
+    loops = [
+        f.name
+        for f in ast.walk(tree)
+        if isinstance(f, ast.FunctionDef) and any(isinstance(n, ast.While) for n in ast.walk(f))
+    ]
+    assert loops == ["_game"]
