@@ -4,8 +4,10 @@ The compiled modules (:data:`zank._compiled.MODULES`) declare C types for the
 compiled build in Cython's pure-Python mode, as bare annotations of locals at the
 top of a function (``i: cython.Py_ssize_t``).  A declaration whose name the body
 no longer assigns would type nothing and hide the slip; a decorator list
-(``@cython.locals``) would keep its names away from the code they type.  These
-tests read the modules' source.
+(``@cython.locals``) would keep its names away from the code they type.  Only a
+private function may type a parameter (in its signature): a public one takes any
+argument, so that a bad one fails alike in both builds.  These tests read the
+modules' source.
 """
 
 from __future__ import annotations
@@ -21,7 +23,8 @@ from zank import _compiled
 
 def _source(module: str) -> tuple[Path, ast.Module]:
     spec = importlib.util.find_spec(module)
-    assert spec is not None and spec.origin is not None
+    assert spec is not None
+    assert spec.origin is not None
     path = Path(spec.origin).with_suffix(".py")
     return path, ast.parse(path.read_text(encoding="utf-8"))
 
@@ -71,7 +74,14 @@ def test_every_typed_local_is_a_local_of_its_function(module: str) -> None:
     for function in ast.walk(tree):
         if not isinstance(function, ast.FunctionDef):
             continue
-        params = {a.arg for a in function.args.args + function.args.kwonlyargs}
+        args = function.args.args + function.args.kwonlyargs
+        params = {a.arg for a in args}
+        for a in args:
+            if a.annotation is not None and _is_cython(a.annotation):
+                assert function.name.startswith("_"), (
+                    f"{path.name}:{a.lineno}: {function.name} is public and types its "
+                    f"parameter {a.arg!r}: bad arguments would fail differently by build"
+                )
         bound = _assigned(function)
         for name, line in _declarations(function).items():
             assert name not in params, (
@@ -79,7 +89,7 @@ def test_every_typed_local_is_a_local_of_its_function(module: str) -> None:
                 "types go on locals only, so bad arguments fail alike in both builds"
             )
             if name not in bound:
-                stale.append(f"{path.name}:{line}: {function.name} declares {name!r} but never binds it")
+                stale.append(f"{path.name}:{line}: {function.name} declares {name!r}, never bound")
     assert not stale, "\n".join(stale)
 
 
@@ -100,9 +110,8 @@ def test_types_are_declared_inline_not_in_decorator_lists(module: str) -> None:
 
 def test_the_check_sees_a_stale_declaration() -> None:
     # the checker itself: a declaration of a name the body no longer binds is found
-    tree = ast.parse(
-        "def f(n):\n    i: cython.Py_ssize_t\n    k: cython.Py_ssize_t\n    for i in range(n):\n        pass\n"
-    )
+    code = "def f(n):\n    i: cython.Py_ssize_t\n    k: cython.Py_ssize_t\n    for i in range(n):\n"
+    tree = ast.parse(code + "        pass\n")
     function = tree.body[0]
     assert isinstance(function, ast.FunctionDef)
     assert set(_declarations(function)) == {"i", "k"}

@@ -135,9 +135,9 @@ MAX_SEED_TIES: Final = 64
 _NOT_TO_SIDE = re.compile(r"^(p|s[1-9])-s[1-9]$", re.IGNORECASE)
 
 
-@cython.locals(k=cython.Py_ssize_t, r=cython.Py_ssize_t)
-def _first_of_rank(hand: tuple[int, ...], r: int) -> int:
+def _first_of_rank(hand: tuple[int, ...], r: cython.Py_ssize_t) -> int:
     """Where the first card of rank ``r`` lies in ``hand`` (one is there)."""
+    k: cython.Py_ssize_t
     rank = RANK
     for k, c in enumerate(hand):
         if rank[c] == r:
@@ -381,21 +381,19 @@ class SpiteAndMalice(Rules):
         assert p is not None
         return self._moves_of(w.piles, p)
 
-    @cython.locals(
-        base=cython.Py_ssize_t,
-        builds=cython.Py_ssize_t,
-        i=cython.Py_ssize_t,
-        j=cython.Py_ssize_t,
-        n=cython.Py_ssize_t,
-        free=cython.Py_ssize_t,
-        mask=cython.Py_ssize_t,
-        r=cython.Py_ssize_t,
-        src=cython.Py_ssize_t,
-    )
     def _moves_of(self, piles: Sequence[tuple[int, ...]], p: int) -> list[Move]:
         """The legal moves of seat ``p`` to move on ``piles`` (a state's tuple or
         a working position's list): the one implementation of S&M-5 to S&M-11
         that :meth:`_legal` and the kernel (:meth:`_kernel_moves`) both call."""
+        base: cython.Py_ssize_t
+        builds: cython.Py_ssize_t
+        i: cython.Py_ssize_t
+        j: cython.Py_ssize_t
+        n: cython.Py_ssize_t
+        free: cython.Py_ssize_t
+        mask: cython.Py_ssize_t
+        r: cython.Py_ssize_t
+        src: cython.Py_ssize_t
         base = self._base0 + p * (2 + SIDE_STACKS)
         rank = RANK
         # which build places take which rank (S&M-6, S&M-11); the first free
@@ -479,15 +477,6 @@ class SpiteAndMalice(Rules):
         w.ply += 1
         w.kept = None
 
-    @cython.locals(
-        base=cython.Py_ssize_t,
-        hand_i=cython.Py_ssize_t,
-        src=cython.Py_ssize_t,
-        i=cython.Py_ssize_t,
-        b=cython.Py_ssize_t,
-        k=cython.Py_ssize_t,
-        nxt=cython.Py_ssize_t,
-    )
     def _play_lists(
         self,
         piles: list[tuple[int, ...]],
@@ -503,6 +492,13 @@ class SpiteAndMalice(Rules):
         :meth:`_apply` and the kernel (:meth:`_kernel_play`) both call.  Returns
         the seat to move next, the turn number, the generator state and the
         outcome (``None`` while the game runs)."""
+        base: cython.Py_ssize_t
+        hand_i: cython.Py_ssize_t
+        src: cython.Py_ssize_t
+        i: cython.Py_ssize_t
+        b: cython.Py_ssize_t
+        k: cython.Py_ssize_t
+        nxt: cython.Py_ssize_t
         base = self._base0 + p * (2 + SIDE_STACKS)
         hand_i = base + 1
         outcome = None
@@ -558,7 +554,6 @@ class SpiteAndMalice(Rules):
                     outcome, to_move = self._drawn_game(players), None
         return to_move, turn, rng_state, outcome
 
-    @cython.locals(need=cython.Py_ssize_t, k=cython.Py_ssize_t)
     def _draw(
         self, piles: list[tuple[int, ...]], down: list[int], hand_i: int, rng_state: int
     ) -> tuple[int, bool]:
@@ -573,6 +568,8 @@ class SpiteAndMalice(Rules):
         draw goes on from there; with ``"when-empty"`` already when a draw
         empties it ("bis der Ziehstapel leer ist").
         """
+        need: cython.Py_ssize_t
+        k: cython.Py_ssize_t
         need = HAND_SIZE - len(piles[hand_i])
         taken: list[int] = []
         while need:
