@@ -314,15 +314,17 @@ class FaultCalls:
         raise NotImplementedError
 
     def _kernel_moves(self, w: Working) -> Sequence[Move]:
-        # strict play reads a working position as it reads a state; table
-        # mode's windows rebuild states (attrs.evolve), so they get real ones
-        return self._legal(w.state() if self.table_mode else cast(State, w))
+        # strict play's kernel reads a working position as it reads a state;
+        # table mode's windows rebuild states (attrs.evolve): real ones
+        if self.table_mode:
+            return self._legal(w.state())
+        return self.strict_moves(cast(State, w))
 
     def _kernel_play(self, w: Working, move: Move) -> None:
         if self.table_mode:
             w.load(self._apply(w.state(), move))
         else:  # strict play builds its next state by successor alone: in place
-            self._apply(cast(State, w), move)
+            self.strict_apply(cast(State, w), move)
 
     def _legal(self, state: State) -> tuple[Move, ...]:
         if self.table_mode:
