@@ -45,6 +45,7 @@ MODULES: tuple[str, ...] = (
     "zank.family.manoeuvre",
     "zank.family.schikanieren",
     "zank.playouts",
+    "zank.working",
 )
 
 #: The environment variable that forces pure Python (any value but ``""`` and ``"0"``).
