@@ -101,7 +101,6 @@ from zank.family.classic_explain import ClassicExplanations
 from zank.family.fits import (
     FKEY,
     PACK_WANTS,
-    house_tables,
 )
 from zank.family.manoeuvre import ManoeuvreSearch, edge_wants
 from zank.family.table import CARD, DISCARD, HAND, TURNED
@@ -202,17 +201,9 @@ class ClassicZank(ClassicExplanations):
 
     _special: dict[int, Move] = field(init=False, default=None, eq=False, hash=False, repr=False)
     _free: dict[int, Move] = field(init=False, default=None, eq=False, hash=False, repr=False)
-    _hkey: tuple[int, ...] = field(init=False, default=(), eq=False, hash=False, repr=False)
-    _hwant: tuple[int, ...] = field(init=False, default=(), eq=False, hash=False, repr=False)
     _src_turned: int = field(init=False, default=1, eq=False, hash=False, repr=False)
     # the geometry of every player count the game has, built at construction
     _geos: dict[int, Geometry] = field(init=False, default=None, eq=False, hash=False, repr=False)
-    # house_source, pack_target and card_moves, read on the hot paths without a property call
-    _hs: int = field(init=False, default=0, eq=False, hash=False, repr=False)
-    _pt: int = field(init=False, default=0, eq=False, hash=False, repr=False)
-    _mv: tuple[tuple[Move | None, ...], ...] = field(
-        init=False, default=(), eq=False, hash=False, repr=False
-    )
     # a single-entry memo, [(key, value)], read and written as one tuple (see _fits)
     _fits_memo: list[tuple[tuple[tuple[int, ...], ...], frozenset[int]]] = field(
         init=False, default=None, eq=False, hash=False, repr=False
@@ -249,13 +240,7 @@ class ClassicZank(ClassicExplanations):
         object.__setattr__(self, "_free", {m.source: m for m in self.moves if m.kind == FREE})
         geos = {n: self._make_geometry(n) for n in range(self.min_players, self.max_players + 1)}
         object.__setattr__(self, "_geos", geos)
-        hkey, hwant = house_tables(self.same_suit_houses)
-        object.__setattr__(self, "_hkey", hkey)
-        object.__setattr__(self, "_hwant", hwant)
         object.__setattr__(self, "_src_turned", [k for _, k in self.sources].index(TURNED))
-        object.__setattr__(self, "_hs", self.house_source)
-        object.__setattr__(self, "_pt", self.pack_target)
-        object.__setattr__(self, "_mv", self.card_moves)
         object.__setattr__(self, "_fits_memo", [((), frozenset())])
         hs, edges = self.house_source, range(self.house_count)
         search = ManoeuvreSearch(
@@ -465,7 +450,7 @@ class ClassicZank(ClassicExplanations):
         (:func:`~zank.family.manoeuvre.edge_wants`)."""
         hb = self.foundation_count
         edges = state.piles[hb : hb + g.edges]
-        return edge_wants(edges, self._hwant, state.info[I_REMOVED] - 1)
+        return edge_wants(edges, self._house_want, state.info[I_REMOVED] - 1)
 
     def _placements(self, state: State, g: Geometry, p: int, card: int) -> tuple[Move, ...]:
         """Z-15: where the card lifted from the source must go."""
@@ -474,7 +459,7 @@ class ClassicZank(ClassicExplanations):
         if key in self._fits(state.piles):
             return (row[0],)  # type: ignore[return-value]
         wants, gap, occupied = self._wants(state, g)
-        ws = wants.get(self._hkey[card])
+        ws = wants.get(self._house_key[card])
         if ws:
             return tuple(row[h + 1] for h in ws)  # type: ignore[misc]
         if gap >= 0 and occupied < self._gap_limit(state):
@@ -490,8 +475,8 @@ class ClassicZank(ClassicExplanations):
         piles = state.piles
         info = state.info
         hb = self.foundation_count
-        hs = self._hs
-        mv = self._mv
+        hs = self._house_source
+        mv = self._card_moves
         fits = self._fits(piles)
         # move 1 (Z-8)
         found = []
@@ -524,13 +509,13 @@ class ClassicZank(ClassicExplanations):
     ) -> tuple[Move, ...]:
         """Moves 4 to 8: the own cards (``fits``: the centre's keys; ``limit``:
         the first-turn limit of non-empty edge piles)."""
-        mv = self._mv
+        mv = self._card_moves
         own = self._own_sources(state, g, p)
         level4 = [mv[s][0] for s, c in own if FKEY[c] in fits]  # move 4 (Z-11)
         if level4:
             return tuple(level4)  # type: ignore[arg-type]
         wants, gap, occupied = self._wants(state, g)
-        hkey = self._hkey
+        hkey = self._house_key
         level5 = []  # move 5 (Z-12)
         for s, c in own:
             row = mv[s]
@@ -626,7 +611,7 @@ class ClassicZank(ClassicExplanations):
         """Carry out card move ``move`` of seat ``p`` on the lists of ``state``'s
         piles, face-down counts and info; return the result if it wins."""
         hb = self.foundation_count
-        hs = self._hs
+        hs = self._house_source
         s, t = move.source, move.target
         src = hb + s - hs if s >= hs else self._source_index(g, p, s)
         hidden_before = down[src]
@@ -638,18 +623,18 @@ class ClassicZank(ClassicExplanations):
             dst = self.foundation_slots(piles)[FKEY[card]]
             info[I_FLAGS] |= F_PROGRESS
             info[I_EMPTIES] = 0
-        elif t < self._pt:
+        elif t < self._pack_target:
             dst = hb + t - 1
             if s < hs:
                 info[I_FLAGS] |= F_PROGRESS
                 info[I_EMPTIES] = 0
         else:
-            dst = g.packs[p][t - self._pt]
+            dst = g.packs[p][t - self._pack_target]
         piles[dst] = (*piles[dst], card)
         if s >= hs and not piles[src] and state.players == 3 and not info[I_REMOVED]:
             info[I_REMOVED] = s - hs + 1  # Z-V3: the first edge pile to empty is removed
         if info[I_GOAL]:
-            step = s >= hs and 0 < t < self._pt
+            step = s >= hs and 0 < t < self._pack_target
             if step:
                 info[I_BUDGET] -= 1
             full = not step or hidden_before != down[src]
@@ -867,7 +852,7 @@ class ClassicZank(ClassicExplanations):
             key = FKEY[card]
             if key in fits:
                 extra.append(row[0])
-            extra += [row[t + 1] for t in wants.get(self._hkey[card], ()) if t != h]
+            extra += [row[t + 1] for t in wants.get(self._house_key[card], ()) if t != h]
             if gap >= 0 and (h < 0 or len(piles[hb + h]) > 1):
                 extra.append(row[gap + 1])
             if h < 0:

@@ -52,7 +52,6 @@ class ClassicExplanations(faults.FaultCalls, FamilyTable):
         manoeuvre_steps: int
         empties_per_progress: ClassVar[int]
         _src_turned: int
-        _hkey: tuple[int, ...]
 
         def geometry(self, players: int) -> Geometry: ...
         def info_of(self, state: State | Observation) -> ClassicInfo: ...
@@ -292,7 +291,7 @@ class ClassicExplanations(faults.FaultCalls, FamilyTable):
                 )
             if not target and s >= hs:
                 wants, _, _ = self._wants(state, g)
-                other = [h for h in wants.get(self._hkey[card], ()) if h != s - hs]
+                other = [h for h in wants.get(self._house_key[card], ()) if h != s - hs]
                 if other:
                     return Violation(
                         "Z-6",
