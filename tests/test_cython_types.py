@@ -123,8 +123,8 @@ def test_the_check_sees_a_stale_declaration() -> None:
     [
         ("zank.random", "below", {"m", "state", "z"}),
         ("zank.random", "shuffle", {"i", "j"}),
-        ("zank.spite_malice", "_moves_of", {"base", "i", "r"}),
-        ("zank.spite_malice", "_play_lists", {"base", "k"}),
+        ("zank.spite_malice", "_moves_on", {"base", "i", "r"}),
+        ("zank.spite_malice", "_play_on", {"base", "k"}),
         ("zank.family.table", "scan", set()),
         ("zank.family.stock", "apply_card", {"s", "t"}),
     ],

@@ -46,6 +46,7 @@ MODULES: tuple[str, ...] = (
     "zank.family.schikanieren",
     "zank.playouts",
     "zank.working",
+    "zank._values",
 )
 
 #: The environment variable that forces pure Python (any value but ``""`` and ``"0"``).

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from zank._values import HIDDEN, MAX_STATE_INT, Observation, Result, Termination, _is_int
+from zank._values import _multiset_diff as multiset_diff
 from zank.cards import MAX_CARD, cards_text
-from zank.core import HIDDEN, MAX_STATE_INT, Observation, Result, Termination, _is_int
-from zank.core import _multiset_diff as multiset_diff
 from zank.errors import InvalidState, OptionError, quote
 from zank.random import MASK64
 

@@ -21,15 +21,30 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, TypeGuard
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 from attrs import field, frozen
 
+from zank._invariants import check_counters, check_observation, check_outcome, check_piles
 from zank._options import BOOL_OPTION, OptionValidator, option_validator
+from zank._values import (
+    HIDDEN,
+    MAX_STATE_INT,
+    Move,
+    Observation,
+    PileSpec,
+    Result,
+    State,
+    Termination,
+    Violation,
+    _is_int,
+    _multiset_diff,
+    _seed,
+)
 from zank.cards import Card, cards_text
 from zank.errors import IllegalMove, InvalidState, NotationError, OptionError, quote
-from zank.random import MASK64, Rng, fresh_seed
+from zank.random import Rng, fresh_seed
 
 if TYPE_CHECKING:
     from zank.playouts import Playouts
@@ -50,284 +65,6 @@ __all__ = [
     "Violation",
     "option_validator",
 ]
-
-#: The value that stands for a card a player cannot see, in observations.
-HIDDEN = -1
-#: The largest magnitude of the integers of a state (counters, points, ``ply``):
-#: what JSON readers in every language hold exactly.  :meth:`Rules.validate`
-#: refuses larger ones (no game comes near: a state at this ``ply`` cannot take
-#: another move and stay valid).
-MAX_STATE_INT = (1 << 53) - 1
-
-
-class Termination(enum.Enum):
-    """Why a game ended."""
-
-    WENT_OUT = "went out"
-    """A player got rid of every card the rules say must go (the normal win)."""
-
-    BLOCKED = "blocked"
-    """No player can make progress any more; the rules page says what counts."""
-
-    DRAW_PILE_EMPTY = "draw pile empty"
-    """The draw pile ran out before anyone went out (a draw in Spite and Malice)."""
-
-    NO_PROGRESS = "no progress"
-    """The game stopped making progress by the variant's computable end rule."""
-
-
-@frozen
-class Result:
-    """How a finished game ended.
-
-    ``winner`` is the winning seat or ``None`` for a draw; ``points`` has one
-    entry per seat (what that seat scores for this game); ``reason`` says why
-    the game ended.
-    """
-
-    winner: int | None
-    points: tuple[int, ...]
-    reason: Termination
-
-
-@frozen
-class Violation:
-    """The rule a move breaks: ``rule`` is the rule's number on the variant's
-    rules page (e.g. ``"S&M-7"``), ``message`` explains it in plain words."""
-
-    rule: str
-    message: str
-
-    def __str__(self) -> str:
-        return f"{self.message} [{self.rule}]"
-
-
-@frozen(cache_hash=True)
-class Move:
-    """One decision of the player to move.
-
-    Moves are built once per rules object, one per *action* (its index in the
-    rules object's fixed action space), and :meth:`Rules.legal_moves` returns
-    those same objects.  ``kind`` is a member of the variant's
-    :attr:`Rules.move_kinds` (an :class:`~enum.IntEnum`, so it compares, hashes
-    and writes to JSON as its int); ``source`` and ``target`` are small ints
-    whose meaning the variant defines; ``text`` is the move's notation, what
-    ``str(move)`` returns and :meth:`Rules.parse_move` reads back.  Piles are
-    named relative to the player to move ("my side stack 2").  ``repr(move)``
-    shows the notation and the action:
-
-    >>> import zank
-    >>> rules = zank.variant("spite-and-malice")
-    >>> rules.moves[0]
-    Move('x-b1', action=0)
-    """
-
-    action: int
-    kind: int
-    source: int
-    target: int
-    text: str
-
-    def __str__(self) -> str:
-        return self.text
-
-    def __repr__(self) -> str:
-        return f"Move({self.text!r}, action={self.action})"
-
-
-@frozen
-class PileSpec:
-    """A pile of a layout.
-
-    ``label`` is stable and unique (used in JSON and by :meth:`Rules.piles`);
-    ``owner`` is a seat or ``None`` for shared piles; ``kind`` names the
-    pile's role (``"hand"``, ``"foundation"``, …); ``private`` piles (hands)
-    are visible to their owner only; ``sorted`` piles are kept in card-id
-    order by the engine (a hand whose order means nothing).
-    """
-
-    label: str
-    owner: int | None
-    kind: str
-    private: bool = False
-    sorted: bool = False
-
-
-@frozen(cache_hash=True)
-class State:
-    """An immutable game state; build new ones with :meth:`Rules.apply`.
-
-    Attributes:
-        rules: the rules object the state belongs to.
-        players: the number of seats.
-        piles: the cards of every pile (bottom to top), in the order of
-            :meth:`Rules.layout`.
-        down: how many cards at the bottom of each pile lie face down.
-        to_move: the seat whose decision it is; ``None`` once the game is over.
-        phase: a variant-defined small int (the step of the turn).
-        info: variant-defined public integers (see the variant's docs).
-        rng: the random generator state for reshuffles during play (private).
-        ply: the number of moves made so far.
-        turn: the number of turns begun so far (1 for the first turn).
-        outcome: the :class:`Result` once the game is over.
-    """
-
-    rules: Rules = field(repr=False)
-    players: int
-    piles: tuple[tuple[int, ...], ...]
-    down: tuple[int, ...]
-    to_move: int | None
-    phase: int = 0
-    info: tuple[int, ...] = ()
-    rng: int = field(default=0, repr=False)
-    ply: int = 0
-    turn: int = 1
-    outcome: Result | None = None
-
-    @classmethod
-    def dealt(
-        cls,
-        rules: Rules,
-        players: int,
-        piles: Iterable[tuple[int, ...]],
-        down: Iterable[int],
-        to_move: int,
-        rng: int,
-        info: tuple[int, ...] = (),
-    ) -> State:
-        """A start state, what a variant's ``Rules._deal`` returns: ``ply``
-        0, ``turn`` 1, phase 0; ``piles`` and ``down`` may be lists, ``rng``
-        is the generator's state after the deal (``Rng.state``)."""
-        return cls(rules, players, tuple(piles), tuple(down), to_move, 0, info, rng)
-
-    def successor(
-        self,
-        piles: Iterable[tuple[int, ...]],
-        down: Iterable[int],
-        to_move: int | None,
-        info: tuple[int, ...],
-        turn: int,
-        outcome: Result | None = None,
-        rng: int | None = None,
-        phase: int = 0,
-    ) -> State:
-        """The state after a move from this one, what a variant's
-        ``Rules._apply`` returns: the same rules and seats, ``ply`` one more,
-        and the generator state kept unless ``rng`` is given.
-
-        ``piles`` and ``down`` may be the lists a move was carried out on.
-        Hot paths pass the arguments by position (a keyword costs a little on
-        every move); elsewhere keywords read better
-        (``state.successor(piles, down, to_move=p, info=info, turn=state.turn)``).
-        """
-        return State(
-            self.rules,
-            self.players,
-            tuple(piles),
-            tuple(down),
-            to_move,
-            phase,
-            info,
-            self.rng if rng is None else rng,
-            self.ply + 1,
-            turn,
-            outcome,
-        )
-
-    def pile(self, label: str) -> tuple[int, ...]:
-        """The cards of the pile with this label (bottom to top)."""
-        return self.piles[self.rules.pile_index(self.players, label)]
-
-    def _repr_svg_(self) -> str:
-        """The state as an SVG picture (Jupyter shows states this way)."""
-        from zank.render.svg import svg
-
-        return svg(self)
-
-    def __str__(self) -> str:
-        """The table as :func:`zank.render.text` draws it, every hand face up."""
-        from zank.render.text import text
-
-        return text(self)
-
-    def __repr__(self) -> str:
-        return _short_repr(self, f"{self.rules.name}, {self.players} players")
-
-
-@frozen
-class Observation:
-    """What one seat may see of a state.
-
-    Face-down cards and the cards of other seats' private piles are replaced
-    by :data:`HIDDEN`; the counts stay visible, the random generator state is
-    left out.  Two states that differ only in what ``player`` cannot see give
-    equal observations.
-    """
-
-    player: int
-    players: int
-    piles: tuple[tuple[int, ...], ...]
-    down: tuple[int, ...]
-    to_move: int | None
-    phase: int
-    info: tuple[int, ...]
-    ply: int
-    turn: int
-    outcome: Result | None
-    rules: Rules | None = field(default=None, eq=False, repr=False)
-    """The rules object of the observed state (to draw it); not part of equality."""
-
-    @classmethod
-    def of(cls, state: State, player: int, piles: tuple[tuple[int, ...], ...]) -> Observation:
-        """``state`` as ``player`` sees it, its piles shown as ``piles`` (what
-        :meth:`Rules.observe` masks); ``player`` -1 is an onlooker who sees
-        every card (``Observation.of(state, -1, state.piles)``, as the
-        renderers draw a state)."""
-        return cls(
-            player,
-            state.players,
-            piles,
-            state.down,
-            state.to_move,
-            state.phase,
-            state.info,
-            state.ply,
-            state.turn,
-            state.outcome,
-            state.rules,
-        )
-
-    def _repr_svg_(self) -> str:
-        """The observation as an SVG picture, from its player's side (needs ``rules``)."""
-        from zank.render.svg import svg
-
-        return svg(self, rules=self.rules)
-
-    def __str__(self) -> str:
-        """The table as :func:`zank.render.text` draws it for :attr:`player`.
-
-        Without :attr:`rules` (an observation built by hand) this is the short ``repr``.
-        """
-        if self.rules is None:
-            return repr(self)
-        from zank.render.text import text
-
-        return text(self, rules=self.rules)
-
-    def __repr__(self) -> str:
-        name = "" if self.rules is None else f"{self.rules.name}, "
-        return _short_repr(self, f"{name}player {self.player} of {self.players}")
-
-
-def _short_repr(view: State | Observation, what: str) -> str:
-    """``<State spite-and-malice, 2 players, turn 3, ply 17, seat 1 to move>``."""
-    out = view.outcome
-    if out is not None:
-        end = "drawn" if out.winner is None else f"won by seat {out.winner}"
-        status = f"{end} ({out.reason.value})"
-    else:
-        status = f"seat {view.to_move} to move"
-    return f"<{type(view).__name__} {what}, turn {view.turn}, ply {view.ply}, {status}>"
 
 
 @frozen(cache_hash=True, kw_only=True)
@@ -830,7 +567,6 @@ class Rules:
             OptionError: ``seed`` is not ``None`` or an int from 0 to 2**64 - 1.
         """
         rng = Rng(fresh_seed() if seed is None else _seed(seed))
-        from zank._invariants import check_observation
 
         specs = check_observation(self, observation)
         players = observation.players
@@ -887,7 +623,6 @@ class Rules:
         Raises:
             InvalidState: an invariant fails; the message says which and where.
         """
-        from zank._invariants import check_counters, check_outcome, check_piles
 
         check_piles(self, state)
         check_counters(self, state)
@@ -915,8 +650,6 @@ class Rules:
             InvalidState: ``after`` is not a state or observation of it.
         """
         if isinstance(after, Observation):
-            from zank._invariants import check_observation
-
             check_observation(self, after)
         else:
             self._check_own(after)
@@ -971,28 +704,3 @@ class Rules:
             and 0 <= move.action < len(self._moves)
             and self._moves[move.action] == move
         )
-
-
-def _is_int(value: object) -> TypeGuard[int]:
-    """An ``int`` that is not a ``bool``."""
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _seed(seed: object) -> int:
-    """A seed given by a caller: an int from 0 to 2**64 - 1, refused otherwise (not wrapped)."""
-    if not _is_int(seed) or not 0 <= seed <= MASK64:
-        raise OptionError(f"seed must be an int from 0 to 2**64 - 1 or None, not {quote(seed)}")
-    return seed
-
-
-def _multiset_diff(a: list[int], b: list[int]) -> list[int]:
-    counts: dict[int, int] = {}
-    for c in b:
-        counts[c] = counts.get(c, 0) + 1
-    out = []
-    for c in a:
-        if counts.get(c):
-            counts[c] -= 1
-        else:
-            out.append(c)
-    return out

@@ -32,13 +32,14 @@ from typing import TYPE_CHECKING
 
 from attrs import frozen
 
-from zank.core import Move, Result, Rules, State
+from zank._values import Move, Result, State
 from zank.errors import OptionError, quote
 from zank.random import Rng, fresh_seed
 from zank.working import Working
 
 if TYPE_CHECKING:
     from zank.agents.base import Policy
+    from zank.core import Rules
 
 __all__ = ["POLICIES", "Playouts", "Working", "playouts"]  # Working: zank.working
 

@@ -49,8 +49,8 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from zank._values import MAX_STATE_INT, PileSpec, Result, State, Termination, _seed
 from zank.cards import DECK, card_text, parse_card
-from zank.core import MAX_STATE_INT, PileSpec, Result, State, Termination, _seed
 from zank.errors import InvalidState, NotationError, OptionError, quote
 from zank.random import Rng, fresh_seed
 from zank.registry import VARIANTS

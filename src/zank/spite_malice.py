@@ -135,6 +135,7 @@ MAX_SEED_TIES: Final = 64
 _NOT_TO_SIDE = re.compile(r"^(p|s[1-9])-s[1-9]$", re.IGNORECASE)
 
 
+@cython.cfunc
 def _first_of_rank(hand: tuple[int, ...], r: cython.Py_ssize_t) -> int:
     """Where the first card of rank ``r`` lies in ``hand`` (one is there)."""
     k: cython.Py_ssize_t
@@ -143,6 +144,210 @@ def _first_of_rank(hand: tuple[int, ...], r: cython.Py_ssize_t) -> int:
         if rank[c] == r:
             return k
     raise AssertionError(r)  # pragma: no cover - a legal move names a card in the hand
+
+
+@cython.cfunc
+def _moves_on(rules: SpiteAndMalice, piles: Sequence[tuple[int, ...]], p: int) -> list[Move]:
+    """The legal moves of seat ``p`` to move on ``piles`` (a state's tuple or
+    a working position's list): the one implementation of S&M-5 to S&M-11
+    that ``_legal`` and the kernel (``_kernel_moves``) both call; a C function
+    in the compiled build."""
+    base: cython.Py_ssize_t
+    builds: cython.Py_ssize_t
+    i: cython.Py_ssize_t
+    j: cython.Py_ssize_t
+    n: cython.Py_ssize_t
+    free: cython.Py_ssize_t
+    mask: cython.Py_ssize_t
+    r: cython.Py_ssize_t
+    src: cython.Py_ssize_t
+    base = rules._base0 + p * (2 + SIDE_STACKS)
+    rank = RANK
+    # which build places take which rank (S&M-6, S&M-11); the first free
+    # place takes an ace while fewer than three piles stand (or unlimited)
+    want: dict[int, list[int]] = {}
+    occupied: list[int] = []
+    free = -1
+    builds = rules._builds
+    for i in range(builds):
+        b = piles[2 + i]
+        if b:
+            occupied.append(i)
+            n = len(b) + 1
+            places = want.get(n)
+            if places is None:
+                want[n] = [i]
+            else:
+                places.append(i)
+        elif free < 0:
+            free = i
+
+    # sources (S&M-5): one per rank in the hand, lowest rank first (jokers
+    # are rank 0), then the pay-off top, then the side-stack tops
+    hand_ranks = sorted({rank[c] for c in piles[base + 1]})
+    sources = [(r, r) for r in hand_ranks]
+    pay = piles[base]
+    if pay:
+        sources.append((SRC_PAY, rank[pay[-1]]))
+    mask = 0
+    for j in range(SIDE_STACKS):
+        side = piles[base + 2 + j]
+        if side:
+            mask |= 1 << j
+            sources.append((SRC_SIDE + j, rank[side[-1]]))
+
+    play = rules._play
+    moves: list[Move] = []
+    aces: list[Move] = []
+    for src, r in sources:
+        if r == ACE:
+            if free >= 0:
+                aces.append(play[src][free])
+        elif r in (KING, JOKER):
+            row = play[src]
+            for i in occupied:
+                moves.append(row[i])
+        else:
+            places = want.get(r)
+            if places is not None:
+                row = play[src]
+                for i in places:
+                    moves.append(row[i])
+    if aces:
+        if rules.aces_immediately:
+            return aces  # S&M-V2
+        moves[:0] = aces
+    discard = rules._discard[mask]
+    for r in hand_ranks:
+        moves += discard[r]
+    return moves
+
+
+@cython.cfunc
+def _play_on(
+    rules: SpiteAndMalice,
+    piles: list[tuple[int, ...]],
+    down: list[int],
+    p: int,
+    players: int,
+    turn: int,
+    rng_state: int,
+    move: Move,
+) -> tuple[int | None, int, int, Result | None]:
+    """Carry out ``move`` of seat ``p`` on the working lists ``piles`` and
+    ``down`` in place: the one implementation of S&M-4 to S&M-14 that
+    ``_apply`` and the kernel (``_kernel_play``) both call (a C function in the
+    compiled build).  Returns
+    the seat to move next, the turn number, the generator state and the
+    outcome (``None`` while the game runs)."""
+    base: cython.Py_ssize_t
+    hand_i: cython.Py_ssize_t
+    src: cython.Py_ssize_t
+    i: cython.Py_ssize_t
+    b: cython.Py_ssize_t
+    k: cython.Py_ssize_t
+    nxt: cython.Py_ssize_t
+    base = rules._base0 + p * (2 + SIDE_STACKS)
+    hand_i = base + 1
+    outcome = None
+    to_move: int | None = p
+    if move.kind == PLAY:
+        src = move.source
+        if src < SRC_PAY:
+            hand = piles[hand_i]
+            k = _first_of_rank(hand, src)
+            card = hand[k]
+            piles[hand_i] = hand[:k] + hand[k + 1 :]
+        else:
+            i = base if src == SRC_PAY else base + 2 + src - SRC_SIDE
+            card = piles[i][-1]
+            piles[i] = piles[i][:-1]
+            if src == SRC_PAY:
+                down[base] = max(0, len(piles[base]) - 1)  # S&M-7: turn the next card
+        b = 2 + move.target
+        pile = piles[b] + (card,)
+        if len(pile) == QUEEN:  # S&M-12: complete at the queen
+            rng = Rng(rng_state)
+            if rules.unlimited_build_piles:
+                piles[1] = piles[1] + pile
+            else:
+                piles[0] = tuple(rng.shuffle(list(piles[0] + pile)))
+                down[0] = len(piles[0])
+                rng_state = rng.state
+            pile = ()
+        piles[b] = pile
+        if src == SRC_PAY and not piles[base]:  # S&M-13: the last pay-off card wins
+            points = [0] * players
+            points[p] = 5 + sum(len(piles[rules._seat_base(q)]) for q in range(players) if q != p)
+            outcome = Result(p, tuple(points), Termination.WENT_OUT)
+            to_move = None
+        elif not piles[hand_i]:  # S&M-10: an empty hand draws five more
+            rng_state, drawn = _draw_on(rules, piles, down, hand_i, rng_state)
+            if not drawn:
+                outcome, to_move = rules._drawn_game(players), None
+    else:
+        hand = piles[hand_i]
+        k = _first_of_rank(hand, move.source)
+        piles[base + 2 + move.target] = piles[base + 2 + move.target] + (hand[k],)
+        piles[hand_i] = hand[:k] + hand[k + 1 :]
+        # S&M-8: the turn ends; the next seat clockwise draws up to five (S&M-4)
+        to_move = (p + 1) % players
+        turn += 1
+        nxt = rules._seat_base(to_move) + 1
+        if len(piles[nxt]) < HAND_SIZE:
+            rng_state, drawn = _draw_on(rules, piles, down, nxt, rng_state)
+            if not drawn:
+                outcome, to_move = rules._drawn_game(players), None
+    return to_move, turn, rng_state, outcome
+
+
+@cython.cfunc
+def _draw_on(
+    rules: SpiteAndMalice,
+    piles: list[tuple[int, ...]],
+    down: list[int],
+    hand_i: int,
+    rng_state: int,
+) -> tuple[int, bool]:
+    """Fill a hand up to five (S&M-4, S&M-10); ``False`` when the game is drawn (S&M-14).
+
+    A draw takes what the draw pile has, even if that is fewer cards than
+    needed.  With ``draw_pile_end="when-drawing"`` only a draw that finds
+    nothing at all draws the game; with ``"when-empty"`` a draw that leaves
+    the draw pile empty does (the cards it took stay in the hand).  With
+    unlimited build piles (S&M-V1) the completed piles set aside are
+    shuffled into the draw pile whenever a draw finds it empty, and the
+    draw goes on from there; with ``"when-empty"`` already when a draw
+    empties it ("bis der Ziehstapel leer ist").
+    """
+    need: cython.Py_ssize_t
+    k: cython.Py_ssize_t
+    need = HAND_SIZE - len(piles[hand_i])
+    taken: list[int] = []
+    while need:
+        if not piles[0]:
+            if not piles[1]:
+                break
+            rng = Rng(rng_state)  # S&M-V1: the completed piles come back now
+            piles[0] = tuple(rng.shuffle(list(piles[1])))
+            piles[1] = ()
+            rng_state = rng.state
+        draw = piles[0]
+        k = min(need, len(draw))
+        taken += reversed(draw[len(draw) - k :])  # from the top, one by one
+        piles[0] = draw[: len(draw) - k]
+        need -= k
+    when_empty = rules.draw_pile_end == WHEN_EMPTY
+    if when_empty and not piles[0] and piles[1]:
+        rng = Rng(rng_state)  # S&M-V1: "bis der Ziehstapel leer ist"
+        piles[0] = tuple(rng.shuffle(list(piles[1])))
+        piles[1] = ()
+        rng_state = rng.state
+    down[0] = len(piles[0])
+    if not taken:
+        return rng_state, False
+    piles[hand_i] = tuple(sorted(piles[hand_i] + tuple(taken)))
+    return rng_state, not (when_empty and not piles[0])
 
 
 def _wild(card: int) -> bool:
@@ -374,86 +579,12 @@ class SpiteAndMalice(Rules):
     def _legal(self, state: State) -> tuple[Move, ...]:
         p = state.to_move
         assert p is not None
-        return tuple(self._moves_of(state.piles, p))
+        return tuple(_moves_on(self, state.piles, p))
 
     def _kernel_moves(self, w: Working) -> list[Move]:
         p = w.to_move
         assert p is not None
-        return self._moves_of(w.piles, p)
-
-    def _moves_of(self, piles: Sequence[tuple[int, ...]], p: int) -> list[Move]:
-        """The legal moves of seat ``p`` to move on ``piles`` (a state's tuple or
-        a working position's list): the one implementation of S&M-5 to S&M-11
-        that :meth:`_legal` and the kernel (:meth:`_kernel_moves`) both call."""
-        base: cython.Py_ssize_t
-        builds: cython.Py_ssize_t
-        i: cython.Py_ssize_t
-        j: cython.Py_ssize_t
-        n: cython.Py_ssize_t
-        free: cython.Py_ssize_t
-        mask: cython.Py_ssize_t
-        r: cython.Py_ssize_t
-        src: cython.Py_ssize_t
-        base = self._base0 + p * (2 + SIDE_STACKS)
-        rank = RANK
-        # which build places take which rank (S&M-6, S&M-11); the first free
-        # place takes an ace while fewer than three piles stand (or unlimited)
-        want: dict[int, list[int]] = {}
-        occupied: list[int] = []
-        free = -1
-        builds = self._builds
-        for i in range(builds):
-            b = piles[2 + i]
-            if b:
-                occupied.append(i)
-                n = len(b) + 1
-                places = want.get(n)
-                if places is None:
-                    want[n] = [i]
-                else:
-                    places.append(i)
-            elif free < 0:
-                free = i
-
-        # sources (S&M-5): one per rank in the hand, lowest rank first (jokers
-        # are rank 0), then the pay-off top, then the side-stack tops
-        hand_ranks = sorted({rank[c] for c in piles[base + 1]})
-        sources = [(r, r) for r in hand_ranks]
-        pay = piles[base]
-        if pay:
-            sources.append((SRC_PAY, rank[pay[-1]]))
-        mask = 0
-        for j in range(SIDE_STACKS):
-            side = piles[base + 2 + j]
-            if side:
-                mask |= 1 << j
-                sources.append((SRC_SIDE + j, rank[side[-1]]))
-
-        play = self._play
-        moves: list[Move] = []
-        aces: list[Move] = []
-        for src, r in sources:
-            if r == ACE:
-                if free >= 0:
-                    aces.append(play[src][free])
-            elif r in (KING, JOKER):
-                row = play[src]
-                for i in occupied:
-                    moves.append(row[i])
-            else:
-                places = want.get(r)
-                if places is not None:
-                    row = play[src]
-                    for i in places:
-                        moves.append(row[i])
-        if aces:
-            if self.aces_immediately:
-                return aces  # S&M-V2
-            moves[:0] = aces
-        discard = self._discard[mask]
-        for r in hand_ranks:
-            moves += discard[r]
-        return moves
+        return _moves_on(self, w.piles, p)
 
     # ---------------------------------------------------------------- apply
     def _apply(self, state: State, move: Move) -> State:
@@ -461,141 +592,19 @@ class SpiteAndMalice(Rules):
         assert p is not None
         piles = list(state.piles)
         down = list(state.down)
-        to_move, turn, rng_state, outcome = self._play_lists(
-            piles, down, p, state.players, state.turn, state.rng, move
+        to_move, turn, rng_state, outcome = _play_on(
+            self, piles, down, p, state.players, state.turn, state.rng, move
         )
         return state.successor(piles, down, to_move, (), turn, outcome, rng_state)
 
     def _kernel_play(self, w: Working, move: Move) -> None:
         p = w.to_move
         assert p is not None
-        w.to_move, w.turn, w.rng, w.outcome = self._play_lists(
-            w.piles, w.down, p, w.players, w.turn, w.rng, move
+        w.to_move, w.turn, w.rng, w.outcome = _play_on(
+            self, w.piles, w.down, p, w.players, w.turn, w.rng, move
         )
-        w.info = ()
-        w.phase = 0
-        w.ply += 1
+        w.ply += 1  # info () and phase 0 stay, as in every Spite and Malice state
         w.kept = None
-
-    def _play_lists(
-        self,
-        piles: list[tuple[int, ...]],
-        down: list[int],
-        p: int,
-        players: int,
-        turn: int,
-        rng_state: int,
-        move: Move,
-    ) -> tuple[int | None, int, int, Result | None]:
-        """Carry out ``move`` of seat ``p`` on the working lists ``piles`` and
-        ``down`` in place: the one implementation of S&M-4 to S&M-14 that
-        :meth:`_apply` and the kernel (:meth:`_kernel_play`) both call.  Returns
-        the seat to move next, the turn number, the generator state and the
-        outcome (``None`` while the game runs)."""
-        base: cython.Py_ssize_t
-        hand_i: cython.Py_ssize_t
-        src: cython.Py_ssize_t
-        i: cython.Py_ssize_t
-        b: cython.Py_ssize_t
-        k: cython.Py_ssize_t
-        nxt: cython.Py_ssize_t
-        base = self._base0 + p * (2 + SIDE_STACKS)
-        hand_i = base + 1
-        outcome = None
-        to_move: int | None = p
-        if move.kind == PLAY:
-            src = move.source
-            if src < SRC_PAY:
-                hand = piles[hand_i]
-                k = _first_of_rank(hand, src)
-                card = hand[k]
-                piles[hand_i] = hand[:k] + hand[k + 1 :]
-            else:
-                i = base if src == SRC_PAY else base + 2 + src - SRC_SIDE
-                card = piles[i][-1]
-                piles[i] = piles[i][:-1]
-                if src == SRC_PAY:
-                    down[base] = max(0, len(piles[base]) - 1)  # S&M-7: turn the next card
-            b = 2 + move.target
-            pile = piles[b] + (card,)
-            if len(pile) == QUEEN:  # S&M-12: complete at the queen
-                rng = Rng(rng_state)
-                if self.unlimited_build_piles:
-                    piles[1] = piles[1] + pile
-                else:
-                    piles[0] = tuple(rng.shuffle(list(piles[0] + pile)))
-                    down[0] = len(piles[0])
-                    rng_state = rng.state
-                pile = ()
-            piles[b] = pile
-            if src == SRC_PAY and not piles[base]:  # S&M-13: the last pay-off card wins
-                points = [0] * players
-                points[p] = 5 + sum(
-                    len(piles[self._seat_base(q)]) for q in range(players) if q != p
-                )
-                outcome = Result(p, tuple(points), Termination.WENT_OUT)
-                to_move = None
-            elif not piles[hand_i]:  # S&M-10: an empty hand draws five more
-                rng_state, drawn = self._draw(piles, down, hand_i, rng_state)
-                if not drawn:
-                    outcome, to_move = self._drawn_game(players), None
-        else:
-            hand = piles[hand_i]
-            k = _first_of_rank(hand, move.source)
-            piles[base + 2 + move.target] = piles[base + 2 + move.target] + (hand[k],)
-            piles[hand_i] = hand[:k] + hand[k + 1 :]
-            # S&M-8: the turn ends; the next seat clockwise draws up to five (S&M-4)
-            to_move = (p + 1) % players
-            turn += 1
-            nxt = self._seat_base(to_move) + 1
-            if len(piles[nxt]) < HAND_SIZE:
-                rng_state, drawn = self._draw(piles, down, nxt, rng_state)
-                if not drawn:
-                    outcome, to_move = self._drawn_game(players), None
-        return to_move, turn, rng_state, outcome
-
-    def _draw(
-        self, piles: list[tuple[int, ...]], down: list[int], hand_i: int, rng_state: int
-    ) -> tuple[int, bool]:
-        """Fill a hand up to five (S&M-4, S&M-10); ``False`` when the game is drawn (S&M-14).
-
-        A draw takes what the draw pile has, even if that is fewer cards than
-        needed.  With ``draw_pile_end="when-drawing"`` only a draw that finds
-        nothing at all draws the game; with ``"when-empty"`` a draw that leaves
-        the draw pile empty does (the cards it took stay in the hand).  With
-        unlimited build piles (S&M-V1) the completed piles set aside are
-        shuffled into the draw pile whenever a draw finds it empty, and the
-        draw goes on from there; with ``"when-empty"`` already when a draw
-        empties it ("bis der Ziehstapel leer ist").
-        """
-        need: cython.Py_ssize_t
-        k: cython.Py_ssize_t
-        need = HAND_SIZE - len(piles[hand_i])
-        taken: list[int] = []
-        while need:
-            if not piles[0]:
-                if not piles[1]:
-                    break
-                rng = Rng(rng_state)  # S&M-V1: the completed piles come back now
-                piles[0] = tuple(rng.shuffle(list(piles[1])))
-                piles[1] = ()
-                rng_state = rng.state
-            draw = piles[0]
-            k = min(need, len(draw))
-            taken += reversed(draw[len(draw) - k :])  # from the top, one by one
-            piles[0] = draw[: len(draw) - k]
-            need -= k
-        when_empty = self.draw_pile_end == WHEN_EMPTY
-        if when_empty and not piles[0] and piles[1]:
-            rng = Rng(rng_state)  # S&M-V1: "bis der Ziehstapel leer ist"
-            piles[0] = tuple(rng.shuffle(list(piles[1])))
-            piles[1] = ()
-            rng_state = rng.state
-        down[0] = len(piles[0])
-        if not taken:
-            return rng_state, False
-        piles[hand_i] = tuple(sorted(piles[hand_i] + tuple(taken)))
-        return rng_state, not (when_empty and not piles[0])
 
     @staticmethod
     def _drawn_game(players: int) -> Result:

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from zank.core import Result, State
+from zank._values import Result, State
 
 if TYPE_CHECKING:
     from zank.core import Rules

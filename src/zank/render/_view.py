@@ -11,11 +11,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from attrs import frozen
 
-from zank.core import HIDDEN, Observation, PileSpec, Result, Rules, State
+from zank._values import HIDDEN, Observation, PileSpec, Result, State
 from zank.errors import OptionError
+
+if TYPE_CHECKING:
+    from zank.core import Rules
 
 __all__ = ["PileView", "TableView", "display_name", "table_view"]
 

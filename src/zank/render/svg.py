@@ -32,12 +32,13 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape, quoteattr
 
 from attrs import frozen
 
+from zank._values import HIDDEN, Move, Observation, State
 from zank.cards import COLOUR, DECK, IS_JOKER, RANK, RANK_NAMES, SUIT, SUIT_SYMBOLS
-from zank.core import HIDDEN, Move, Observation, Rules, State
 from zank.render._view import (
     ROW_FAN_KINDS,
     PileView,
@@ -46,6 +47,9 @@ from zank.render._view import (
     status_line,
     table_view,
 )
+
+if TYPE_CHECKING:
+    from zank.core import Rules
 
 __all__ = ["BACK_COLOURS", "svg", "text_width"]
 

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from zank._values import Observation, State
 from zank.cards import card_unicode
-from zank.core import Observation, Rules, State
 from zank.render._view import (
     COLUMN_KINDS,
     ROW_FAN_KINDS,
@@ -13,6 +15,9 @@ from zank.render._view import (
     status_line,
     table_view,
 )
+
+if TYPE_CHECKING:
+    from zank.core import Rules
 
 __all__ = ["ASCII", "BACK", "EMPTY", "text", "to_ascii"]
 
