@@ -148,11 +148,14 @@ def test_strings_and_tensors_come_from_observe(rules: Rules, players: int) -> No
         obs = rules.observe(zs, p)
         tensor = np.asarray(state.observation_tensor(p), dtype=np.float32)
         assert np.array_equal(tensor, encoder.encode(obs))
-        assert np.array_equal(np.asarray(state.information_state_tensor(p)), tensor)
+        info_tensor = np.asarray(state.information_state_tensor(p), dtype=np.float32)
+        assert np.array_equal(info_tensor[: encoder.size], tensor)  # the observation first
         text = state.observation_string(p)
         info = state.information_state_string(p)
-        assert info.endswith(text)
-        # a state dealt anew behind the player's back looks the same to the player
+        head, digest = info.rsplit("\nhistory ", 1)
+        assert head == text
+        assert len(digest) == 32
+        assert int(digest, 16) >= 0
         # a state dealt anew behind the player's back gives the same string and tensor
         sampled = rules.sample_state(obs, seed=p)
         other = state.clone()
@@ -362,6 +365,8 @@ def test_an_information_state_fits_every_deal_of_the_unseen_cards(
         again.apply_action(swap.get(action, action) if kind == "card" else action)
     assert not again.is_chance_node()
     assert again.information_state_string(0) == state.information_state_string(0)
+    assert again.information_record(0) == state.information_record(0)
+    assert again.information_state_tensor(0) == state.information_state_tensor(0)
     assert again.observation_string(0) == state.observation_string(0)
     assert np.array_equal(
         np.asarray(again.observation_tensor(0)), np.asarray(state.observation_tensor(0))

@@ -18,6 +18,7 @@ from typing import Any
 import attrs
 
 import zank
+from zank.adapters._knowledge import KnowledgeEncoder
 from zank.adapters.encoding import ObservationEncoder
 from zank.cards import DECK, MAX_CARD
 from zank.core import HIDDEN, Rules, State
@@ -210,6 +211,7 @@ class _Context:
         self.players = players
         self.max_length = max_length
         self.encoder = ObservationEncoder(self.rules, players)
+        self.knowledge = KnowledgeEncoder(self.encoder)
         self.specs = self.rules.layout(players)
         self.private = [s.owner if s.private else None for s in self.specs]
         # the quick way to tell who sees what holds while observe is the core's own

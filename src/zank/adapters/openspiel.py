@@ -121,6 +121,7 @@ every game sums to zero); a draw gives 0 to all.  The variant's points are in
 
 from __future__ import annotations
 
+import hashlib
 import random
 from typing import Any
 
@@ -137,6 +138,7 @@ from zank.adapters._deal import (
     _Done,
     _shared_context,
 )
+from zank.adapters._knowledge import all_players_observation, public_observation
 from zank.adapters.conventions import DEFAULT_MAX_PLIES, seat_returns
 from zank.adapters.encoding import ObservationEncoder  # noqa: F401 (part of this module's namespace)
 from zank.cards import MAX_CARD, card_text, cards_text
@@ -257,37 +259,60 @@ class _Step:
     shown: tuple[tuple[int, ...], ...]  # per seat: cards the move made visible to it
 
 
-class _Node:
-    """A link of the list of moves, newest first, with each seat's record so far.
+def _entry(step: _Step, player: int) -> str:
+    """A move as ``player`` perceived it: ``seat:move`` and the cards it showed the player."""
+    entry = f"{step.seat}:{step.text}"
+    if step.shown[player]:
+        entry += "+" + "+".join(card_text(c) for c in step.shown[player])
+    return entry
 
-    The records (the moves as one seat perceived them, as text) are derived
-    from the immutable links, so caching them here is safe when clones share
-    the list; it makes information-state strings cost the new moves only.
+
+class _Node:
+    """A link of the list of moves, newest first, with what each seat knows so far.
+
+    Per seat, a node caches the digest of the moves up to it as that seat
+    perceived them (a chain: each digest hashes the one before and the move)
+    and the cards the seat saw in them; both are derived from the immutable
+    links, so caching them here is safe when clones share the list, and an
+    information state costs the moves since the last one asked for only.
     """
 
-    __slots__ = ("prev", "records", "step")
+    __slots__ = ("digests", "known", "prev", "step")
 
     def __init__(self, prev: _Node | None, step: _Step) -> None:
         self.prev = prev
         self.step = step
-        self.records: dict[int, str] = {}
+        self.digests: dict[int, bytes] = {}
+        self.known: dict[int, int] = {}
 
-    def record(self, player: int) -> str:
-        """The moves up to this one as ``player`` perceived them."""
+    def _pending(self, cache: str, player: int) -> tuple[_Node | None, list[_Node]]:
         pending: list[_Node] = []
         node: _Node | None = self
-        while node is not None and player not in node.records:
+        while node is not None and player not in getattr(node, cache):
             pending.append(node)
             node = node.prev
-        text = "" if node is None else node.records[player]
-        for n in reversed(pending):
-            s = n.step
-            entry = f"{s.seat}:{s.text}"
-            if s.shown[player]:
-                entry += "+" + "+".join(card_text(c) for c in s.shown[player])
-            text = f"{text} {entry}" if text else entry
-            n.records[player] = text
-        return text
+        pending.reverse()
+        return node, pending
+
+    def digest(self, player: int) -> bytes:
+        """The 16-byte BLAKE2b chain of the moves up to this one as ``player`` perceived them."""
+        node, pending = self._pending("digests", player)
+        h = b"" if node is None else node.digests[player]
+        for n in pending:
+            h = hashlib.blake2b(h + _entry(n.step, player).encode(), digest_size=16).digest()
+            n.digests[player] = h
+        return h
+
+    def seen(self, player: int, dealt: int) -> int:
+        """The cards ``player`` has seen up to this move, as a bit mask
+        (``dealt``: the mask of those it saw in the deal)."""
+        node, pending = self._pending("known", player)
+        mask = dealt if node is None else node.known[player]
+        for n in pending:
+            for c in n.step.shown[player]:
+                mask |= 1 << c
+            n.known[player] = mask
+        return mask
 
     def steps(self) -> list[_Step]:
         """Every move, oldest first."""
@@ -750,10 +775,33 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
 
     def observation_text(self, player: int) -> str:
         """The observation string of ``player``."""
-        obs = self.observation_of(player)
+        return self.view_text(player)
+
+    def view_of(self, player: int, view: str = "seat") -> Observation | None:
+        """The observation of ``player`` of one of the three views: ``"seat"``
+        (:meth:`observation_of`), ``"public"`` (what every seat sees:
+        :func:`~zank.adapters._knowledge.public_observation`) or ``"all"`` (what
+        some seat sees: every hand, no face-down card); ``None`` before the deal."""
+        zs = self.zank_state
+        if zs is None:
+            return None
+        rules = self._ctx.rules
+        if view == "seat":
+            return rules.observe(zs, player)
+        if view == "public":
+            return public_observation(rules, zs, player)
+        if view == "all":
+            return all_players_observation(rules, zs, player)
+        raise ValueError(f"view must be 'seat', 'public' or 'all', not {view!r:.40}")
+
+    def view_text(self, player: int, view: str = "seat") -> str:
+        """The observation string of ``player`` in one of the views of :meth:`view_of`."""
+        obs = self.view_of(player, view)
         if obs is None:
             return f"seat {player}: before the deal"
         text = _view_text(self._ctx, obs)
+        if view != "seat":
+            text = f"{view} view\n{text}"
         pending = self._data.pending
         if pending is not None:
             text += f"\nplaying {self._ctx.rules.moves[pending.action].text}: cards being turned up"
@@ -762,21 +810,63 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
         return text
 
     def information_text(self, player: int) -> str:
-        """The information-state string of ``player``: its view of the deal, then
-        every move with the cards it showed this player, then its current view."""
+        """The information-state string of ``player`` (bounded in size): its
+        observation string, then ``history`` and a 32-hex-digit BLAKE2b digest of
+        its view of the deal and of every move with the cards it showed this
+        player (the perfect-recall record of :meth:`information_record`)."""
         d = self._data
         if d.zs is None:
             return f"seat {player}: before the deal"
-        moves = "" if d.steps is None else d.steps.record(player)
-        return f"{d.deal_views[player]}\nmoves: {moves}\nnow:\n{self.observation_text(player)}"
+        chain = b"" if d.steps is None else d.steps.digest(player)
+        digest = hashlib.blake2b(d.deal_views[player].encode() + chain, digest_size=16).hexdigest()
+        return f"{self.observation_text(player)}\nhistory {digest}"
 
-    def encode(self, player: int, out: npt.NDArray[np.float32]) -> None:
-        """Write the observation vector of ``player`` into ``out`` (zeros before the deal)."""
-        obs = self.observation_of(player)
+    def information_record(self, player: int) -> str:
+        """The perfect-recall record that the information-state string digests:
+        ``player``'s view of the deal, then every move with the cards it showed
+        this player (its length grows with the game)."""
+        d = self._data
+        if d.zs is None:
+            return f"seat {player}: before the deal"
+        steps = [] if d.steps is None else d.steps.steps()
+        moves = " ".join(_entry(step, player) for step in steps)
+        return f"{d.deal_views[player]}\nmoves: {moves}"
+
+    def seen_by(self, player: int) -> frozenset[int]:
+        """Every card ``player`` has seen so far (in the deal or turned up since)."""
+        mask = self._seen_mask(player)
+        return frozenset(c for c in range(mask.bit_length()) if mask >> c & 1)
+
+    def _seen_mask(self, player: int) -> int:
+        d = self._data
+        if d.dealt is None:
+            return 0
+        dealt = 0
+        if d.steps is None or player not in d.steps.known:
+            for c in self._ctx.views(d.dealt, range(len(self._ctx.specs)))[player]:
+                dealt |= 1 << c
+        return dealt if d.steps is None else d.steps.seen(player, dealt)
+
+    def encode(self, player: int, out: npt.NDArray[np.float32], view: str = "seat") -> None:
+        """Write the observation vector of ``player`` (in one of the views of
+        :meth:`view_of`) into ``out`` (zeros before the deal)."""
+        obs = self.view_of(player, view)
         if obs is None:
             out.fill(0.0)
         else:
             self._ctx.encoder.encode(obs, out)
+
+    def encode_information(self, player: int, out: npt.NDArray[np.float32]) -> None:
+        """Write the information-state vector of ``player`` into ``out``
+        (:class:`~zank.adapters._knowledge.KnowledgeEncoder`; zeros before the deal)."""
+        zs = self.zank_state
+        if zs is None:
+            out.fill(0.0)
+            return
+        ctx = self._ctx
+        ctx.knowledge.encode(
+            zs, ctx.rules.observe(zs, player), self._seen_mask(player), self._data.mixed, out
+        )
 
     def __str__(self) -> str:
         d = self._data
@@ -809,31 +899,63 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
 
 
 class _Observer:
-    """OpenSpiel's Python observer: one seat's observation or information state."""
+    """OpenSpiel's Python observer of one of the adapter's views (see the module docs).
+
+    ``IIGObservationType`` (``None``: one seat's observation):
+
+    * ``perfect_recall=False``, public, ``SINGLE_PLAYER``: the seat's observation;
+    * ``perfect_recall=True``, public, ``SINGLE_PLAYER``: its information state
+      (the bounded string, the knowledge tensor);
+    * ``perfect_recall=False``, public, ``NONE``: the public view;
+    * ``perfect_recall=False``, public, ``ALL_PLAYERS``: every seat's view together.
+
+    Any other type raises :class:`ValueError`: the public and all-players views are
+    offered without perfect recall only, and no view leaves the public cards out.
+    """
 
     def __init__(self, ctx: _Context, iig_obs_type: Any, params: Any) -> None:
         if params:
-            raise ValueError(f"zank observers take no parameters, not {params!r}")
-        self.perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        if iig_obs_type is not None and (
-            not iig_obs_type.public_info
-            or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
-        ):
-            raise ValueError("zank offers the observation of one seat (public and own private)")
-        self.tensor = np.zeros(ctx.encoder.size, dtype=np.float32)
-        self.dict = {"observation": self.tensor}
+            raise ValueError(f"zank observers take no parameters, not {params!r:.60}")
+        self.perfect_recall = False
+        self.view = "seat"
+        if iig_obs_type is not None:
+            private = iig_obs_type.private_info
+            self.perfect_recall = bool(iig_obs_type.perfect_recall)
+            if not iig_obs_type.public_info:
+                raise ValueError("zank observers always show the public cards (public_info=True)")
+            if private == pyspiel.PrivateInfoType.NONE:
+                self.view = "public"
+            elif private == pyspiel.PrivateInfoType.ALL_PLAYERS:
+                self.view = "all"
+            if self.perfect_recall and self.view != "seat":
+                raise ValueError(
+                    "zank offers the public and all-players views without perfect recall only"
+                )
+        if self.perfect_recall:
+            knowledge = ctx.knowledge
+            self.tensor = np.zeros(knowledge.size, dtype=np.float32)
+            self.dict: dict[str, npt.NDArray[np.float32]] = {}
+            start = 0
+            for name, shape in knowledge.shape():
+                size = int(np.prod(shape))
+                self.dict[name] = self.tensor[start : start + size].reshape(shape)
+                start += size
+        else:
+            self.tensor = np.zeros(ctx.encoder.size, dtype=np.float32)
+            self.dict = {"observation": self.tensor}
 
     def set_from(self, state: ZankState, player: int) -> None:
-        """Fill :attr:`tensor` with the observation vector of ``player``."""
-        state.encode(player, self.tensor)
+        """Fill :attr:`tensor` with the vector of ``player``'s view."""
+        if self.perfect_recall:
+            state.encode_information(player, self.tensor)
+        else:
+            state.encode(player, self.tensor, self.view)
 
     def string_from(self, state: ZankState, player: int) -> str:
-        """The observation or information-state string of ``player``."""
-        return (
-            state.information_text(player)
-            if self.perfect_recall
-            else state.observation_text(player)
-        )
+        """The string of ``player``'s view (or information state)."""
+        if self.perfect_recall:
+            return state.information_text(player)
+        return state.view_text(player, self.view)
 
 
 class ZankGame(pyspiel.Game):  # type: ignore[misc]
