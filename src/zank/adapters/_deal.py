@@ -18,8 +18,8 @@ from typing import Any
 import attrs
 
 import zank
-from zank.adapters._knowledge import KnowledgeEncoder
 from zank.adapters.encoding import ObservationEncoder
+from zank.adapters.knowledge import KnowledgeEncoder
 from zank.cards import DECK, MAX_CARD
 from zank.core import HIDDEN, Rules, State
 from zank.random import Rng

@@ -82,24 +82,59 @@ of each seat's own pack stay in that pack), and the sampled state must be a
 game of this chance model with the same history for the player.
 
 **Length.**  ``max_game_length`` counts player moves (chance outcomes are not
-counted, as in OpenSpiel).  Its default is the variant's own bound when the
-rules object has a ``max_plies(players)`` method that returns one, else
-:data:`DEFAULT_MAX_GAME_LENGTH`.  No variant's end rule gives a finite bound
-yet (Spite and Malice shuffles completed piles back into the draw pile, so
-its games have no bound; the Zank-Patience family ends a game after a number
-of turns without progress but a turn's length is not bounded), so the default
-is that documented number (shared with the PettingZoo adapter, see
-:mod:`zank.adapters.conventions`; random play's longest games are far
-shorter, figures in ``benchmarks/RESULTS.md``).  A game that reaches it is not cut short silently:
-it ends as a draw (returns 0), :attr:`ZankState.truncated` is true, and the
-state's text says so.
+counted, as in OpenSpiel).  Its default is
+:func:`zank.adapters.conventions.default_max_plies` (shared with the PettingZoo
+adapter): the bound the variant's own end rules prove, per option set and seat
+count, where its rules page proves one -- ``zank-detailed`` and ``crapette``
+(228,228,000 moves with the default options: at most 105 * 200 turns of at most
+209 * 52 moves) and ``zank-104`` (444,260,250); such a game ends by its rules
+before it, so it is never cut -- and otherwise :data:`DEFAULT_MAX_GAME_LENGTH`
+(100,000), a documented budget: Spite and Malice has no bound (completed build
+piles go back into the draw pile), ``zank`` and ``schikanieren`` bound the turns
+but not a turn's moves, and table mode's calls are not counted.  Random play's
+longest games are far shorter (figures in ``benchmarks/RESULTS.md``).  A game
+that reaches the budget (or a ``max_game_length`` passed as a parameter) is not
+cut short silently: it ends as a draw (returns 0), :attr:`ZankState.truncated`
+is true, and the state's text says so.
 
 **Strings and tensors.**  The observation string and tensor show what
 :meth:`zank.core.Rules.observe` shows the player (the tensor is the vector of
-:class:`zank.adapters.encoding.ObservationEncoder`).  The information-state
-string adds perfect recall: the player's view of the deal, then every move
-with the cards it turned visible for that player.  The information-state
-tensor is the observation vector (it does not encode the history).
+:class:`zank.adapters.encoding.ObservationEncoder`).  ``make_py_observer`` (and
+so OpenSpiel's ``make_observation``) offers four views:
+
+* one seat's observation (``IIGObservationType(perfect_recall=False)``, the
+  default observation);
+* one seat's information state (``perfect_recall=True``, the default
+  information state, see below);
+* the public view (``perfect_recall=False, private_info=PrivateInfoType.NONE``):
+  a card shows where every seat sees it -- no hand, no face-down card; the same
+  cards for every seat;
+* the all-players view (``perfect_recall=False,
+  private_info=PrivateInfoType.ALL_PLAYERS``): a card shows where some seat sees
+  it -- every hand, but not the face-down cards nobody has seen.
+
+The public and all-players views are built from ``rules.observe`` of every seat
+and share the observation's string format and tensor layout (and size).  They
+are offered without perfect recall only; ``public_info=False`` and perfect
+recall with another private-information type raise :class:`ValueError`.
+
+The **information-state string** is bounded in size: the observation string,
+then ``history`` and a 32-hex-digit BLAKE2b digest of the perfect-recall record
+-- the player's view of the deal, then every move with the cards it turned
+visible for that player, which :meth:`ZankState.information_record` returns in
+full (that record grows with the game: 1,600 to 12,000 characters along random
+games).  So two histories that the player can tell apart have different strings
+(but for a digest collision, chance 2^-128), and the cost of a string does not
+grow with the game (the digest is chained move by move and kept per move).
+The **information-state tensor** is not perfect recall (no fixed-size vector
+can hold an unbounded history): it is the observation vector followed by one
+block per card of the game with what the player *knows* of it -- seen at some
+time, visible now, remembered where it went face down, its place from the top
+and its pile (:class:`zank.adapters.knowledge.KnowledgeEncoder`).  It is a
+function of the information state (every state of one information set gives
+the same tensor, tested with :meth:`ZankState.resample_from_infostate`), so it
+serves learning algorithms that take ``information_state_tensor`` as input; it
+does not tell apart histories that left the player the same knowledge.
 
 **Pickling, processes, loading.**  A game pickles by its variant name and
 parameters (its class, ``ZankGame_`` plus the variant name, is an attribute of
@@ -121,6 +156,7 @@ every game sums to zero); a draw gives 0 to all.  The variant's points are in
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import random
 from typing import Any
@@ -138,9 +174,9 @@ from zank.adapters._deal import (
     _Done,
     _shared_context,
 )
-from zank.adapters._knowledge import all_players_observation, public_observation
-from zank.adapters.conventions import DEFAULT_MAX_PLIES, seat_returns
+from zank.adapters.conventions import DEFAULT_MAX_PLIES, default_max_plies, seat_returns
 from zank.adapters.encoding import ObservationEncoder  # noqa: F401 (part of this module's namespace)
+from zank.adapters.knowledge import all_players_observation, public_observation
 from zank.cards import MAX_CARD, card_text, cards_text
 from zank.core import HIDDEN, Observation, Result, Rules, State
 from zank.random import splitmix64
@@ -231,12 +267,6 @@ def load_game(rules: Rules, players: int = 2, **extra: Any) -> Any:
     return pyspiel.load_game(game_name(rules.name), game_params(rules, players, **extra))
 
 
-def _max_plies(rules: Rules, players: int) -> int:
-    hook = getattr(rules, "max_plies", None)
-    bound = hook(players) if callable(hook) else None
-    return int(bound) if bound is not None else DEFAULT_MAX_GAME_LENGTH
-
-
 @attrs.frozen
 class _Pending:
     """A player's move waiting for chance: first for the generator state of a
@@ -257,6 +287,12 @@ class _Step:
     seat: int
     text: str
     shown: tuple[tuple[int, ...], ...]  # per seat: cards the move made visible to it
+
+
+@functools.lru_cache(maxsize=4096)
+def _deal_digest(view: str) -> bytes:
+    """The digest of a seat's view of the deal (one per deal and seat, kept)."""
+    return hashlib.blake2b(view.encode(), digest_size=16).digest()
 
 
 def _entry(step: _Step, player: int) -> str:
@@ -780,7 +816,7 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
     def view_of(self, player: int, view: str = "seat") -> Observation | None:
         """The observation of ``player`` of one of the three views: ``"seat"``
         (:meth:`observation_of`), ``"public"`` (what every seat sees:
-        :func:`~zank.adapters._knowledge.public_observation`) or ``"all"`` (what
+        :func:`~zank.adapters.knowledge.public_observation`) or ``"all"`` (what
         some seat sees: every hand, no face-down card); ``None`` before the deal."""
         zs = self.zank_state
         if zs is None:
@@ -818,8 +854,8 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
         if d.zs is None:
             return f"seat {player}: before the deal"
         chain = b"" if d.steps is None else d.steps.digest(player)
-        digest = hashlib.blake2b(d.deal_views[player].encode() + chain, digest_size=16).hexdigest()
-        return f"{self.observation_text(player)}\nhistory {digest}"
+        digest = hashlib.blake2b(_deal_digest(d.deal_views[player]) + chain, digest_size=16)
+        return f"{self.observation_text(player)}\nhistory {digest.hexdigest()}"
 
     def information_record(self, player: int) -> str:
         """The perfect-recall record that the information-state string digests:
@@ -858,7 +894,7 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
 
     def encode_information(self, player: int, out: npt.NDArray[np.float32]) -> None:
         """Write the information-state vector of ``player`` into ``out``
-        (:class:`~zank.adapters._knowledge.KnowledgeEncoder`; zeros before the deal)."""
+        (:class:`~zank.adapters.knowledge.KnowledgeEncoder`; zeros before the deal)."""
         zs = self.zank_state
         if zs is None:
             out.fill(0.0)
@@ -978,7 +1014,7 @@ class ZankGame(pyspiel.Game):  # type: ignore[misc]
                 full[name] = None
         rules = zank.variant(self.variant, **full)
         if max_length <= 0:
-            max_length = _max_plies(rules, players)
+            max_length = default_max_plies(rules, players)
         self.context = _shared_context(self.variant, full, players, max_length)
         """The shared rules object, encoder and bound of this game's states."""
         info = pyspiel.GameInfo(
@@ -1006,7 +1042,7 @@ class ZankGame(pyspiel.Game):  # type: ignore[misc]
         return ZankState(self)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
-        """An observer of one seat's observation (or, with perfect recall, information state)."""
+        """An observer of one of the views of the module docs (``None``: one seat's observation)."""
         return _Observer(self.context, iig_obs_type, params)
 
 

@@ -10,6 +10,17 @@
 
 All three are built from :meth:`zank.core.Rules.observe` of each seat, so they
 follow the variant's own visibility rule.
+
+>>> import zank
+>>> from zank.core import HIDDEN
+>>> from zank.adapters.knowledge import all_players_observation, public_observation
+>>> rules = zank.variant("spite-and-malice")
+>>> state = rules.new_game(seed=7)
+>>> hand = rules.pile_index(2, "p1.hand")
+>>> set(public_observation(rules, state, 0).piles[hand]) == {HIDDEN}
+True
+>>> all_players_observation(rules, state, 0).piles[hand] == state.piles[hand]
+True
 """
 
 from __future__ import annotations
@@ -98,6 +109,8 @@ class KnowledgeEncoder:
                 rank[i] = k
             self._rank.append(rank)
         self._total = float(len(self.cards))
+        self._ids = np.array(self.cards, dtype=np.intp)
+        self._bytes = (max(self.cards) + 8) // 8
 
     def shape(self) -> tuple[tuple[str, tuple[int, ...]], ...]:
         """The named parts of the vector: ``observation`` and ``cards`` (one row a card)."""
@@ -127,9 +140,10 @@ class KnowledgeEncoder:
         rank = self._rank[observation.player]
         index = self._index
         total = self._total
-        for k, c in enumerate(self.cards):
-            if seen >> c & 1:
-                blocks[k, 0] = 1.0
+        bits = np.unpackbits(
+            np.frombuffer(seen.to_bytes(self._bytes, "little"), dtype=np.uint8), bitorder="little"
+        )
+        blocks[:, 0] = bits[self._ids]
         for i, (cards, shown) in enumerate(zip(state.piles, observation.piles, strict=True)):
             size = len(cards)
             col = 4 + rank[i]
