@@ -10,6 +10,7 @@ from typing import Any
 import attrs
 import pytest
 
+import zank
 from zank.core import HIDDEN, Observation, Rules
 
 from ..strategies import all_presets, player_counts, preset_id
@@ -122,7 +123,7 @@ def test_public_and_all_players_views_through_make_observation(rules: Rules, pla
 
 
 def test_the_public_view_of_spite_and_malice_hides_both_hands() -> None:
-    rules = pytest.importorskip("zank").variant("spite-and-malice")
+    rules = zank.variant("spite-and-malice")
     game = zos.load_game(rules, 2)
     state = states(game, 3)[1]
     hands = [rules.pile_index(2, f"p{q}.hand") for q in range(2)]
@@ -150,8 +151,15 @@ def test_the_public_view_of_spite_and_malice_hides_both_hands() -> None:
 )
 def test_views_not_offered_raise(kind: Any) -> None:
     game = pyspiel.load_game("python_zank_zank")
-    with pytest.raises(ValueError, match="zank"):
+    with pytest.raises(zank.OptionError, match="zank"):
         observation.make_observation(game, kind)
+
+
+def test_an_unknown_view_is_refused() -> None:
+    game = pyspiel.load_game("python_zank_zank")
+    state = states(game, 1)[0]
+    with pytest.raises(zank.OptionError, match="view must be"):
+        state.view_of(0, "x" * 500)
 
 
 @pytest.mark.parametrize(("rules", "players"), CASES)

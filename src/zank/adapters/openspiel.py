@@ -66,9 +66,10 @@ information-set algorithm where that matters.  Of the variants, only Spite and
 Malice has private piles (each seat's hand); in the Zank-Patience family
 (zank, zank-detailed, zank-104, schikanieren, crapette) every face-up card is
 public and the hidden information is the face-down cards nobody has seen,
-which chance deals as they are turned up, so both seats' information states
-differ only in the seat (the game still declares imperfect information: the
-face-down cards are unknown to all).
+which chance deals as they are turned up, so both seats know the same (their
+observations differ only in the seat, and the public and all-players views
+show the same cards as each seat's); the game still declares imperfect
+information, since the face-down cards are unknown to all.
 
 **Determinization.**  :meth:`ZankState.resample_from_infostate` (OpenSpiel's
 ``ResampleFromInfostate``) draws a state of a player's information set: the
@@ -116,7 +117,8 @@ so OpenSpiel's ``make_observation``) offers four views:
 The public and all-players views are built from ``rules.observe`` of every seat
 and share the observation's string format and tensor layout (and size).  They
 are offered without perfect recall only; ``public_info=False`` and perfect
-recall with another private-information type raise :class:`ValueError`.
+recall with another private-information type raise
+:class:`~zank.errors.OptionError` (a :class:`ValueError`).
 
 The **information-state string** is bounded in size: the observation string,
 then ``history`` and a 32-hex-digit BLAKE2b digest of the perfect-recall record
@@ -179,6 +181,7 @@ from zank.adapters.encoding import ObservationEncoder  # noqa: F401 (part of thi
 from zank.adapters.knowledge import all_players_observation, public_observation
 from zank.cards import MAX_CARD, card_text, cards_text
 from zank.core import HIDDEN, Observation, Result, Rules, State
+from zank.errors import quote
 from zank.random import splitmix64
 
 __all__ = [
@@ -828,7 +831,7 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
             return public_observation(rules, zs, player)
         if view == "all":
             return all_players_observation(rules, zs, player)
-        raise ValueError(f"view must be 'seat', 'public' or 'all', not {view!r:.40}")
+        raise zank.OptionError(f"view must be 'seat', 'public' or 'all', not {quote(view)}")
 
     def view_text(self, player: int, view: str = "seat") -> str:
         """The observation string of ``player`` in one of the views of :meth:`view_of`."""
@@ -945,26 +948,29 @@ class _Observer:
     * ``perfect_recall=False``, public, ``NONE``: the public view;
     * ``perfect_recall=False``, public, ``ALL_PLAYERS``: every seat's view together.
 
-    Any other type raises :class:`ValueError`: the public and all-players views are
-    offered without perfect recall only, and no view leaves the public cards out.
+    Any other type raises :class:`~zank.errors.OptionError` (a :class:`ValueError`):
+    the public and all-players views are offered without perfect recall only, and
+    no view leaves the public cards out.
     """
 
     def __init__(self, ctx: _Context, iig_obs_type: Any, params: Any) -> None:
         if params:
-            raise ValueError(f"zank observers take no parameters, not {params!r:.60}")
+            raise zank.OptionError(f"zank observers take no parameters, not {quote(params)}")
         self.perfect_recall = False
         self.view = "seat"
         if iig_obs_type is not None:
             private = iig_obs_type.private_info
             self.perfect_recall = bool(iig_obs_type.perfect_recall)
             if not iig_obs_type.public_info:
-                raise ValueError("zank observers always show the public cards (public_info=True)")
+                raise zank.OptionError(
+                    "zank observers always show the public cards (public_info=True)"
+                )
             if private == pyspiel.PrivateInfoType.NONE:
                 self.view = "public"
             elif private == pyspiel.PrivateInfoType.ALL_PLAYERS:
                 self.view = "all"
             if self.perfect_recall and self.view != "seat":
-                raise ValueError(
+                raise zank.OptionError(
                     "zank offers the public and all-players views without perfect recall only"
                 )
         if self.perfect_recall:
