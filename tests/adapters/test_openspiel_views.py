@@ -228,3 +228,36 @@ def test_the_information_state_tensor_knows_what_the_seat_saw(rules: Rules, play
                     assert c not in now
                 if c not in seen:
                     assert not cards[k, 1:].any()  # nothing of a card never seen
+
+
+def test_a_card_a_shuffle_sends_into_a_hand_is_not_remembered() -> None:
+    """Spite and Malice: a completed build pile is shuffled into the draw pile, and a
+    card of it may be drawn into the other hand by the same move or later. Player 0
+    saw the card but cannot know where it went: its information-state tensor must
+    not place it (a leak found while writing the tensor)."""
+    rules = zank.variant("spite-and-malice", pay_off_size=30)
+    game = zos.load_game(rules, 2)
+    knowledge = game.context.knowledge
+    start = game.context.encoder.size
+    checked = 0
+    for seed in range(30):
+        rnd = random.Random(seed)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rnd.choice(state.chance_outcomes())[0])
+                continue
+            seen = state.seen_by(0)
+            hand = [c for c in state.zank_state.pile("p1.hand") if c in seen]
+            if hand:
+                tensor = np.asarray(state.information_state_tensor(0))[start:]
+                cards = tensor.reshape(len(knowledge.cards), knowledge.block)
+                for c in hand:
+                    assert not cards[knowledge.cards.index(c), 2:].any()
+                    checked += 1
+            legal = state.legal_actions()
+            builds = [a for a in legal if "-b" in rules.moves[a].text]  # complete piles
+            state.apply_action(rnd.choice(builds or legal))
+        if checked >= 20:
+            break
+    assert checked >= 20

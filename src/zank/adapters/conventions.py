@@ -81,17 +81,18 @@ def rules_max_plies(rules: Any, players: int) -> int | None:
     if callable(hook):
         bound = hook(players)
         return None if bound is None or int(bound) > MAX_BOUND else int(bound)
+    if rules.name not in ("zank-detailed", "crapette", "zank-104"):
+        return None
     options = rules.options
     if options.get("table_mode"):
         return None
     cards = len(rules.cards(players))
-    turns = per_turn = 0
-    if rules.name in ("zank-detailed", "crapette"):
-        turns = (cards + 1) * options["no_progress_turns"]
-        per_turn = (2 * cards + 1) * 52
-    elif rules.name == "zank-104":
+    if rules.name == "zank-104":
         turns = 201 * options["no_progress_turns"]
         per_turn = (4 * cards + 5) * (cards + 1)
+    else:
+        turns = (cards + 1) * options["no_progress_turns"]
+        per_turn = (2 * cards + 1) * 52
     bound = turns * per_turn
     return bound if 0 < bound <= MAX_BOUND else None
 

@@ -25,8 +25,6 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Collection
-
 import numpy as np
 import numpy.typing as npt
 
@@ -77,7 +75,7 @@ class KnowledgeEncoder:
     A block (``4 + L`` values, ``L`` the piles of the layout, cards in card-id
     order) holds: *seen* (the seat has seen the card at some time), *visible* (it
     sees it now), *remembered* (it lies face down or in another seat's hand where
-    the seat saw it go: a card it saw that no shuffle has hidden again), then,
+    the seat saw it go: a card it saw that no shuffle has hidden since), then,
     for a visible or remembered card, its place counted from the top of its
     pile divided by the game's card count (0 in a sorted pile, such as a hand,
     whose order would tell about the cards the seat does not know) and its
@@ -124,14 +122,14 @@ class KnowledgeEncoder:
         state: State,
         observation: Observation,
         seen: int,
-        mixed: Collection[int],
+        tracked: int,
         out: npt.NDArray[np.float32],
     ) -> None:
         """Write the vector of ``observation`` (of ``state``) into ``out``.
 
         ``seen`` is every card the seat has seen (a bit mask: bit ``c`` for card
-        ``c``), ``mixed`` the cards a shuffle has hidden again from everyone
-        (their places are not known).
+        ``c``), ``tracked`` those whose place it still knows (seen, and not
+        hidden again by a shuffle since).
         """
         n = self.encoder.size
         self.encoder.encode(observation, out[:n])
@@ -151,7 +149,7 @@ class KnowledgeEncoder:
             for j, c in enumerate(cards):
                 if shown[j] != HIDDEN:
                     kind = 1
-                elif seen >> c & 1 and c not in mixed:
+                elif tracked >> c & 1:
                     kind = 2
                 else:
                     continue

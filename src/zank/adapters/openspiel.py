@@ -290,6 +290,9 @@ class _Step:
     seat: int
     text: str
     shown: tuple[tuple[int, ...], ...]  # per seat: cards the move made visible to it
+    # per seat: cards of the piles a shuffling move changed that the seat does not
+    # see after it (their places are unknown to the seat from then on)
+    hidden: tuple[tuple[int, ...], ...] = ()
 
 
 @functools.lru_cache(maxsize=4096)
@@ -322,7 +325,7 @@ class _Node:
         self.prev = prev
         self.step = step
         self.digests: dict[int, bytes] = {}
-        self.known: dict[int, int] = {}
+        self.known: dict[int, tuple[int, int]] = {}
 
     def _pending(self, cache: str, player: int) -> tuple[_Node | None, list[_Node]]:
         pending: list[_Node] = []
@@ -342,16 +345,22 @@ class _Node:
             n.digests[player] = h
         return h
 
-    def seen(self, player: int, dealt: int) -> int:
-        """The cards ``player`` has seen up to this move, as a bit mask
-        (``dealt``: the mask of those it saw in the deal)."""
+    def seen(self, player: int, dealt: int) -> tuple[int, int]:
+        """Bit masks of the cards ``player`` has seen up to this move and of those
+        whose place it still knows (seen, and not hidden again by a shuffle since);
+        ``dealt``: the mask of the cards it saw in the deal."""
         node, pending = self._pending("known", player)
-        mask = dealt if node is None else node.known[player]
+        seen, tracked = (dealt, dealt) if node is None else node.known[player]
         for n in pending:
-            for c in n.step.shown[player]:
-                mask |= 1 << c
-            n.known[player] = mask
-        return mask
+            step = n.step
+            if step.hidden:
+                for c in step.hidden[player]:
+                    tracked &= ~(1 << c)
+            for c in step.shown[player]:
+                seen |= 1 << c
+                tracked |= 1 << c
+            n.known[player] = (seen, tracked)
+        return seen, tracked
 
     def steps(self) -> list[_Step]:
         """Every move, oldest first."""
@@ -703,18 +712,23 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
                 return
         seat = pending.base.to_move
         assert seat is not None
-        steps = _Node(d.steps, _Step(seat, move.text, shown))
         seen = d.seen.union(new)
         mixed = d.mixed.difference(new)
+        hidden: tuple[tuple[int, ...], ...] = ()
         if pending.shuffles:
             # seen cards that the shuffle left face down to everyone are unknown again
             before = pending.base
-            changed = [
-                i
-                for i, spec in enumerate(ctx.specs)
-                if not spec.sorted and before.piles[i] != after.piles[i]
-            ]
+            touched = [i for i in range(len(ctx.specs)) if before.piles[i] != after.piles[i]]
+            changed = [i for i in touched if not ctx.specs[i].sorted]
             mixed = mixed.union(c for c in ctx.hidden_to_all(after, changed) if c in seen)
+            # and each seat loses the place of every card of the touched piles it
+            # does not see now (a card the shuffle sent to another seat's hand too)
+            cards = {c for i in touched for c in before.piles[i]}
+            cards.update(c for i in touched for c in after.piles[i])
+            hidden = tuple(
+                tuple(sorted(cards - v)) for v in ctx.views(after, range(len(ctx.specs)))
+            )
+        steps = _Node(d.steps, _Step(seat, move.text, shown, hidden))
         truncated = after.outcome is None and after.ply >= ctx.max_length
         self._data = _Data(after, seen, d.deal_views, steps, None, truncated, mixed, dealt=d.dealt)
 
@@ -793,7 +807,8 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
         node: _Node | None = None
         for step in steps:
             shown = tuple(tuple(sorted(sigma.get(c, c) for c in cards)) for cards in step.shown)
-            node = _Node(node, _Step(step.seat, step.text, shown))
+            hidden = tuple(tuple(sorted(sigma.get(c, c) for c in h)) for h in step.hidden)
+            node = _Node(node, _Step(step.seat, step.text, shown, hidden))
         clone._data = _Data(
             relabel(d.zs),
             frozenset(sigma.get(c, c) for c in d.seen),
@@ -873,18 +888,19 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
 
     def seen_by(self, player: int) -> frozenset[int]:
         """Every card ``player`` has seen so far (in the deal or turned up since)."""
-        mask = self._seen_mask(player)
+        mask = self._masks(player)[0]
         return frozenset(c for c in range(mask.bit_length()) if mask >> c & 1)
 
-    def _seen_mask(self, player: int) -> int:
+    def _masks(self, player: int) -> tuple[int, int]:
+        """Bit masks: the cards ``player`` has seen, and those whose place it knows."""
         d = self._data
         if d.dealt is None:
-            return 0
+            return 0, 0
         dealt = 0
         if d.steps is None or player not in d.steps.known:
             for c in self._ctx.views(d.dealt, range(len(self._ctx.specs)))[player]:
                 dealt |= 1 << c
-        return dealt if d.steps is None else d.steps.seen(player, dealt)
+        return (dealt, dealt) if d.steps is None else d.steps.seen(player, dealt)
 
     def encode(self, player: int, out: npt.NDArray[np.float32], view: str = "seat") -> None:
         """Write the observation vector of ``player`` (in one of the views of
@@ -903,9 +919,8 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
             out.fill(0.0)
             return
         ctx = self._ctx
-        ctx.knowledge.encode(
-            zs, ctx.rules.observe(zs, player), self._seen_mask(player), self._data.mixed, out
-        )
+        seen, tracked = self._masks(player)
+        ctx.knowledge.encode(zs, ctx.rules.observe(zs, player), seen, tracked, out)
 
     def __str__(self) -> str:
         d = self._data
