@@ -80,7 +80,13 @@ Python ``ISMCTSBot`` runs unchanged.  It is not
 places from every unseen card: the information state is more than the
 observation (cards a player saw go face down and are remembered, and the cards
 of each seat's own pack stay in that pack), and the sampled state must be a
-game of this chance model with the same history for the player.
+game of this chance model with the same history for the player.  A known
+limit: a card the player saw that a shuffle then hid (Spite and Malice's
+completed build piles) and that another seat then drew keeps its place in
+every resampled state, although the player cannot know it (it cannot be
+relabelled without changing the player's own record; it would take swapping
+places in the other seats' records).  The information-state tensor does not
+place such a card.
 
 **Length.**  ``max_game_length`` counts player moves (chance outcomes are not
 counted, as in OpenSpiel).  Its default is
