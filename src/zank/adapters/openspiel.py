@@ -130,10 +130,11 @@ The **information-state string** is bounded in size: the observation string,
 then ``history`` and a 32-hex-digit BLAKE2b digest of the perfect-recall record
 -- the player's view of the deal, then every move with the cards it turned
 visible for that player, which :meth:`ZankState.information_record` returns in
-full (that record grows with the game: 1,600 to 12,000 characters along random
-games).  So two histories that the player can tell apart have different strings
-(but for a digest collision, chance 2^-128), and the cost of a string does not
-grow with the game (the digest is chained move by move and kept per move).
+full (that record grows with the game: up to 12,000 characters along the
+random games of ``benchmarks/RESULTS.md``).  So two histories that the player
+can tell apart have different strings (but for a digest collision, chance
+2^-128), and the cost of a string does not grow with the game (the digest is
+chained move by move and kept per move).
 The **information-state tensor** is not perfect recall (no fixed-size vector
 can hold an unbounded history): it is the observation vector followed by one
 block per card of the game with what the player *knows* of it -- seen at some
