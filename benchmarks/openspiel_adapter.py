@@ -16,6 +16,13 @@ Per variant and seat count (fewest and most seats):
   actions chosen uniformly, every node counted), ``N`` games of at most 3,000
   player moves each; ``deal %``: the deal's share of that time.
 
+With ``--strings``, instead: the size and cost of the strings and tensors,
+per variant and seat count, along one random game (seed 0, at most 3,000
+player moves), called once for the seat to move at every player decision:
+the information-state string's mean and largest length (characters) and
+µs per call, and µs per call of the observation string, observation tensor
+and information-state tensor (each the mean over the game's decisions).
+
 The C++ games ``hearts``, ``crazy_eights`` and ``gin_rummy`` run through the same
 random-play loop for comparison.  Every time is the process's CPU time
 (``time.process_time``), so that other work on a shared machine counts less.
@@ -135,12 +142,67 @@ def play_rate(game: Any, games: int) -> tuple[float, float]:
     return nodes / total, 100 * deal / total
 
 
+def strings_cost(game: Any) -> dict[str, float]:
+    """Sizes and µs per call of the strings and tensors along one random game."""
+    rnd = random.Random(0)
+    state = game.new_initial_state()
+    clock = time.process_time
+    cost = dict.fromkeys(("info_str", "obs_str", "obs_tensor", "info_tensor"), 0.0)
+    lengths: list[int] = []
+    moves = 0
+    while not state.is_terminal() and moves < MAX_MOVES:
+        if state.is_chance_node():
+            state.apply_action(rnd.choice(state.chance_outcomes())[0])
+            continue
+        p = state.current_player()
+        t0 = clock()
+        text = state.information_state_string(p)
+        t1 = clock()
+        state.observation_string(p)
+        t2 = clock()
+        state.observation_tensor(p)
+        t3 = clock()
+        state.information_state_tensor(p)
+        t4 = clock()
+        cost["info_str"] += t1 - t0
+        cost["obs_str"] += t2 - t1
+        cost["obs_tensor"] += t3 - t2
+        cost["info_tensor"] += t4 - t3
+        lengths.append(len(text))
+        state.apply_action(rnd.choice(state.legal_actions()))
+        moves += 1
+    out = {k: v / len(lengths) * 1e6 for k, v in cost.items()}
+    out["mean_len"] = statistics.mean(lengths)
+    out["max_len"] = max(lengths)
+    out["moves"] = moves
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=5)
     parser.add_argument("--variant", action="append")
     parser.add_argument("--no-cpp", action="store_true", help="skip the C++ games")
+    parser.add_argument("--strings", action="store_true", help="strings and tensors only")
     args = parser.parse_args()
+    if args.strings:
+        print(
+            "| variant | seats | moves | info string chars mean / max | info string µs "
+            "| obs string µs | obs tensor µs | info tensor µs |"
+        )
+        print("|---|---:|---:|---:|---:|---:|---:|---:|")
+        for variant in args.variant or sorted(zank.VARIANTS):
+            cls = zank.VARIANTS[variant]
+            for players in sorted({cls.min_players, cls.max_players}):
+                game = pyspiel.load_game(zos.game_name(variant), {"players": players})
+                c = strings_cost(game)
+                print(
+                    f"| {variant} | {players} | {c['moves']:.0f} "
+                    f"| {c['mean_len']:,.0f} / {c['max_len']:,.0f} | {c['info_str']:.0f} "
+                    f"| {c['obs_str']:.0f} | {c['obs_tensor']:.0f} | {c['info_tensor']:.0f} |",
+                    flush=True,
+                )
+        return
     if not args.no_cpp:
         print("| C++ game | nodes/s |")
         print("|---|---:|")

@@ -13,6 +13,7 @@ import pytest
     [
         ("zank.adapters.encoding", "numpy"),
         ("zank.adapters.conventions", "zank"),
+        ("zank.adapters.knowledge", "numpy"),
         ("zank.adapters.pettingzoo", "pettingzoo"),
         ("zank.adapters.openspiel", "pyspiel"),
     ],

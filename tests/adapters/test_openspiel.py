@@ -148,11 +148,14 @@ def test_strings_and_tensors_come_from_observe(rules: Rules, players: int) -> No
         obs = rules.observe(zs, p)
         tensor = np.asarray(state.observation_tensor(p), dtype=np.float32)
         assert np.array_equal(tensor, encoder.encode(obs))
-        assert np.array_equal(np.asarray(state.information_state_tensor(p)), tensor)
+        info_tensor = np.asarray(state.information_state_tensor(p), dtype=np.float32)
+        assert np.array_equal(info_tensor[: encoder.size], tensor)  # the observation first
         text = state.observation_string(p)
         info = state.information_state_string(p)
-        assert info.endswith(text)
-        # a state dealt anew behind the player's back looks the same to the player
+        head, digest = info.rsplit("\nhistory ", 1)
+        assert head == text
+        assert len(digest) == 32
+        assert int(digest, 16) >= 0
         # a state dealt anew behind the player's back gives the same string and tensor
         sampled = rules.sample_state(obs, seed=p)
         other = state.clone()
@@ -362,6 +365,8 @@ def test_an_information_state_fits_every_deal_of_the_unseen_cards(
         again.apply_action(swap.get(action, action) if kind == "card" else action)
     assert not again.is_chance_node()
     assert again.information_state_string(0) == state.information_state_string(0)
+    assert again.information_record(0) == state.information_record(0)
+    assert again.information_state_tensor(0) == state.information_state_tensor(0)
     assert again.observation_string(0) == state.observation_string(0)
     assert np.array_equal(
         np.asarray(again.observation_tensor(0)), np.asarray(state.observation_tensor(0))
@@ -370,3 +375,47 @@ def test_an_information_state_fits_every_deal_of_the_unseen_cards(
     after = {c: i for i, pile in enumerate(again.zank_state.piles) for c in pile}
     assert after[b] == where[a]
     assert after[a] == where[b]
+
+
+@pytest.mark.parametrize(("rules", "players"), CASES)
+def test_max_game_length_is_the_rules_bound_or_the_budget(rules: Rules, players: int) -> None:
+    """The default is the bound the variant's end rules prove, else the adapter's
+    budget; both finite; a random game (zank's own API) ends by its rules within it."""
+    conventions = pytest.importorskip("zank.adapters.conventions")
+    game = load(rules, players)
+    bound = conventions.rules_max_plies(rules, players)
+    length = game.max_game_length()
+    assert length == (zos.DEFAULT_MAX_GAME_LENGTH if bound is None else bound)
+    assert 0 < length <= conventions.MAX_BOUND
+    rnd = random.Random(players)
+    state = rules.new_game(seed=players, players=players)
+    while state.outcome is None and state.ply < length:
+        state = rules.apply(state, rnd.choice(rules.legal_moves(state)))
+    assert state.outcome is not None  # ended by the rules, not by the bound
+    assert state.ply <= length
+
+
+def test_the_rules_bounds() -> None:
+    conventions = pytest.importorskip("zank.adapters.conventions")
+    bound = conventions.rules_max_plies
+    # ZD-19: (104 + 1) * no_progress_turns turns of at most (2 * 104 + 1) * 52 moves
+    assert bound(zank.variant("zank-detailed", no_progress_turns=40), 2) == 105 * 40 * 209 * 52
+    assert bound(zank.variant("crapette"), 2) == 105 * 200 * 209 * 52
+    # Z104-18: 201 * no_progress_turns turns of at most (4 * 104 + 5) * 105 moves
+    assert bound(zank.variant("zank-104"), 2) == 201 * 50 * 421 * 105
+    assert bound(zank.variant("zank-104", no_progress_turns=100_000), 2) is None  # > int32
+    assert bound(zank.variant("zank-detailed", table_mode=True), 2) is None
+    assert bound(zank.variant("zank"), 3) is None
+    assert bound(zank.variant("spite-and-malice"), 6) is None
+    game = load(zank.variant("zank-104", no_progress_turns=100_000))
+    assert game.max_game_length() == zos.DEFAULT_MAX_GAME_LENGTH
+
+    @attrs.frozen
+    class Own:
+        name: str = "own"
+        options: dict[str, int] = attrs.Factory(dict)
+
+        def max_plies(self, players: int) -> int:
+            return 10 * players
+
+    assert bound(Own(), 3) == 30

@@ -174,6 +174,8 @@ def test_resample_keeps_the_players_information_state(variant: str) -> None:
             assert other.information_state_string(p) == state.information_state_string(p)
             assert other.observation_string(p) == state.observation_string(p)
             assert other.observation_tensor(p) == state.observation_tensor(p)
+            assert other.information_state_tensor(p) == state.information_state_tensor(p)
+            assert other.information_record(p) == state.information_record(p)
             assert other.current_player() == state.current_player()
             if p == state.current_player():
                 assert other.legal_actions() == state.legal_actions()
@@ -181,7 +183,7 @@ def test_resample_keeps_the_players_information_state(variant: str) -> None:
             assert str(state) == str(state.clone())  # the original is untouched
             changed += other.zank_state.piles != state.zank_state.piles
             for q in range(game.num_players()):  # every seat's strings are its own again
-                view = other.information_state_string(q).split("\nmoves: ")[0]
+                view = other.information_record(q).split("\nmoves: ")[0]
                 assert view == zos._view_text(game.context, rules.observe(other._data.dealt, q))
             random_state_from(other, seed)
     assert changed  # face-down cards nobody saw were dealt anew at least once

@@ -210,9 +210,38 @@ def test_returns_at_three_seats_are_those_of_the_openspiel_adapter() -> None:
     assert won
 
 
-def test_the_default_length_bound_is_the_openspiel_adapters() -> None:
+@pytest.mark.parametrize("variant", sorted(zank.VARIANTS))
+def test_the_default_length_bound_is_the_openspiel_adapters(variant: str) -> None:
     conventions = pytest.importorskip("zank.adapters.conventions")
-    assert zpz.ZankEnv("zank").max_plies == conventions.DEFAULT_MAX_PLIES
+    rules = zank.variant(variant)
+    env = zpz.ZankEnv(variant)
+    assert env.max_plies == conventions.default_max_plies(rules, 2)
+    assert 0 < env.max_plies <= conventions.MAX_BOUND
+    if conventions.rules_max_plies(rules, 2) is None:
+        assert env.max_plies == conventions.DEFAULT_MAX_PLIES
     ospiel = pytest.importorskip("zank.adapters.openspiel")
-    game = ospiel.load_game(zank.variant("zank"))
-    assert game.max_game_length() == conventions.DEFAULT_MAX_PLIES
+    assert ospiel.load_game(rules).max_game_length() == env.max_plies
+
+
+@pytest.mark.parametrize("variant", ["zank-104", "spite-and-malice"])
+def test_a_random_episode_ends_within_the_bound(variant: str) -> None:
+    """A game ends by its rules, never by truncation, well inside the bound."""
+    env = zpz.ZankEnv(variant)
+    env.reset(seed=4)
+    rnd = np.random.default_rng(4)
+    for _agent in env.agent_iter():
+        observation, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            assert terminated
+            assert not truncated
+            env.step(None)
+            continue
+        env.step(int(rnd.choice(np.flatnonzero(observation["action_mask"]))))
+    assert env.game_state.outcome is not None
+    assert env.game_state.ply <= env.max_plies
+
+
+@pytest.mark.parametrize("bad", [0, -3, 2.5, True, "many"])
+def test_a_bad_max_plies_is_refused(bad: Any) -> None:
+    with pytest.raises(zank.OptionError, match="max_plies"):
+        zpz.ZankEnv("zank", max_plies=bad)

@@ -5,6 +5,8 @@ is imported by ``import zank``:
 
 * :mod:`zank.adapters.encoding` -- a fixed-length numeric vector of an
   :class:`~zank.core.Observation` (needs ``numpy``; both extras below bring it).
+* :mod:`zank.adapters.knowledge` -- the public and all-players views of a state
+  and the information-state vector of the OpenSpiel adapter (needs ``numpy``).
 * :mod:`zank.adapters.conventions` -- the returns and the length bound both
   adapters below share (needs nothing).
 * ``zank.adapters.pettingzoo`` -- a PettingZoo AEC environment for any variant

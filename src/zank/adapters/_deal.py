@@ -19,6 +19,7 @@ import attrs
 
 import zank
 from zank.adapters.encoding import ObservationEncoder
+from zank.adapters.knowledge import KnowledgeEncoder
 from zank.cards import DECK, MAX_CARD
 from zank.core import HIDDEN, Rules, State
 from zank.random import Rng
@@ -210,6 +211,7 @@ class _Context:
         self.players = players
         self.max_length = max_length
         self.encoder = ObservationEncoder(self.rules, players)
+        self.knowledge = KnowledgeEncoder(self.encoder)
         self.specs = self.rules.layout(players)
         self.private = [s.owner if s.private else None for s in self.specs]
         # the quick way to tell who sees what holds while observe is the core's own

@@ -15,22 +15,93 @@ variant's own points are in ``state.result()`` (OpenSpiel) and the agents'
 >>> seat_returns(winner=None, players=2)
 [0.0, 0.0]
 
-**Length.**  No variant's end rule bounds the number of moves (Spite and Malice
-shuffles completed build piles back into the draw pile; the Zank-Patience
-family ends a game after a number of turns without progress, but a turn's
-length is not bounded), so both adapters cut a game at
-:data:`DEFAULT_MAX_PLIES` player moves unless told otherwise, and the game then
-ends as a draw, marked truncated.  The number is a documented budget, not a
-bound derived from the rules; it lies far above the length of any game that
-random play produced in the measurements of ``benchmarks/RESULTS.md``.
+**Length.**  Both adapters bound a game's player moves by
+:func:`default_max_plies`: the bound that the variant's own end rules give
+(:func:`rules_max_plies`), where its rules page proves one, and otherwise
+:data:`DEFAULT_MAX_PLIES`, a documented budget at which the adapters cut the
+game (it then ends as a draw, marked truncated).  A game bounded by its rules
+is never cut: the bound is one it cannot reach.
+
+>>> import zank
+>>> from zank.adapters.conventions import default_max_plies, rules_max_plies
+>>> rules_max_plies(zank.variant("zank-detailed"), 2)  # 105 * 200 turns, 209 * 52 moves each
+228228000
+>>> rules_max_plies(zank.variant("spite-and-malice"), 2) is None
+True
+>>> default_max_plies(zank.variant("spite-and-malice"), 2)
+100000
+
+Where a finite bound comes from (each rules page, under "Every game ends"):
+
+* ``zank-detailed`` and ``crapette``: at most ``(T + 1) * no_progress_turns``
+  turns (the no-progress count is reset only by a turn with a foundation
+  move, and the foundations hold at most the ``T`` cards of the game), and a
+  turn has at most ``(Φ + 1) * 52`` moves with ``Φ <= 2T`` (50 house-to-house
+  moves in a row at most, every other card move lowers Φ): ZD-19 and C-19.
+* ``zank-104``: at most ``201 * no_progress_turns`` turns and
+  ``(2Φ₀ + 5) * (T + 1)`` moves a turn with ``Φ₀ <= 2T`` (Z104-18).
+* No finite bound: ``spite-and-malice`` (completed build piles are shuffled
+  back into the draw pile; the rules page lists termination as an open item),
+  ``zank`` and ``schikanieren`` (Z-20 and S-7 prove that every turn ends and
+  bound the turns, but give no count of a turn's moves), and every option set
+  with ``table_mode=True`` (the calls and take-backs of table mode are proved to
+  end, not counted).  A bound above :data:`MAX_BOUND` (OpenSpiel keeps the
+  length in a 32-bit int) counts as none.
 """
 
 from __future__ import annotations
 
-__all__ = ["DEFAULT_MAX_PLIES", "seat_returns"]
+from typing import Any
+
+__all__ = [
+    "DEFAULT_MAX_PLIES",
+    "MAX_BOUND",
+    "default_max_plies",
+    "rules_max_plies",
+    "seat_returns",
+]
 
 DEFAULT_MAX_PLIES = 100_000
-"""Player moves after which both adapters end a game as a (truncated) draw."""
+"""Player moves after which both adapters end a game without a bound of its own
+(:func:`rules_max_plies` is ``None``) as a (truncated) draw."""
+MAX_BOUND = 2**31 - 1
+"""The largest bound :func:`rules_max_plies` returns (OpenSpiel keeps
+``max_game_length`` in an int32)."""
+
+
+def rules_max_plies(rules: Any, players: int) -> int | None:
+    """The most player moves a game of ``rules`` with ``players`` seats can last,
+    from the variant's own end rules (see the module docs), or ``None`` where the
+    rules give no finite bound (or one above :data:`MAX_BOUND`).
+
+    A rules object with a ``max_plies(players)`` method (a variant of a plugin)
+    gives its own bound.
+    """
+    hook = getattr(rules, "max_plies", None)
+    if callable(hook):
+        bound = hook(players)
+        return None if bound is None or int(bound) > MAX_BOUND else int(bound)
+    if rules.name not in ("zank-detailed", "crapette", "zank-104"):
+        return None
+    options = rules.options
+    if options.get("table_mode"):
+        return None
+    cards = len(rules.cards(players))
+    if rules.name == "zank-104":
+        turns = 201 * options["no_progress_turns"]
+        per_turn = (4 * cards + 5) * (cards + 1)
+    else:
+        turns = (cards + 1) * options["no_progress_turns"]
+        per_turn = (2 * cards + 1) * 52
+    bound = turns * per_turn
+    return bound if 0 < bound <= MAX_BOUND else None
+
+
+def default_max_plies(rules: Any, players: int) -> int:
+    """The length bound both adapters use by default: :func:`rules_max_plies`,
+    or :data:`DEFAULT_MAX_PLIES` where that is ``None``."""
+    bound = rules_max_plies(rules, players)
+    return DEFAULT_MAX_PLIES if bound is None else bound
 
 
 def seat_returns(winner: int | None, players: int) -> list[float]:

@@ -138,6 +138,10 @@ class ObservationEncoder:
         self.size = self.bounded_size + 1 + info_slots
         """The length of every vector."""
 
+    def pile_order(self, player: int) -> list[int]:
+        """The layout indices of the piles in the order of ``player``'s vector."""
+        return list(self._order[player])
+
     def segments(self) -> list[tuple[str, int, int]]:
         """``(name, start, stop)`` of every part of the vector, in order.
 

@@ -66,9 +66,10 @@ information-set algorithm where that matters.  Of the variants, only Spite and
 Malice has private piles (each seat's hand); in the Zank-Patience family
 (zank, zank-detailed, zank-104, schikanieren, crapette) every face-up card is
 public and the hidden information is the face-down cards nobody has seen,
-which chance deals as they are turned up, so both seats' information states
-differ only in the seat (the game still declares imperfect information: the
-face-down cards are unknown to all).
+which chance deals as they are turned up, so both seats know the same (their
+observations differ only in the seat, and the public and all-players views
+show the same cards as each seat's); the game still declares imperfect
+information, since the face-down cards are unknown to all.
 
 **Determinization.**  :meth:`ZankState.resample_from_infostate` (OpenSpiel's
 ``ResampleFromInfostate``) draws a state of a player's information set: the
@@ -79,27 +80,70 @@ Python ``ISMCTSBot`` runs unchanged.  It is not
 places from every unseen card: the information state is more than the
 observation (cards a player saw go face down and are remembered, and the cards
 of each seat's own pack stay in that pack), and the sampled state must be a
-game of this chance model with the same history for the player.
+game of this chance model with the same history for the player.  A known
+limit: a card the player saw that a shuffle then hid (Spite and Malice's
+completed build piles) and that another seat then drew keeps its place in
+every resampled state, although the player cannot know it (it cannot be
+relabelled without changing the player's own record; it would take swapping
+places in the other seats' records).  The information-state tensor does not
+place such a card.
 
 **Length.**  ``max_game_length`` counts player moves (chance outcomes are not
-counted, as in OpenSpiel).  Its default is the variant's own bound when the
-rules object has a ``max_plies(players)`` method that returns one, else
-:data:`DEFAULT_MAX_GAME_LENGTH`.  No variant's end rule gives a finite bound
-yet (Spite and Malice shuffles completed piles back into the draw pile, so
-its games have no bound; the Zank-Patience family ends a game after a number
-of turns without progress but a turn's length is not bounded), so the default
-is that documented number (shared with the PettingZoo adapter, see
-:mod:`zank.adapters.conventions`; random play's longest games are far
-shorter, figures in ``benchmarks/RESULTS.md``).  A game that reaches it is not cut short silently:
-it ends as a draw (returns 0), :attr:`ZankState.truncated` is true, and the
-state's text says so.
+counted, as in OpenSpiel).  Its default is
+:func:`zank.adapters.conventions.default_max_plies` (shared with the PettingZoo
+adapter): the bound the variant's own end rules prove, per option set and seat
+count, where its rules page proves one -- ``zank-detailed`` and ``crapette``
+(228,228,000 moves with the default options: at most 105 * 200 turns of at most
+209 * 52 moves) and ``zank-104`` (444,260,250); such a game ends by its rules
+before it, so it is never cut -- and otherwise :data:`DEFAULT_MAX_GAME_LENGTH`
+(100,000), a documented budget: Spite and Malice has no bound (completed build
+piles go back into the draw pile), ``zank`` and ``schikanieren`` bound the turns
+but not a turn's moves, and table mode's calls are not counted.  Random play's
+longest games are far shorter (figures in ``benchmarks/RESULTS.md``).  A game
+that reaches the budget (or a ``max_game_length`` passed as a parameter) is not
+cut short silently: it ends as a draw (returns 0), :attr:`ZankState.truncated`
+is true, and the state's text says so.
 
 **Strings and tensors.**  The observation string and tensor show what
 :meth:`zank.core.Rules.observe` shows the player (the tensor is the vector of
-:class:`zank.adapters.encoding.ObservationEncoder`).  The information-state
-string adds perfect recall: the player's view of the deal, then every move
-with the cards it turned visible for that player.  The information-state
-tensor is the observation vector (it does not encode the history).
+:class:`zank.adapters.encoding.ObservationEncoder`).  ``make_py_observer`` (and
+so OpenSpiel's ``make_observation``) offers four views:
+
+* one seat's observation (``IIGObservationType(perfect_recall=False)``, the
+  default observation);
+* one seat's information state (``perfect_recall=True``, the default
+  information state, see below);
+* the public view (``perfect_recall=False, private_info=PrivateInfoType.NONE``):
+  a card shows where every seat sees it -- no hand, no face-down card; the same
+  cards for every seat;
+* the all-players view (``perfect_recall=False,
+  private_info=PrivateInfoType.ALL_PLAYERS``): a card shows where some seat sees
+  it -- every hand, but not the face-down cards nobody has seen.
+
+The public and all-players views are built from ``rules.observe`` of every seat
+and share the observation's string format and tensor layout (and size).  They
+are offered without perfect recall only; ``public_info=False`` and perfect
+recall with another private-information type raise
+:class:`~zank.errors.OptionError` (a :class:`ValueError`).
+
+The **information-state string** is bounded in size: the observation string,
+then ``history`` and a 32-hex-digit BLAKE2b digest of the perfect-recall record
+-- the player's view of the deal, then every move with the cards it turned
+visible for that player, which :meth:`ZankState.information_record` returns in
+full (that record grows with the game: up to 12,000 characters along the
+random games of ``benchmarks/RESULTS.md``).  So two histories that the player
+can tell apart have different strings (but for a digest collision, chance
+2^-128), and the cost of a string does not grow with the game (the digest is
+chained move by move and kept per move).
+The **information-state tensor** is not perfect recall (no fixed-size vector
+can hold an unbounded history): it is the observation vector followed by one
+block per card of the game with what the player *knows* of it -- seen at some
+time, visible now, remembered where it went face down, its place from the top
+and its pile (:class:`zank.adapters.knowledge.KnowledgeEncoder`).  It is a
+function of the information state (every state of one information set gives
+the same tensor, tested with :meth:`ZankState.resample_from_infostate`), so it
+serves learning algorithms that take ``information_state_tensor`` as input; it
+does not tell apart histories that left the player the same knowledge.
 
 **Pickling, processes, loading.**  A game pickles by its variant name and
 parameters (its class, ``ZankGame_`` plus the variant name, is an attribute of
@@ -121,6 +165,8 @@ every game sums to zero); a draw gives 0 to all.  The variant's points are in
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import random
 from typing import Any
 
@@ -137,10 +183,12 @@ from zank.adapters._deal import (
     _Done,
     _shared_context,
 )
-from zank.adapters.conventions import DEFAULT_MAX_PLIES, seat_returns
+from zank.adapters.conventions import DEFAULT_MAX_PLIES, default_max_plies, seat_returns
 from zank.adapters.encoding import ObservationEncoder  # noqa: F401 (part of this module's namespace)
+from zank.adapters.knowledge import all_players_observation, public_observation
 from zank.cards import MAX_CARD, card_text, cards_text
 from zank.core import HIDDEN, Observation, Result, Rules, State
+from zank.errors import quote
 from zank.random import splitmix64
 
 __all__ = [
@@ -229,12 +277,6 @@ def load_game(rules: Rules, players: int = 2, **extra: Any) -> Any:
     return pyspiel.load_game(game_name(rules.name), game_params(rules, players, **extra))
 
 
-def _max_plies(rules: Rules, players: int) -> int:
-    hook = getattr(rules, "max_plies", None)
-    bound = hook(players) if callable(hook) else None
-    return int(bound) if bound is not None else DEFAULT_MAX_GAME_LENGTH
-
-
 @attrs.frozen
 class _Pending:
     """A player's move waiting for chance: first for the generator state of a
@@ -255,39 +297,77 @@ class _Step:
     seat: int
     text: str
     shown: tuple[tuple[int, ...], ...]  # per seat: cards the move made visible to it
+    # per seat: cards of the piles a shuffling move changed that the seat does not
+    # see after it (their places are unknown to the seat from then on)
+    hidden: tuple[tuple[int, ...], ...] = ()
+
+
+@functools.lru_cache(maxsize=4096)
+def _deal_digest(view: str) -> bytes:
+    """The digest of a seat's view of the deal (one per deal and seat, kept)."""
+    return hashlib.blake2b(view.encode(), digest_size=16).digest()
+
+
+def _entry(step: _Step, player: int) -> str:
+    """A move as ``player`` perceived it: ``seat:move`` and the cards it showed the player."""
+    entry = f"{step.seat}:{step.text}"
+    if step.shown[player]:
+        entry += "+" + "+".join(card_text(c) for c in step.shown[player])
+    return entry
 
 
 class _Node:
-    """A link of the list of moves, newest first, with each seat's record so far.
+    """A link of the list of moves, newest first, with what each seat knows so far.
 
-    The records (the moves as one seat perceived them, as text) are derived
-    from the immutable links, so caching them here is safe when clones share
-    the list; it makes information-state strings cost the new moves only.
+    Per seat, a node caches the digest of the moves up to it as that seat
+    perceived them (a chain: each digest hashes the one before and the move)
+    and the cards the seat saw in them; both are derived from the immutable
+    links, so caching them here is safe when clones share the list, and an
+    information state costs the moves since the last one asked for only.
     """
 
-    __slots__ = ("prev", "records", "step")
+    __slots__ = ("digests", "known", "prev", "step")
 
     def __init__(self, prev: _Node | None, step: _Step) -> None:
         self.prev = prev
         self.step = step
-        self.records: dict[int, str] = {}
+        self.digests: dict[int, bytes] = {}
+        self.known: dict[int, tuple[int, int]] = {}
 
-    def record(self, player: int) -> str:
-        """The moves up to this one as ``player`` perceived them."""
+    def _pending(self, cache: str, player: int) -> tuple[_Node | None, list[_Node]]:
         pending: list[_Node] = []
         node: _Node | None = self
-        while node is not None and player not in node.records:
+        while node is not None and player not in getattr(node, cache):
             pending.append(node)
             node = node.prev
-        text = "" if node is None else node.records[player]
-        for n in reversed(pending):
-            s = n.step
-            entry = f"{s.seat}:{s.text}"
-            if s.shown[player]:
-                entry += "+" + "+".join(card_text(c) for c in s.shown[player])
-            text = f"{text} {entry}" if text else entry
-            n.records[player] = text
-        return text
+        pending.reverse()
+        return node, pending
+
+    def digest(self, player: int) -> bytes:
+        """The 16-byte BLAKE2b chain of the moves up to this one as ``player`` perceived them."""
+        node, pending = self._pending("digests", player)
+        h = b"" if node is None else node.digests[player]
+        for n in pending:
+            h = hashlib.blake2b(h + _entry(n.step, player).encode(), digest_size=16).digest()
+            n.digests[player] = h
+        return h
+
+    def seen(self, player: int, dealt: int) -> tuple[int, int]:
+        """Bit masks of the cards ``player`` has seen up to this move and of those
+        whose place it still knows (seen, and not hidden again by a shuffle since);
+        ``dealt``: the mask of the cards it saw in the deal."""
+        node, pending = self._pending("known", player)
+        seen, tracked = (dealt, dealt) if node is None else node.known[player]
+        for n in pending:
+            step = n.step
+            if step.hidden:
+                for c in step.hidden[player]:
+                    tracked &= ~(1 << c)
+            for c in step.shown[player]:
+                seen |= 1 << c
+                tracked |= 1 << c
+            n.known[player] = (seen, tracked)
+        return seen, tracked
 
     def steps(self) -> list[_Step]:
         """Every move, oldest first."""
@@ -639,18 +719,23 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
                 return
         seat = pending.base.to_move
         assert seat is not None
-        steps = _Node(d.steps, _Step(seat, move.text, shown))
         seen = d.seen.union(new)
         mixed = d.mixed.difference(new)
+        hidden: tuple[tuple[int, ...], ...] = ()
         if pending.shuffles:
             # seen cards that the shuffle left face down to everyone are unknown again
             before = pending.base
-            changed = [
-                i
-                for i, spec in enumerate(ctx.specs)
-                if not spec.sorted and before.piles[i] != after.piles[i]
-            ]
+            touched = [i for i in range(len(ctx.specs)) if before.piles[i] != after.piles[i]]
+            changed = [i for i in touched if not ctx.specs[i].sorted]
             mixed = mixed.union(c for c in ctx.hidden_to_all(after, changed) if c in seen)
+            # and each seat loses the place of every card of the touched piles it
+            # does not see now (a card the shuffle sent to another seat's hand too)
+            cards = {c for i in touched for c in before.piles[i]}
+            cards.update(c for i in touched for c in after.piles[i])
+            hidden = tuple(
+                tuple(sorted(cards - v)) for v in ctx.views(after, range(len(ctx.specs)))
+            )
+        steps = _Node(d.steps, _Step(seat, move.text, shown, hidden))
         truncated = after.outcome is None and after.ply >= ctx.max_length
         self._data = _Data(after, seen, d.deal_views, steps, None, truncated, mixed, dealt=d.dealt)
 
@@ -729,7 +814,8 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
         node: _Node | None = None
         for step in steps:
             shown = tuple(tuple(sorted(sigma.get(c, c) for c in cards)) for cards in step.shown)
-            node = _Node(node, _Step(step.seat, step.text, shown))
+            hidden = tuple(tuple(sorted(sigma.get(c, c) for c in h)) for h in step.hidden)
+            node = _Node(node, _Step(step.seat, step.text, shown, hidden))
         clone._data = _Data(
             relabel(d.zs),
             frozenset(sigma.get(c, c) for c in d.seen),
@@ -750,10 +836,33 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
 
     def observation_text(self, player: int) -> str:
         """The observation string of ``player``."""
-        obs = self.observation_of(player)
+        return self.view_text(player)
+
+    def view_of(self, player: int, view: str = "seat") -> Observation | None:
+        """The observation of ``player`` of one of the three views: ``"seat"``
+        (:meth:`observation_of`), ``"public"`` (what every seat sees:
+        :func:`~zank.adapters.knowledge.public_observation`) or ``"all"`` (what
+        some seat sees: every hand, no face-down card); ``None`` before the deal."""
+        zs = self.zank_state
+        if zs is None:
+            return None
+        rules = self._ctx.rules
+        if view == "seat":
+            return rules.observe(zs, player)
+        if view == "public":
+            return public_observation(rules, zs, player)
+        if view == "all":
+            return all_players_observation(rules, zs, player)
+        raise zank.OptionError(f"view must be 'seat', 'public' or 'all', not {quote(view)}")
+
+    def view_text(self, player: int, view: str = "seat") -> str:
+        """The observation string of ``player`` in one of the views of :meth:`view_of`."""
+        obs = self.view_of(player, view)
         if obs is None:
             return f"seat {player}: before the deal"
         text = _view_text(self._ctx, obs)
+        if view != "seat":
+            text = f"{view} view\n{text}"
         pending = self._data.pending
         if pending is not None:
             text += f"\nplaying {self._ctx.rules.moves[pending.action].text}: cards being turned up"
@@ -762,21 +871,63 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
         return text
 
     def information_text(self, player: int) -> str:
-        """The information-state string of ``player``: its view of the deal, then
-        every move with the cards it showed this player, then its current view."""
+        """The information-state string of ``player`` (bounded in size): its
+        observation string, then ``history`` and a 32-hex-digit BLAKE2b digest of
+        its view of the deal and of every move with the cards it showed this
+        player (the perfect-recall record of :meth:`information_record`)."""
         d = self._data
         if d.zs is None:
             return f"seat {player}: before the deal"
-        moves = "" if d.steps is None else d.steps.record(player)
-        return f"{d.deal_views[player]}\nmoves: {moves}\nnow:\n{self.observation_text(player)}"
+        chain = b"" if d.steps is None else d.steps.digest(player)
+        digest = hashlib.blake2b(_deal_digest(d.deal_views[player]) + chain, digest_size=16)
+        return f"{self.observation_text(player)}\nhistory {digest.hexdigest()}"
 
-    def encode(self, player: int, out: npt.NDArray[np.float32]) -> None:
-        """Write the observation vector of ``player`` into ``out`` (zeros before the deal)."""
-        obs = self.observation_of(player)
+    def information_record(self, player: int) -> str:
+        """The perfect-recall record that the information-state string digests:
+        ``player``'s view of the deal, then every move with the cards it showed
+        this player (its length grows with the game)."""
+        d = self._data
+        if d.zs is None:
+            return f"seat {player}: before the deal"
+        steps = [] if d.steps is None else d.steps.steps()
+        moves = " ".join(_entry(step, player) for step in steps)
+        return f"{d.deal_views[player]}\nmoves: {moves}"
+
+    def seen_by(self, player: int) -> frozenset[int]:
+        """Every card ``player`` has seen so far (in the deal or turned up since)."""
+        mask = self._masks(player)[0]
+        return frozenset(c for c in range(mask.bit_length()) if mask >> c & 1)
+
+    def _masks(self, player: int) -> tuple[int, int]:
+        """Bit masks: the cards ``player`` has seen, and those whose place it knows."""
+        d = self._data
+        if d.dealt is None:
+            return 0, 0
+        dealt = 0
+        if d.steps is None or player not in d.steps.known:
+            for c in self._ctx.views(d.dealt, range(len(self._ctx.specs)))[player]:
+                dealt |= 1 << c
+        return (dealt, dealt) if d.steps is None else d.steps.seen(player, dealt)
+
+    def encode(self, player: int, out: npt.NDArray[np.float32], view: str = "seat") -> None:
+        """Write the observation vector of ``player`` (in one of the views of
+        :meth:`view_of`) into ``out`` (zeros before the deal)."""
+        obs = self.view_of(player, view)
         if obs is None:
             out.fill(0.0)
         else:
             self._ctx.encoder.encode(obs, out)
+
+    def encode_information(self, player: int, out: npt.NDArray[np.float32]) -> None:
+        """Write the information-state vector of ``player`` into ``out``
+        (:class:`~zank.adapters.knowledge.KnowledgeEncoder`; zeros before the deal)."""
+        zs = self.zank_state
+        if zs is None:
+            out.fill(0.0)
+            return
+        ctx = self._ctx
+        seen, tracked = self._masks(player)
+        ctx.knowledge.encode(zs, ctx.rules.observe(zs, player), seen, tracked, out)
 
     def __str__(self) -> str:
         d = self._data
@@ -809,31 +960,66 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
 
 
 class _Observer:
-    """OpenSpiel's Python observer: one seat's observation or information state."""
+    """OpenSpiel's Python observer of one of the adapter's views (see the module docs).
+
+    ``IIGObservationType`` (``None``: one seat's observation):
+
+    * ``perfect_recall=False``, public, ``SINGLE_PLAYER``: the seat's observation;
+    * ``perfect_recall=True``, public, ``SINGLE_PLAYER``: its information state
+      (the bounded string, the knowledge tensor);
+    * ``perfect_recall=False``, public, ``NONE``: the public view;
+    * ``perfect_recall=False``, public, ``ALL_PLAYERS``: every seat's view together.
+
+    Any other type raises :class:`~zank.errors.OptionError` (a :class:`ValueError`):
+    the public and all-players views are offered without perfect recall only, and
+    no view leaves the public cards out.
+    """
 
     def __init__(self, ctx: _Context, iig_obs_type: Any, params: Any) -> None:
         if params:
-            raise ValueError(f"zank observers take no parameters, not {params!r}")
-        self.perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        if iig_obs_type is not None and (
-            not iig_obs_type.public_info
-            or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
-        ):
-            raise ValueError("zank offers the observation of one seat (public and own private)")
-        self.tensor = np.zeros(ctx.encoder.size, dtype=np.float32)
-        self.dict = {"observation": self.tensor}
+            raise zank.OptionError(f"zank observers take no parameters, not {quote(params)}")
+        self.perfect_recall = False
+        self.view = "seat"
+        if iig_obs_type is not None:
+            private = iig_obs_type.private_info
+            self.perfect_recall = bool(iig_obs_type.perfect_recall)
+            if not iig_obs_type.public_info:
+                raise zank.OptionError(
+                    "zank observers always show the public cards (public_info=True)"
+                )
+            if private == pyspiel.PrivateInfoType.NONE:
+                self.view = "public"
+            elif private == pyspiel.PrivateInfoType.ALL_PLAYERS:
+                self.view = "all"
+            if self.perfect_recall and self.view != "seat":
+                raise zank.OptionError(
+                    "zank offers the public and all-players views without perfect recall only"
+                )
+        if self.perfect_recall:
+            knowledge = ctx.knowledge
+            self.tensor = np.zeros(knowledge.size, dtype=np.float32)
+            self.dict: dict[str, npt.NDArray[np.float32]] = {}
+            start = 0
+            for name, shape in knowledge.shape():
+                size = int(np.prod(shape))
+                self.dict[name] = self.tensor[start : start + size].reshape(shape)
+                start += size
+        else:
+            self.tensor = np.zeros(ctx.encoder.size, dtype=np.float32)
+            self.dict = {"observation": self.tensor}
 
     def set_from(self, state: ZankState, player: int) -> None:
-        """Fill :attr:`tensor` with the observation vector of ``player``."""
-        state.encode(player, self.tensor)
+        """Fill :attr:`tensor` with the vector of ``player``'s view."""
+        if self.perfect_recall:
+            state.encode_information(player, self.tensor)
+        else:
+            state.encode(player, self.tensor, self.view)
 
     def string_from(self, state: ZankState, player: int) -> str:
-        """The observation or information-state string of ``player``."""
-        return (
-            state.information_text(player)
-            if self.perfect_recall
-            else state.observation_text(player)
-        )
+        """The string of ``player``'s view (or information state)."""
+        if self.perfect_recall:
+            return state.information_text(player)
+        return state.view_text(player, self.view)
 
 
 class ZankGame(pyspiel.Game):  # type: ignore[misc]
@@ -856,7 +1042,7 @@ class ZankGame(pyspiel.Game):  # type: ignore[misc]
                 full[name] = None
         rules = zank.variant(self.variant, **full)
         if max_length <= 0:
-            max_length = _max_plies(rules, players)
+            max_length = default_max_plies(rules, players)
         self.context = _shared_context(self.variant, full, players, max_length)
         """The shared rules object, encoder and bound of this game's states."""
         info = pyspiel.GameInfo(
@@ -884,7 +1070,7 @@ class ZankGame(pyspiel.Game):  # type: ignore[misc]
         return ZankState(self)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
-        """An observer of one seat's observation (or, with perfect recall, information state)."""
+        """An observer of one of the views of the module docs (``None``: one seat's observation)."""
         return _Observer(self.context, iig_obs_type, params)
 
 

@@ -27,10 +27,13 @@
 * ``reset(seed=n)`` deals ``rules.new_game(seed=n)``; a ``reset()`` without a
   seed deals from a generator seeded by the last seeded reset, so a seeded
   sequence of episodes repeats exactly.
-* ``max_plies`` (default :data:`~zank.adapters.conventions.DEFAULT_MAX_PLIES`,
-  the OpenSpiel adapter's ``max_game_length``) truncates a game after that
-  many moves: no variant's end rule bounds a game's length, so this is the
-  documented bound of both adapters (``None``: no limit).
+* ``max_plies`` bounds a game's moves.  By default (:data:`AUTO`) it is
+  :func:`~zank.adapters.conventions.default_max_plies`, the OpenSpiel
+  adapter's ``max_game_length``: the bound the variant's end rules prove where
+  they prove one (``zank-detailed``, ``crapette``, ``zank-104``; such a game
+  never reaches it), else :data:`~zank.adapters.conventions.DEFAULT_MAX_PLIES`,
+  at which the game is truncated.  An int truncates after that many moves,
+  ``None`` never.
 * :meth:`~ZankEnv.render` draws what one seat may see: by default the seat to
   move (:data:`TO_MOVE`), or a fixed seat; the whole table, every hand
   included, only with ``render_perspective=ALL``.  ``render_mode="ansi"``
@@ -52,12 +55,12 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 import zank
-from zank.adapters.conventions import DEFAULT_MAX_PLIES, seat_returns
+from zank.adapters.conventions import default_max_plies, seat_returns
 from zank.adapters.encoding import ObservationEncoder
 from zank.core import HIDDEN, Rules, State
 from zank.errors import quote
 
-__all__ = ["ALL", "TO_MOVE", "ZankEnv", "env", "env_name"]
+__all__ = ["ALL", "AUTO", "TO_MOVE", "ZankEnv", "env", "env_name"]
 
 ObsDict = dict[str, npt.NDArray[Any]]
 
@@ -65,6 +68,9 @@ TO_MOVE = "to-move"
 """``render_perspective``: draw what the seat to move sees (the default)."""
 ALL = "all"
 """``render_perspective``: draw the whole table, every private card included."""
+AUTO = "auto"
+"""``max_plies``: the bound both adapters share
+(:func:`zank.adapters.conventions.default_max_plies`)."""
 
 
 def env_name(variant: str) -> str:
@@ -82,8 +88,10 @@ class ZankEnv(AECEnv):  # type: ignore[misc]
             text) or ``"human"`` (:meth:`render` prints it).
         render_perspective: whose view :meth:`render` draws: :data:`TO_MOVE`
             (default), a seat number, or :data:`ALL` for the whole table.
-        max_plies: truncate a game after this many moves (``None``: never).
-            Default :data:`~zank.adapters.conventions.DEFAULT_MAX_PLIES`.
+        max_plies: truncate a game after this many moves (``None``: never);
+            :data:`AUTO` (default): the rules' own bound where they prove one,
+            else :data:`~zank.adapters.conventions.DEFAULT_MAX_PLIES`
+            (:func:`~zank.adapters.conventions.default_max_plies`).
         depth: card slots per pile in the observation vector
             (see :class:`~zank.adapters.encoding.ObservationEncoder`).
         options: the variant's options when ``variant`` is a name.
@@ -102,7 +110,7 @@ class ZankEnv(AECEnv):  # type: ignore[misc]
         *,
         render_mode: str | None = None,
         render_perspective: int | str = TO_MOVE,
-        max_plies: int | None = DEFAULT_MAX_PLIES,
+        max_plies: int | str | None = AUTO,
         depth: int = 3,
         **options: Any,
     ) -> None:
@@ -126,6 +134,14 @@ class ZankEnv(AECEnv):  # type: ignore[misc]
                 f"render_perspective must be {TO_MOVE!r}, {ALL!r} or a seat from 0 to "
                 f"{players - 1}, not {quote(render_perspective)}"
             )
+        if max_plies == AUTO:
+            max_plies = default_max_plies(rules, players)
+        elif max_plies is not None and (
+            not isinstance(max_plies, int) or isinstance(max_plies, bool) or max_plies < 1
+        ):
+            raise zank.OptionError(
+                f"max_plies must be {AUTO!r}, None or a positive int, not {quote(max_plies)}"
+            )
         self.render_perspective = render_perspective
         """Whose view :meth:`render` draws (see the constructor)."""
         self.rules = rules
@@ -134,7 +150,8 @@ class ZankEnv(AECEnv):  # type: ignore[misc]
         """The class's metadata with the variant's name."""
         self.players = players
         self.render_mode = render_mode
-        self.max_plies = max_plies
+        self.max_plies: int | None = max_plies
+        """The most moves of a game (``None``: no bound; see the constructor)."""
         self.encoder = ObservationEncoder(rules, players, depth=depth)
         """The encoder of the ``"observation"`` vectors."""
         self.possible_agents = [f"player_{i}" for i in range(players)]
