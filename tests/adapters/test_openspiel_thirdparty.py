@@ -7,7 +7,6 @@ from __future__ import annotations
 import multiprocessing
 import pickle
 import random
-import time
 from typing import Any
 
 import pytest
@@ -134,12 +133,20 @@ def test_a_deal_node_costs_one_step_not_the_deal_so_far(monkeypatch: pytest.Monk
     assert runs <= 20  # one per shuffle and lot; it was one per node
 
 
-def test_load_game_is_quick_once_the_context_exists() -> None:
+def test_load_game_reuses_the_context_once_it_exists(monkeypatch: pytest.MonkeyPatch) -> None:
+    # what made load_game slow was building a context (its deal) per game; the
+    # time itself is measured by benchmarks/openspiel_adapter.py, not asserted
+    # here (a shared machine runs 3-5x slower on some days)
     load("spite-and-malice", 6)
-    start = time.perf_counter()
-    for _ in range(20):
-        load("spite-and-malice", 6)
-    assert (time.perf_counter() - start) / 20 < 0.05  # generous: a shared machine
+
+    def no_context(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("a context was built again")
+
+    monkeypatch.setattr(zos._Context, "__init__", no_context)
+    monkeypatch.setattr(zos._Context, "deal", no_context)
+    for _ in range(3):
+        game = load("spite-and-malice", 6)
+        assert game.num_players() == 6
 
 
 # ------------------------------------------------- ResampleFromInfostate and ISMCTS
