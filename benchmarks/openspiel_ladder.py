@@ -109,6 +109,11 @@ class Seat:
                 else ZankLeafEvaluator(rules, game.num_players(), seed)
             )
             self.bot = ismcts.ISMCTSBot(game, evaluator, 2.0, simulations, random_state=rng)
+            # the worlds drawn from the bot's own generator (OpenSpiel's default
+            # sampler is seeded by the clock), so that a game is reproducible
+            self.bot.set_resampler(
+                lambda state, player: state.resample_from_infostate(player, rng.uniform)
+            )
         else:
             self.agent = agent_factory(name)(seed)
 
