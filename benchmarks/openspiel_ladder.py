@@ -32,7 +32,8 @@ The agent names are those of :data:`zank.simulate.AGENTS` and two bots:
 
 ``--simulations`` (default 50) is each bot's budget per decision.  The script
 prints the ladder and each pair's tally, and the bots' processor time per
-decision; ``--json FILE`` appends them as one JSON line.
+decision; ``--json FILE`` appends them as one JSON line, and ``--report FILE``
+prints the Markdown tables of such a file.
 """
 
 from __future__ import annotations
@@ -200,8 +201,41 @@ def ladder(
     }
 
 
+def report(path: str) -> str:
+    """The runs of a ``--json`` file as Markdown: per run, the ratings and the pairs."""
+    out = []
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            run = json.loads(line)
+            out.append(
+                f"`{run['variant']}`, {run['games_per_pair']} games a pair from seed "
+                f"{run['seed']}, {run['simulations']} simulations a bot decision "
+                f"({run['build']}, {run['seconds']:.0f} s):"
+            )
+            out.append("")
+            out.append("| agent | rating (Elo scale) | 95 % interval | ms a decision (decisions) |")
+            out.append("|---|---|---|---|")
+            for r in sorted(run["rows"], key=lambda r: -r["rating"]):
+                out.append(
+                    f"| `{r['agent']}` | {r['rating']:.0f} | [{r['low']:.0f}, {r['high']:.0f}] | "
+                    f"{r['mean_ms']:.1f} ({r['decisions']}) |"
+                )
+            out.append("")
+            out.append("| pair | first won | second won | drawn |")
+            out.append("|---|---|---|---|")
+            for a, b, wins, losses, draws in run["pairs"]:
+                out.append(f"| `{a}` – `{b}` | {wins} | {losses} | {draws} |")
+            out.append("")
+    return "\n".join(out).rstrip() + "\n"
+
+
 def main(argv: Sequence[str] | None = None) -> None:
-    """Play the ladder and print it."""
+    """Play the ladder and print it (or ``--report FILE``: the tables of a file)."""
+    if argv is None:
+        argv = sys.argv[1:]
+    if len(argv) == 2 and argv[0] == "--report":
+        print(report(argv[1]), end="")
+        return
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("variant")
     parser.add_argument("--agents", default="random,greedy,openspiel-ismcts")

@@ -17,10 +17,11 @@ Coordinate ascent by self-play: the *incumbent* starts at the defaults; for each
 budget of a cheap search level) that plays the incumbent in ``--games`` games,
 in pairs on the same deal with the seats swapped (``search_strength.duel``).  A
 value replaces the incumbent's only if its share of the points (a win 1, a
-draw ½) is above one half with the lower end of its 95 % Wilson interval above
-``--accept`` (default 0.5: a change must be shown, not guessed); otherwise the
-default stays.  Every trial is printed and, with ``--json``, appended as a JSON
-line, and the last line is the tuned settings.
+draw ½) is above one half with the lower end of its 95 % Wilson interval (of the
+points, a half point rounded to even) above ``--accept`` (default 0.5: a change
+must be shown, not guessed); otherwise the incumbent stays.  Every trial is
+printed and, with ``--json``, appended as a JSON line, and the last line is the
+tuned settings.
 
 The defaults are small so that a run fits a shared machine (a few minutes a
 parameter at ``zank-detailed``); read the intervals, not the shares.

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import importlib.util
+import json
 from pathlib import Path
 from types import ModuleType
 
@@ -28,7 +29,9 @@ def script() -> ModuleType:
     return module
 
 
-def test_the_bots_and_a_zank_agent_play_a_rated_round_robin(script: ModuleType) -> None:
+def test_the_bots_and_a_zank_agent_play_a_rated_round_robin(
+    script: ModuleType, tmp_path: Path
+) -> None:
     rules = zank.variant("spite-and-malice", pay_off_size=1)
     names = ["greedy", "openspiel-ismcts", "openspiel-ismcts+zank"]
     lines: list[str] = []
@@ -43,6 +46,11 @@ def test_the_bots_and_a_zank_agent_play_a_rated_round_robin(script: ModuleType) 
     assert len(lines) == 6
     again = script.ladder(rules, names, games=2, seed=3, simulations=3, log=lambda _: None)
     assert again["pairs"] == out["pairs"]  # seeded: the same games
+    saved = tmp_path / "ladder.jsonl"
+    saved.write_text(json.dumps({**out, "seconds": 1.0, "build": "pure Python"}) + "\n")
+    table = script.report(str(saved))
+    assert "| `greedy` | 0 | [0, 0] |" in table
+    assert "| `greedy` – `openspiel-ismcts` |" in table
 
 
 def test_the_zank_evaluator_scores_a_won_world_for_its_winner(script: ModuleType) -> None:
