@@ -215,6 +215,19 @@ def test_evaluate_gives_each_seat_a_chance_and_its_sample_size() -> None:
         tiny(1).evaluate(SMALL, SMALL.observe(state, 0), samples=0)
 
 
+def test_evaluate_reads_no_hidden_card_of_an_observation_but_every_card_of_a_state() -> None:
+    """From an observation the estimate is the same whatever the hidden cards
+    are; from a state it is seeded alike, so the same state gives the same one."""
+    state = a_position(SMALL, seed=8, steps=30)
+    obs = SMALL.observe(state, 0)
+    other = SMALL.sample_state(obs, seed=3)
+    assert other.piles != state.piles
+    assert tiny(2).evaluate(SMALL, obs, 5) == tiny(2).evaluate(SMALL, SMALL.observe(other, 0), 5)
+    assert tiny(2).evaluate(SMALL, state, 5) == tiny(2).evaluate(SMALL, state, 5)
+    won = SMALL.setup(piles={"p0.pay": "Ah", "p1.pay": "2c 3c"}, to_move=0)
+    assert tiny(1).evaluate(SMALL, won, 3).values == (1.0, 0.0)
+
+
 # ------------------------------------------------------------------- by name
 def test_the_levels_are_agents_by_name() -> None:
     for level in LEVELS:

@@ -100,6 +100,51 @@ def test_show_for_a_seat_hides_the_other_hand() -> None:
     assert full.count(BACK) < seat.count(BACK)
 
 
+def _chances(text: str) -> list[float]:
+    """The per-seat percentages that ``zank show --evaluate`` prints."""
+    return [float(m) for m in re.findall(r"^  seat \d+: +([\d.]+) %$", text, re.M)]
+
+
+def test_show_evaluate_prints_each_seats_chance_and_the_sample_size() -> None:
+    args = ("show", "spite-and-malice", "--seed", "3", "--seat", "1", "--evaluate")
+    out = run(*args, "--samples", "12")
+    assert out.returncode == 0, out.stderr
+    assert "chance to win, from what seat 1 sees: 12 rollouts of greedy play to the end" in (
+        out.stdout
+    )
+    chances = _chances(out.stdout)
+    assert len(chances) == 2
+    assert sum(chances) == pytest.approx(100.0, abs=0.11)
+    assert run(*args, "--samples", "12").stdout == out.stdout  # seeded by --seed
+    whole = run("show", "spite-and-malice", "--seed", "3", "--evaluate", "--depth", "5")
+    assert "from the whole state: 32 rollouts of greedy play of at most 5 moves" in whole.stdout
+
+
+def test_show_evaluate_follows_the_game() -> None:
+    """A position a seat is about to win is evaluated as won for that seat."""
+    rules = zank.variant("spite-and-malice", pay_off_size=5)
+    state = rules.setup(piles={"p0.pay": "Ah", "p1.pay": "2c 3c 4c 5c 6c"}, to_move=0)
+    out = run(
+        "show", "spite-and-malice", "--position", rules.position_text(state),
+        "--seat", "0", "--evaluate", "--samples", "8",
+    )  # fmt: skip
+    assert out.returncode == 0, out.stderr
+    assert _chances(out.stdout) == [100.0, 0.0]
+
+
+def test_show_evaluate_with_json_adds_a_json_line() -> None:
+    out = run(
+        "show", "zank-detailed", "--seed", "4", "--seat", "0", "--json",
+        "--evaluate", "--samples", "5", "--depth", "30",
+    )  # fmt: skip
+    assert out.returncode == 0, out.stderr
+    first, second = out.stdout.splitlines()
+    assert json.loads(first)["format"] == "zank-observation"
+    evaluation = json.loads(second)["evaluation"]
+    assert (evaluation["seat"], evaluation["samples"], evaluation["depth"]) == (0, 5, 30)
+    assert sum(evaluation["values"]) == pytest.approx(1.0)
+
+
 # -------------------------------------------------------------- simulate
 def test_simulate_prints_a_summary() -> None:
     out = run("simulate", "spite-and-malice", "--games", "5", "--seed", "3")
@@ -262,6 +307,9 @@ def test_replay_of_a_bad_record_names_the_move(tmp_path: Path) -> None:
         (("show", "chess"), "unknown variant"),
         (("show", "spite-and-malice", "--seat", "5"), "--seat"),
         (("show", "spite-and-malice", "--seed", "-3"), "--seed"),
+        (("show", "spite-and-malice", "--samples", "4"), "--evaluate"),
+        (("show", "spite-and-malice", "--evaluate", "--samples", "0"), "--samples"),
+        (("show", "spite-and-malice", "--evaluate", "--depth", "-1"), "--depth"),
         (("play", "spite-and-malice", "--seat", "2"), "--seat"),
         (("play", "spite-and-malice", "--vs", "alien"), "invalid choice"),
         (("play", "chess"), "unknown variant"),
@@ -462,3 +510,19 @@ def test_simulate_shows_a_progress_bar_on_a_terminal(tmp_path: Path) -> None:
     assert "6/6 games" in out
     assert "█" in out
     assert term.close() == 0
+
+
+def test_the_cli_reference_page_names_every_option() -> None:
+    """docs/reference/cli.md lists every command and every option of each."""
+    import argparse
+
+    from zank.cli import build_parser
+
+    page = (Path(__file__).parent.parent / "docs" / "reference" / "cli.md").read_text("utf-8")
+    sub = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
+    for name, parser in sub.choices.items():
+        assert f"`zank {name}" in page, name
+        for action in parser._actions:
+            for option in action.option_strings:
+                if option.startswith("--") and option != "--help":
+                    assert f"`{option}" in page or f", `{option}" in page, (name, option)

@@ -472,7 +472,17 @@ def test_observe_with_a_bad_seat_is_the_documented_error(seat: int) -> None:
 
 # ------------------------------------- the CLI's output for one seat (issue 36)
 #: Every output option of ``zank show`` (``--svg`` writes its file besides the text).
-SHOW_OPTIONS = [(), ("--moves",), ("--json",), ("--as-position",), ("--svg",)]
+#: ``--evaluate`` plays rollouts from that seat's view: cut off (scored by the
+#: cards left) and to the end.
+SHOW_OPTIONS = [
+    (),
+    ("--moves",),
+    ("--json",),
+    ("--as-position",),
+    ("--svg",),
+    ("--evaluate", "--samples", "4", "--depth", "40"),
+    ("--evaluate", "--json", "--samples", "2"),
+]
 
 
 def _show_for_seat(rules: Rules, state: State, seat: int, option: tuple[str, ...]) -> str:

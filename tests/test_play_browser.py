@@ -594,6 +594,51 @@ def test_no_text_of_the_page_shows_a_hidden_card(page: Page) -> None:
             assert face not in text.split(), face
 
 
+def test_a_search_level_as_opponent_and_the_evaluation_bar(page: Page) -> None:
+    """The opponent select offers the search levels (issue 33); the evaluation
+    bar, switched on, shows each seat's chance from the reader's view and
+    follows the game; switched off, it is hidden."""
+    from selenium.webdriver.support.ui import Select
+
+    against = Select(page.find("#zp-opponent"))
+    offered = [o.get_attribute("value") for o in against.options]
+    assert {"greedy", "search:easy", "search:medium", "search:hard"} <= set(offered)
+    against.select_by_value("search:easy")
+    view = page.deal("spite-and-malice", 6, pay_off_size=4)
+    assert view["opponent"] == "search:easy"
+    assert "against search:easy" in page.find("#zp-game").text
+    box = page.find("#zp-eval-on")
+    page.scroll_to(box)
+    assert not box.is_selected()
+    assert not page.find("#zp-eval").is_displayed()
+    box.click()
+    page.idle()
+    first = page.driver.execute_script("return window.zankPlay.evaluation()")
+    assert first["seat"] == view["seat"]
+    assert first["samples"] >= 2
+    assert sum(first["values"]) == pytest.approx(1.0)
+    assert page.find("#zp-eval").is_displayed()
+    seats = page.driver.find_elements("css selector", "#zp-eval-bar .zp-eval-seat")
+    assert len(seats) == 2
+    assert "Estimated chance to win" in page.find("#zp-eval-text").text
+    assert f"{first['samples']} rollouts" in page.find("#zp-eval-text").text
+    for _ in range(3):  # the bar follows the game, the search level replies
+        if view["over"] is not None or not page.clickable():
+            break
+        view = page.click_offered(page.clickable()[-1])
+    page.idle()
+    record = page.driver.execute_script("return window.zankPlay.request({op: 'record'})")
+    tags = GameRecord.loads(record["record"]).tags
+    assert tags == {"seat0": "you", "seat1": "search:easy"}
+    again = page.driver.execute_script("return window.zankPlay.evaluation()")
+    assert again is not None
+    assert again["seat"] == view["seat"]
+    page.scroll_to(box)
+    box.click()
+    assert not page.find("#zp-eval").is_displayed()
+    against.select_by_value("greedy")
+
+
 def test_a_reload_is_playable_sooner(page: Page) -> None:
     """The second visit: the browser has the files in its cache."""
     driver = page.driver

@@ -567,3 +567,55 @@ def test_a_move_in_words_names_piles_never_cards() -> None:
     assert text.startswith(f"You played {move.text}: from your ")
     assert text == zank_play.describe_move(state, move.text, after, 0)
     assert zank_play.describe_move(state, move.text, after, 1).startswith("Player 0 played")
+
+
+# ----------------------------------------------------- opponents and evaluation (issue 33)
+def test_the_page_offers_the_search_levels_as_opponents() -> None:
+    offered = [o["name"] for o in call(op="variants")["opponents"]]
+    assert offered == ["greedy", "random", "search:easy", "search:medium", "search:hard"]
+    rules = zank.variant("spite-and-malice", pay_off_size=3)
+    answer = call(op="deal", variant="spite-and-malice", options={"pay_off_size": 3}, seed=2,
+                  seat=1, opponent="search:easy")  # fmt: skip
+    assert answer["opponent"] == "search:easy"
+    # the search level played seat 0's moves: the same as the agent by name does
+    from zank.simulate import agent_factory
+
+    agent = agent_factory("search:easy")(2)
+    state = rules.new_game(seed=2)
+    for move in answer["agent_moves"]:
+        chosen = agent.choose(rules, rules.observe(state, 0), rules.legal_moves(state))
+        assert chosen.text == move
+        state = rules.apply(state, chosen)
+    for _ in range(3):
+        answer = call(op="move", move=answer["legal"][-1]["move"])
+        if answer["over"] is not None:
+            break
+    record = GameRecord.loads(call(op="record")["record"])
+    assert record.tags == {"seat0": "search:easy", "seat1": "you"}
+    call(op="deal", variant="zank-detailed", seed=1)
+    assert call(op="load", text=record.dumps())["opponent"] == "search:easy"
+    assert call(op="deal", variant="spite-and-malice", seed=1)["opponent"] == "greedy"
+    refused = call(op="deal", variant="spite-and-malice", seed=1, opponent="first")
+    assert "unknown opponent" in refused["error"]["message"]
+
+
+def test_the_evaluation_is_each_seats_chance_from_the_readers_view() -> None:
+    answer = call(op="deal", variant="crapette", seed=5)
+    call(op="move", move=answer["legal"][0]["move"])
+    first = call(op="evaluate", samples=6, seconds=1000)["evaluation"]
+    assert first["seat"] == 0
+    assert first["samples"] == 6
+    assert sum(first["values"]) == pytest.approx(1.0)
+    assert all(0 <= v <= 1 for v in first["values"])
+    assert call(op="evaluate", samples=6, seconds=1000)["evaluation"] == first  # seeded
+    # the same view with the hidden cards dealt anew: the same figures
+    page = table()
+    state = page.state
+    other = state.rules.sample_state(state.rules.observe(state, page.seat), seed=4)
+    assert other.piles != state.piles
+    page.states[-1] = other
+    assert call(op="evaluate", samples=6, seconds=1000)["evaluation"] == first
+    quick = call(op="evaluate", samples=1000, seconds=0)["evaluation"]
+    assert quick["samples"] == 2  # the time is up after the first two rollouts
+    assert "samples" in call(op="evaluate", samples=0)["error"]["message"]
+    assert "seconds" in call(op="evaluate", seconds="soon")["error"]["message"]

@@ -1,5 +1,5 @@
 // The Play page of the zank documentation: a table where the reader plays
-// against zank's greedy agent.  zank itself runs in Pyodide, in a Web Worker
+// against one of zank's agents (greedy by default).  zank itself runs in Pyodide, in a Web Worker
 // (play_worker.js) so that the page stays responsive while Python loads; this
 // script starts it, sends requests to zank_play.py and shows the answers.
 // Everything it knows about the rules comes from zank.  No framework.
@@ -19,6 +19,9 @@
   let view = null; // the last answer about the game
   let selected = null; // {from, index, element} after the first click
   let variants = [];
+  let opponents = []; // [{name, label}]: the agents the page offers
+  let evaluation = null; // the last evaluation shown by the bar
+  let evaluating = 0; // the evaluation asked for last (older answers are dropped)
   // the agents' moves being shown one at a time: {finish} while it lasts
   let playing = null;
   const SPEEDS = { slow: 1500, normal: 700, fast: 250, instant: 0 }; // ms per move
@@ -74,12 +77,16 @@
     skip(); // a new request ends the show of the agents' moves
     const t0 = performance.now();
     let answer;
+    // a search opponent may think for a while: say so (the page stays usable)
+    const thinking = setTimeout(() => say("The others are thinking…"), 400);
     try {
       answer = await request(obj);
     } catch (e) {
       // not a refusal (those are answers) but a bug: say so, keep the table
       say("Something went wrong in the page: " + e.message, "");
       throw e;
+    } finally {
+      clearTimeout(thinking);
     }
     await show(answer);
     void $("zp-table").offsetHeight; // lay the new table out: part of the answer's time
@@ -134,7 +141,9 @@
     timings.python = ready.python;
     timings.zank = ready.zank;
     progressed({ step: 5, of: 4, text: "Dealing" });
-    variants = (await request({ op: "variants" })).variants;
+    const known = await request({ op: "variants" });
+    variants = known.variants;
+    opponents = known.opponents;
     setUpForm();
     $("zp-play").hidden = false;
     await deal(false);
@@ -155,6 +164,7 @@
       players: q.get("players"),
       seat: q.get("seat"),
       speed: q.get("speed"),
+      opponent: q.get("opponent"),
     };
   }
 
@@ -162,6 +172,13 @@
     const select = $("zp-variant");
     for (const v of variants) select.appendChild(el("option", { value: v.name }, v.name));
     const p = params();
+    const against = $("zp-opponent");
+    for (const o of opponents) against.appendChild(el("option", { value: o.name }, o.label));
+    if (p.opponent && opponents.some((o) => o.name === p.opponent)) against.value = p.opponent;
+    $("zp-eval-on").addEventListener("change", () => {
+      $("zp-eval").hidden = !$("zp-eval-on").checked;
+      if ($("zp-eval-on").checked) evaluate();
+    });
     if (p.variant && variants.some((v) => v.name === p.variant)) select.value = p.variant;
     if (p.seed !== null && /^\d+$/.test(p.seed)) $("zp-seed").value = p.seed;
     select.addEventListener("change", () => showOptions());
@@ -310,6 +327,7 @@
     showSeats();
     $("zp-seat").value = String(game.seat);
     $("zp-seed").value = String(game.seed);
+    if (game.opponent) $("zp-opponent").value = game.opponent;
   }
 
   function deal(fresh) {
@@ -322,6 +340,7 @@
       seed: Number.isSafeInteger(seed) ? seed : -1,
       players: Number($("zp-players").value),
       seat: Number($("zp-seat").value),
+      opponent: $("zp-opponent").value,
     });
   }
 
@@ -353,7 +372,9 @@
       $("zp-solution").textContent = ""; // shown again only on request
       $("zp-game").textContent =
         answer.variant + " · seed " + answer.seed + " · " + answer.players +
-        " players · you are player " + answer.seat + " · " + count(answer.moves, "move");
+        " players · you are player " + answer.seat + " · against " + answer.opponent +
+        " · " + count(answer.moves, "move");
+      if ($("zp-eval-on").checked) evaluate();
     }
     if (answer.error) {
       const e = answer.error;
@@ -369,6 +390,42 @@
     if (answer.over) parts.push(answer.over);
     else if (answer.your_turn) parts.push("Your move.");
     say(parts.join(" "));
+  }
+
+  // -- the evaluation bar ---------------------------------------------------------
+
+  // Each player's chance to win, estimated by zank from what the reader sees
+  // (in the Web Worker, like every request: the page stays responsive).
+  async function evaluate() {
+    const mine = ++evaluating;
+    $("zp-eval-text").textContent = "Evaluating…";
+    const answer = await request({ op: "evaluate" });
+    if (mine !== evaluating) return; // a newer position is being evaluated
+    if (answer.error) {
+      $("zp-eval-text").textContent = "No evaluation: " + answer.error.message;
+      return;
+    }
+    evaluation = answer.evaluation;
+    const bar = $("zp-eval-bar");
+    bar.replaceChildren();
+    const words = [];
+    evaluation.values.forEach((v, p) => {
+      const pct = Math.round(100 * v);
+      const who = p === evaluation.seat ? "you" : "player " + p;
+      const part = el("span", {
+        class: "zp-eval-seat zp-eval-seat" + (p % 4) + (p === evaluation.seat ? " zp-eval-you" : ""),
+        title: who + ": " + pct + " %",
+        "data-seat": String(p),
+      }, pct >= 12 ? who + " " + pct + " %" : "");
+      part.style.width = (100 * v).toFixed(1) + "%";
+      bar.appendChild(part);
+      words.push(who + " " + pct + " %");
+    });
+    bar.setAttribute("aria-label", "Estimated chance to win: " + words.join(", "));
+    $("zp-eval-text").textContent =
+      "Estimated chance to win: " + words.join(", ") + " (" +
+      count(evaluation.samples, "rollout") + " of " + evaluation.rollout + " play of at most " +
+      evaluation.depth + " moves, from what you see; a draw counts half).";
   }
 
   // -- the agents' moves, one at a time ------------------------------------------
@@ -629,6 +686,7 @@
     timings,
     request: (obj) => request(obj),
     view: () => view,
+    evaluation: () => evaluation,
     playing: () => playing !== null,
     idle: () => inFlight === 0 && timings.ready !== null,
   };

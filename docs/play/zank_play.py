@@ -21,8 +21,10 @@ Requests (``op`` and its fields) and what they answer:
     ``{"variants": [...]}``: name, one-line summary (the one ``zank variants``
     prints), seats and the options of every registered variant, each option
     with a one-line explanation.
-``deal`` (``variant``, ``options``, ``seed``, ``players``, ``seat``)
-    a new game; the greedy agent plays every seat but ``seat``.
+``deal`` (``variant``, ``options``, ``seed``, ``players``, ``seat``, ``opponent``)
+    a new game; the agent ``opponent`` (a name of :data:`OPPONENTS`, default
+    ``greedy``, or ``random`` for a variant without a greedy policy) plays
+    every seat but ``seat``.
 ``click`` (``from``, ``index``, ``to``)
     the reader moved the card ``index`` of pile ``from`` (pile labels as in
     :meth:`zank.core.Rules.layout`, the ``data-label`` of the picture) onto
@@ -44,6 +46,10 @@ Requests (``op`` and its fields) and what they answer:
 ``solution``
     ``{"solution": text}``: the whole position as text, every hidden card
     included (the page shows it only where it says so).
+``evaluate`` (``samples``, ``seconds``)
+    ``{"evaluation": {"seat", "values", "samples", "depth"}}``: each seat's
+    estimated chance to win from the reader's observation (see
+    :func:`evaluation`), the page's evaluation bar.
 
 Nothing else the page shows reveals a card hidden from the reader: the
 picture, the table as text, the legal moves and every message are built from
@@ -69,7 +75,7 @@ import attrs
 
 import zank
 from zank._summaries import headline
-from zank.agents import GreedyAgent
+from zank.agents import Agent, GreedyAgent, RandomAgent, SearchAgent
 from zank.cards import RANK, RANK_NAMES
 from zank.core import Move, OptionValidator, PileSpec, Rules, State
 from zank.errors import ZankError
@@ -91,12 +97,16 @@ from zank.spite_malice import SpiteAndMalice
 
 __all__ = [
     "AGENT_TAG",
+    "EVALUATION_DEPTH",
+    "MAX_SAMPLES",
+    "OPPONENTS",
     "READER_TAG",
     "Click",
     "PageError",
     "Table",
     "click_notation",
     "describe_move",
+    "evaluation",
     "handle",
     "legal_clicks",
     "option_fields",
@@ -111,7 +121,25 @@ __all__ = [
 READER_TAG = "you"
 """The tag value that marks the reader's seat in a game record (``tags["seat0"]``)."""
 AGENT_TAG = "greedy"
-"""The tag value of the seats the greedy agent plays."""
+"""The tag value of the seats the greedy agent plays (the default opponent);
+the seats of another opponent are tagged with its name."""
+
+OPPONENTS: dict[str, str] = {
+    "greedy": "greedy (the variant's own heuristic)",
+    "random": "random (any legal move)",
+    "search:easy": "search: easy",
+    "search:medium": "search: medium",
+    "search:hard": "search: hard (slow in the browser)",
+}
+"""The agents the page offers as opponents (their names as
+:data:`zank.simulate.AGENTS` knows them) and how the page's select shows them."""
+
+MAX_SAMPLES = 1000
+"""The most rollouts one ``evaluate`` request may ask for."""
+
+EVALUATION_DEPTH = 150
+"""The page's evaluation: the moves each rollout plays before the cards left
+score it (:func:`zank.agents.search.leaf_values`)."""
 MAX_SEED = 2**63 - 1
 _NUMBER = re.compile(r"(\d+)$")
 
@@ -121,6 +149,28 @@ class PageError(ZankError):
 
 
 # ------------------------------------------------------------------ variants
+
+
+def _opponent(rules: Rules, name: str | None) -> str:
+    """The opponent ``name`` (``None``: the default one) if the page offers it.
+
+    Raises:
+        PageError: an unknown name, or ``greedy`` for a variant without a greedy policy.
+    """
+    if name is None:
+        return "greedy" if rules.greedy_policy is not None else "random"
+    if name not in OPPONENTS:
+        raise PageError(f"unknown opponent {name[:40]!r}; the opponents: {', '.join(OPPONENTS)}")
+    if rules.greedy_policy is None and name != "random":
+        raise PageError(f"{rules.name} has no greedy policy yet: its only opponent is random")
+    return name
+
+
+def _agent(name: str, seed: int) -> Agent:
+    """The agent of opponent ``name``, seeded."""
+    if name.startswith("search:"):
+        return SearchAgent.level(name.partition(":")[2], seed)
+    return GreedyAgent(seed) if name == "greedy" else RandomAgent(seed)
 
 
 _ROLE = re.compile(r":[a-z]+:`~?(?:[\w.]*\.)?([^`]+)`")
@@ -564,7 +614,8 @@ def _result_text(state: State, seat: int) -> str | None:
 
 @attrs.define
 class Table:
-    """One game at the page's table: the reader at ``seat``, greedy agents elsewhere.
+    """One game at the page's table: the reader at ``seat``, the agent
+    ``opponent`` (:data:`OPPONENTS`) elsewhere.
 
     ``states[k]`` is the state before ``moves[k]``, which ``movers[k]`` made;
     ``states[-1]`` is the current state.
@@ -577,16 +628,24 @@ class Table:
     states: list[State]
     moves: list[str] = attrs.field(factory=list)
     movers: list[int] = attrs.field(factory=list)
-    agent: GreedyAgent = attrs.field(factory=GreedyAgent)
+    agent: Agent = attrs.field(factory=GreedyAgent)
     from_position: bool = False
+    opponent: str = "greedy"
 
     @classmethod
-    def deal(cls, rules: Rules, seed: int, players: int, seat: int) -> Table:
-        """A new game of ``rules`` dealt with ``seed``; the agents move first if it is theirs."""
+    def deal(
+        cls, rules: Rules, seed: int, players: int, seat: int, opponent: str | None = None
+    ) -> Table:
+        """A new game of ``rules`` dealt with ``seed``; the agents move first if it is theirs.
+
+        Raises:
+            PageError: a seat out of range, or an opponent the page does not offer.
+        """
         state = rules.new_game(seed=seed, players=players)
         if not 0 <= seat < players:
             raise PageError(f"your seat must be from 0 to {players - 1}, not {seat}")
-        table = cls(rules, seed, players, seat, [state], agent=GreedyAgent(seed))
+        name = _opponent(rules, opponent)
+        table = cls(rules, seed, players, seat, [state], agent=_agent(name, seed), opponent=name)
         table.agents_play()
         return table
 
@@ -644,7 +703,7 @@ class Table:
     def record(self) -> GameRecord:
         """The game record so far (``tags`` name the reader's seat and the agents');
         a game from a pasted position keeps it in the record's ``start``."""
-        tags = {f"seat{p}": AGENT_TAG for p in range(self.players)}
+        tags = {f"seat{p}": self.opponent for p in range(self.players)}
         tags[f"seat{self.seat}"] = READER_TAG
         return GameRecord(
             self.rules.name,
@@ -668,6 +727,10 @@ class Table:
         states = list(replay(record))
         seats = [p for p in range(record.players) if record.tags.get(f"seat{p}") == READER_TAG]
         seat = seats[0] if seats else 0
+        rules = states[0].rules
+        tagged = [record.tags.get(f"seat{p}") for p in range(record.players) if p != seat]
+        known = [t for t in tagged if t in OPPONENTS and t != "greedy"]
+        opponent = _opponent(rules, known[0] if known else None)
         movers = []
         for s in states[:-1]:
             assert s.to_move is not None  # replay stops at the end of a game
@@ -680,8 +743,9 @@ class Table:
             states,
             list(record.moves),
             movers,
-            GreedyAgent(record.seed),
+            _agent(opponent, record.seed),
             from_position=record.start is not None,
+            opponent=opponent,
         )
         table.agents_play()
         return table
@@ -778,7 +842,57 @@ class Table:
             "home_word": getattr(self.rules, "foundation_word", "build pile"),
             "can_set_up": getattr(self.rules, "parse_position", None) is not None,
             "recordable": True,
+            "opponent": self.opponent,
         }
+
+
+# ---------------------------------------------------------------- evaluation
+
+
+def evaluation(table: Table, samples: int = 32, seconds: float = 0.5) -> dict[str, Any]:
+    """Each seat's estimated chance to win, from what the reader sees.
+
+    :meth:`zank.agents.SearchAgent.evaluate` over the reader's observation
+    (every rollout deals the cards hidden from the reader anew, so the figures
+    tell nothing the reader could not know): greedy rollouts (random for a
+    variant without a greedy policy) of at most :data:`EVALUATION_DEPTH` moves.
+    It plays rollouts two at a time until ``samples`` or, after the first two,
+    until ``seconds`` have passed (the page runs it in its Web Worker, where a
+    move waits for it); seeded by the game's seed and the number of moves, so
+    that a position gets the same figures when the time allows every sample.
+
+    ``{"seat": the reader's, "values": [per seat], "samples": how many, "depth": ...,
+    "rollout": "greedy" or "random"}``.
+
+    Raises:
+        PageError: ``samples`` is below 1.
+    """
+    import time
+
+    if not 1 <= samples <= MAX_SAMPLES:
+        raise PageError(f"samples must be from 1 to {MAX_SAMPLES}, not {samples}")
+    rules, state = table.rules, table.state
+    policy = "greedy" if rules.greedy_policy is not None else "random"
+    agent = SearchAgent(
+        table.seed * 4096 + len(table.moves), max_moves=EVALUATION_DEPTH, rollout=policy
+    )
+    view = rules.observe(state, table.seat)
+    totals = [0.0] * state.players
+    done = 0
+    deadline = time.perf_counter() + seconds
+    while done < samples and (done == 0 or time.perf_counter() < deadline):
+        batch = min(2, samples - done)
+        estimate = agent.evaluate(rules, view, batch)
+        for p, v in enumerate(estimate.values):
+            totals[p] += v * batch
+        done += batch
+    return {
+        "seat": table.seat,
+        "values": [t / done for t in totals],
+        "samples": done,
+        "depth": EVALUATION_DEPTH,
+        "rollout": policy,
+    }
 
 
 # ------------------------------------------------------------------ requests
@@ -876,7 +990,8 @@ def _deal(request: dict[str, Any]) -> Table:
         raise PageError(f"the seed must be from 0 to {MAX_SEED}, not {seed}")
     players = _field(request, "players", int, rules.min_players)
     seat = _field(request, "seat", int, 0)
-    return Table.deal(rules, seed, players, seat)
+    opponent = _field(request, "opponent", str, None)
+    return Table.deal(rules, seed, players, seat, opponent)
 
 
 def _position(table: Table, request: dict[str, Any]) -> Table:
@@ -886,7 +1001,14 @@ def _position(table: Table, request: dict[str, Any]) -> Table:
     state = parse(_field(request, "text", str))
     seat = table.seat if table.seat < state.players else 0
     new = Table(
-        table.rules, table.seed, state.players, seat, [state], agent=table.agent, from_position=True
+        table.rules,
+        table.seed,
+        state.players,
+        seat,
+        [state],
+        agent=table.agent,
+        from_position=True,
+        opponent=table.opponent,
     )
     new.agents_play()
     return new
@@ -901,14 +1023,18 @@ def respond(request: dict[str, Any]) -> dict[str, Any]:
     global _table
     op = _field(request, "op", str)
     if op == "variants":
-        return {"variants": variants()}
+        return {
+            "variants": variants(),
+            "opponents": [{"name": k, "label": v} for k, v in OPPONENTS.items()],
+        }
     if op == "deal":
         _table = _deal(request)
         return _moved(_table, list(_table.moves))  # the agents' moves before the reader's turn
     if op == "load":
         _table = Table.load(_field(request, "text", str))
         return _moved(_table, [])
-    known = ("view", "click", "move", "undo", "record", "position", "solution", "picture")
+    known: tuple[str, ...] = ("view", "click", "move", "undo", "record", "position")
+    known += ("solution", "picture", "evaluate")
     if op not in known:
         raise PageError(f"unknown request {op[:40]!r}")
     table = _current()
@@ -918,6 +1044,12 @@ def respond(request: dict[str, Any]) -> dict[str, Any]:
         return _click(table, request)
     if op == "move":
         return _moved(table, table.play(_field(request, "move", str)), own=True)
+    if op == "evaluate":
+        samples = _field(request, "samples", int, 32)
+        seconds = request.get("seconds", 0.5)
+        if not isinstance(seconds, int | float) or isinstance(seconds, bool) or seconds < 0:
+            raise PageError(f"'seconds' must be a number >= 0, not {str(seconds)[:100]!r}")
+        return {"evaluation": evaluation(table, samples, min(float(seconds), 60.0))}
     if op == "picture":
         return {"svg": table.picture(_field(request, "index", int))}
     if op == "undo":

@@ -174,6 +174,8 @@ def _show(args: argparse.Namespace) -> int:
             "--as-position prints the whole state, hidden cards included: it takes no "
             "--seat (use --json --seat N for what one seat sees)"
         )
+    if not args.evaluate and (args.samples is not None or args.depth is not None):
+        raise _Fail("--samples and --depth go with --evaluate")
     if args.json and seat is not None:  # only what that seat may see
         print(json.dumps(observation_to_dict(rules, rules.observe(state, seat))))
     elif args.json:
@@ -184,11 +186,58 @@ def _show(args: argparse.Namespace) -> int:
         print(_text(rules, state, seat))
         if args.moves:
             print(_moves_line(rules, state, seat))
+    if args.evaluate:
+        _print_evaluation(rules, state, args)
     if args.svg:
         from zank.render.svg import svg
 
         _write(args.svg, svg(state, perspective=args.seat))
     return 0
+
+
+#: ``zank show --evaluate`` without ``--depth``: rollouts are played to the
+#: end of the game (every variant's games end long before this many moves).
+_TO_THE_END = 1_000_000
+#: ``zank show --evaluate``'s rollouts without ``--samples``.
+_SAMPLES = 32
+
+
+def _print_evaluation(rules: Rules, state: State, args: argparse.Namespace) -> None:
+    """``zank show --evaluate``: each seat's estimated chance to win, from what
+    ``--seat`` sees (hidden cards dealt at random for each rollout) or from the
+    whole state, by :meth:`zank.agents.SearchAgent.evaluate`; seeded by ``--seed``."""
+    from zank.agents.search import SearchAgent
+
+    policy = "greedy" if rules.greedy_policy is not None else "random"
+    depth = _TO_THE_END if args.depth is None else args.depth
+    agent = SearchAgent(args.seed, max_moves=depth, rollout=policy)
+    seat: int | None = args.seat
+    view: State | Observation = state if seat is None else rules.observe(state, seat)
+    estimate = agent.evaluate(rules, view, samples=args.samples or _SAMPLES)
+    if args.json:
+        print(
+            json.dumps(
+                {
+                    "evaluation": {
+                        "seat": seat,
+                        "values": list(estimate.values),
+                        "samples": estimate.samples,
+                        "rollout": policy,
+                        "depth": args.depth,
+                        "seed": args.seed,
+                    }
+                }
+            )
+        )
+        return
+    whose = "the whole state" if seat is None else f"what seat {seat} sees"
+    length = "to the end" if args.depth is None else f"of at most {args.depth} moves"
+    print(
+        f"chance to win, from {whose}: {estimate.samples} rollouts of {policy} play "
+        f"{length} (seed {args.seed})"
+    )
+    for p, value in enumerate(estimate.values):
+        print(f"  seat {p}: {100 * value:5.1f} %")
 
 
 def _moves_line(rules: Rules, state: State, seat: int | None) -> str:
@@ -714,6 +763,29 @@ def _add_show_command(sub: _Commands) -> None:
     )
     _add_position_argument(p)
     p.add_argument("--svg", metavar="FILE", help="also write an SVG picture of the deal to FILE")
+    p.add_argument(
+        "--evaluate",
+        action="store_true",
+        help="also print each seat's estimated chance to win: the mean of --samples "
+        "rollouts of greedy play from what --seat sees (the hidden cards dealt at random "
+        "for each) or, without --seat, from the whole state; seeded by --seed "
+        "(with --json: a second JSON line)",
+    )
+    p.add_argument(
+        "--samples",
+        type=_positive,
+        default=None,
+        metavar="N",
+        help=f"--evaluate's budget: rollouts (default {_SAMPLES})",
+    )
+    p.add_argument(
+        "--depth",
+        type=_non_negative,
+        default=None,
+        metavar="MOVES",
+        help="--evaluate: cut each rollout off after this many moves and score it by "
+        "the cards each seat has left (default: play it to the end)",
+    )
 
 
 def _add_play_command(sub: _Commands) -> None:

@@ -332,22 +332,34 @@ class SearchAgent:
         assert best.move is not None
         return best.move
 
-    def evaluate(self, rules: Rules, observation: Observation, samples: int = 32) -> Evaluation:
-        """Each seat's estimated chance to win from what ``observation`` shows:
-        the mean score of ``samples`` rollouts (each from its own
-        determinization, cut off at ``max_moves`` and scored by
-        :func:`~zank.agents.search.leaf_values`).
+    def evaluate(
+        self, rules: Rules, position: Observation | State, samples: int = 32
+    ) -> Evaluation:
+        """Each seat's estimated chance to win: the mean score of ``samples``
+        rollouts, cut off at ``max_moves`` and scored by
+        :func:`~zank.agents.search.leaf_values`.
+
+        From an :class:`~zank.core.Observation` (what one seat sees) each
+        rollout starts from its own determinization
+        (:meth:`~zank.core.Rules.sample_state`), so the estimate reads no card
+        hidden from that seat; from a :class:`~zank.core.State` every rollout
+        starts from that state itself, every card known.
 
         Raises:
             OptionError: ``samples`` is not an int >= 1.
         """
         if not isinstance(samples, int) or isinstance(samples, bool) or samples < 1:
             raise OptionError(f"samples must be an int >= 1, not {quote(samples)}")
-        totals = [0.0] * observation.players
+        totals = [0.0] * position.players
         for _ in range(samples):
             world, roll = self.rng.next64(), self.rng.next64()
             self._roll = Rng(roll)
-            scores = self._rollout(rules, rules.sample_state(observation, seed=world))
+            start = (
+                position
+                if isinstance(position, State)
+                else rules.sample_state(position, seed=world)
+            )
+            scores = self._rollout(rules, start)
             for p, v in enumerate(scores):
                 totals[p] += v
         return Evaluation(tuple(t / samples for t in totals), samples)
