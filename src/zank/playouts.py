@@ -121,9 +121,8 @@ def _game(
     w = Working(state)
     k = 0
     path: list[Move] = []
-    while w.outcome is None and k != limit:
-        p = w.to_move
-        assert p is not None
+    p = w.to_move  # None exactly when the game is over (its outcome set)
+    while p is not None and k != limit:
         legal = moves_of(w)
         policy = chooser[p]
         if policy is None:
@@ -131,6 +130,7 @@ def _game(
         else:
             move = policy(rules, observe(w.state(), p), legal, rngs[p])
         play(w, move)
+        p = w.to_move
         k += 1
         if keep_moves:
             path.append(move)

@@ -224,22 +224,23 @@ def _moves_on(rules: SpiteAndMalice, piles: Sequence[tuple[int, ...]], p: int) -
 
 
 @cython.cfunc
+# long: S&M-4 to S&M-14 in one C function, the hot path of every move
 def _play_on(
     rules: SpiteAndMalice,
     piles: list[tuple[int, ...]],
     down: list[int],
     p: int,
-    players: int,
-    turn: int,
-    rng_state: int,
     move: Move,
-) -> tuple[int | None, int, int, Result | None]:
+    pos: State | Working,
+) -> tuple[int | None, int, int, Result | None] | None:
     """Carry out ``move`` of seat ``p`` on the working lists ``piles`` and
     ``down`` in place: the one implementation of S&M-4 to S&M-14 that
     ``_apply`` and the kernel (``_kernel_play``) both call (a C function in the
-    compiled build).  Returns
-    the seat to move next, the turn number, the generator state and the
-    outcome (``None`` while the game runs)."""
+    compiled build).  ``pos`` is the state or working position the lists
+    belong to; only a move that needs them reads its ``players``, ``turn`` and
+    ``rng``.  Returns ``None`` when the move changed the piles alone (the seat
+    plays on, the generator untouched), else the seat to move next, the turn
+    number, the generator state and the outcome (``None`` while the game runs)."""
     base: cython.Py_ssize_t
     hand_i: cython.Py_ssize_t
     src: cython.Py_ssize_t
@@ -249,56 +250,63 @@ def _play_on(
     nxt: cython.Py_ssize_t
     base = rules._base0 + p * (2 + SIDE_STACKS)
     hand_i = base + 1
-    outcome = None
-    to_move: int | None = p
-    if move.kind == PLAY:
-        src = move.source
-        if src < SRC_PAY:
-            hand = piles[hand_i]
-            k = _first_of_rank(hand, src)
-            card = hand[k]
-            piles[hand_i] = hand[:k] + hand[k + 1 :]
-        else:
-            i = base if src == SRC_PAY else base + 2 + src - SRC_SIDE
-            card = piles[i][-1]
-            piles[i] = piles[i][:-1]
-            if src == SRC_PAY:
-                down[base] = max(0, len(piles[base]) - 1)  # S&M-7: turn the next card
-        b = 2 + move.target
-        pile = piles[b] + (card,)
-        if len(pile) == QUEEN:  # S&M-12: complete at the queen
-            rng = Rng(rng_state)
-            if rules.unlimited_build_piles:
-                piles[1] = piles[1] + pile
-            else:
-                piles[0] = tuple(rng.shuffle(list(piles[0] + pile)))
-                down[0] = len(piles[0])
-                rng_state = rng.state
-            pile = ()
-        piles[b] = pile
-        if src == SRC_PAY and not piles[base]:  # S&M-13: the last pay-off card wins
-            points = [0] * players
-            points[p] = 5 + sum(len(piles[rules._seat_base(q)]) for q in range(players) if q != p)
-            outcome = Result(p, tuple(points), Termination.WENT_OUT)
-            to_move = None
-        elif not piles[hand_i]:  # S&M-10: an empty hand draws five more
-            rng_state, drawn = _draw_on(rules, piles, down, hand_i, rng_state)
-            if not drawn:
-                outcome, to_move = rules._drawn_game(players), None
-    else:
+    if move.kind != PLAY:
         hand = piles[hand_i]
         k = _first_of_rank(hand, move.source)
         piles[base + 2 + move.target] = piles[base + 2 + move.target] + (hand[k],)
         piles[hand_i] = hand[:k] + hand[k + 1 :]
         # S&M-8: the turn ends; the next seat clockwise draws up to five (S&M-4)
+        players = pos.players
         to_move = (p + 1) % players
-        turn += 1
+        turn = pos.turn + 1
+        rng_state = pos.rng
         nxt = rules._seat_base(to_move) + 1
         if len(piles[nxt]) < HAND_SIZE:
             rng_state, drawn = _draw_on(rules, piles, down, nxt, rng_state)
             if not drawn:
-                outcome, to_move = rules._drawn_game(players), None
-    return to_move, turn, rng_state, outcome
+                return None, turn, rng_state, rules._drawn_game(players)
+        return to_move, turn, rng_state, None
+    src = move.source
+    if src < SRC_PAY:
+        hand = piles[hand_i]
+        k = _first_of_rank(hand, src)
+        card = hand[k]
+        piles[hand_i] = hand[:k] + hand[k + 1 :]
+    else:
+        i = base if src == SRC_PAY else base + 2 + src - SRC_SIDE
+        card = piles[i][-1]
+        piles[i] = piles[i][:-1]
+        if src == SRC_PAY:
+            down[base] = max(0, len(piles[base]) - 1)  # S&M-7: turn the next card
+    b = 2 + move.target
+    pile = piles[b] + (card,)
+    shuffled = False
+    rng_state = 0
+    if len(pile) == QUEEN:  # S&M-12: complete at the queen
+        if rules.unlimited_build_piles:
+            piles[1] = piles[1] + pile
+        else:
+            rng = Rng(pos.rng)
+            piles[0] = tuple(rng.shuffle(list(piles[0] + pile)))
+            down[0] = len(piles[0])
+            rng_state = rng.state
+            shuffled = True
+        pile = ()
+    piles[b] = pile
+    if src == SRC_PAY and not piles[base]:  # S&M-13: the last pay-off card wins
+        players = pos.players
+        points = [0] * players
+        points[p] = 5 + sum(len(piles[rules._seat_base(q)]) for q in range(players) if q != p)
+        outcome = Result(p, tuple(points), Termination.WENT_OUT)
+        return None, pos.turn, rng_state if shuffled else pos.rng, outcome
+    if not piles[hand_i]:  # S&M-10: an empty hand draws five more
+        rng_state, drawn = _draw_on(rules, piles, down, hand_i, rng_state if shuffled else pos.rng)
+        if not drawn:
+            return None, pos.turn, rng_state, rules._drawn_game(pos.players)
+        return p, pos.turn, rng_state, None
+    if shuffled:
+        return p, pos.turn, rng_state, None
+    return None
 
 
 @cython.cfunc
@@ -592,19 +600,19 @@ class SpiteAndMalice(Rules):
         assert p is not None
         piles = list(state.piles)
         down = list(state.down)
-        to_move, turn, rng_state, outcome = _play_on(
-            self, piles, down, p, state.players, state.turn, state.rng, move
-        )
+        after = _play_on(self, piles, down, p, move, state)
+        if after is None:  # the piles alone changed
+            return state.successor(piles, down, p, (), state.turn)
+        to_move, turn, rng_state, outcome = after
         return state.successor(piles, down, to_move, (), turn, outcome, rng_state)
 
     def _kernel_play(self, w: Working, move: Move) -> None:
         p = w.to_move
         assert p is not None
-        w.to_move, w.turn, w.rng, w.outcome = _play_on(
-            self, w.piles, w.down, p, w.players, w.turn, w.rng, move
-        )
+        after = _play_on(self, w.piles, w.down, p, move, w)
+        if after is not None:  # else the piles alone changed
+            w.to_move, w.turn, w.rng, w.outcome = after
         w.ply += 1  # info () and phase 0 stay, as in every Spite and Malice state
-        w.kept = None
 
     @staticmethod
     def _drawn_game(players: int) -> Result:

@@ -38,9 +38,9 @@ class Working:
     face-down counts; the other fields are a state's.  A kernel reads it as it
     reads a state, and changes it either by editing the lists and fields
     directly or through :meth:`successor`, the in-place twin of
-    :meth:`zank.core.State.successor`.  :meth:`state` builds the state it
-    stands for and keeps it in ``kept`` until the position changes: a kernel
-    that edits the fields directly sets ``kept`` to ``None``."""
+    :meth:`zank.core.State.successor`; either way a move adds one to ``ply``.
+    :meth:`state` builds the state it stands for and keeps it in ``kept``, which
+    stands while its ``ply`` is the position's: no move needs to touch it."""
 
     __slots__ = (
         "down",
@@ -96,7 +96,6 @@ class Working:
         self.ply += 1
         self.turn = turn
         self.outcome = outcome
-        self.kept = None
         return self
 
     def load(self, state: State) -> None:
@@ -117,7 +116,7 @@ class Working:
         """The :class:`~zank.core.State` this position stands for (built once
         per change)."""
         s = self.kept
-        if s is None:
+        if s is None or s.ply != self.ply:
             s = self.kept = State(
                 self.rules,
                 self.players,
