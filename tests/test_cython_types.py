@@ -1,13 +1,14 @@
 """The C types of the compiled build stay true to the code they type (issue 31).
 
 The compiled modules (:data:`zank._compiled.MODULES`) declare C types for the
-compiled build in Cython's pure-Python mode, as bare annotations of locals at the
-top of a function (``i: cython.Py_ssize_t``).  A declaration whose name the body
-no longer assigns would type nothing and hide the slip; a decorator list
-(``@cython.locals``) would keep its names away from the code they type.  Only a
-private function may type a parameter (in its signature): a public one takes any
-argument, so that a bad one fails alike in both builds.  These tests read the
-modules' source.
+compiled build in Cython's pure-Python mode with ``@cython.locals(name=type)``
+lists above a function.  A name in such a list that the function no longer has
+(renamed, or its code moved away) types nothing, and nothing else notices: these
+tests do, reading the modules' source.  The build compiles with
+``annotation_typing=False`` (``hatch_build.py``), so that the annotations of
+public functions never make Cython refuse an argument that pure Python takes;
+inline declarations (``i: cython.Py_ssize_t``) would be ignored there, so the
+tests also refuse them.  Only a private function may type a parameter.
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ from pathlib import Path
 import pytest
 
 from zank import _compiled
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def _source(module: str) -> tuple[Path, ast.Module]:
@@ -38,84 +41,99 @@ def _is_cython(node: ast.expr) -> bool:
     )
 
 
-def _assigned(function: ast.FunctionDef) -> set[str]:
-    """The names the body of ``function`` binds (its nested functions left out)."""
-    names: set[str] = set()
+def _bound(function: ast.FunctionDef) -> set[str]:
+    """The names the body of ``function`` binds, and its parameters (its nested
+    functions and comprehensions left out: a C type does not reach them)."""
+    names = {a.arg for a in function.args.args + function.args.kwonlyargs}
     todo: list[ast.AST] = list(function.body)
     while todo:
         node = todo.pop()
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+        if isinstance(
+            node,
+            (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef, ast.comprehension),
+        ):
             continue
         if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
             names.add(node.id)
-        if isinstance(node, ast.AnnAssign) and node.value is None:
-            continue  # the declaration itself binds nothing
         todo.extend(ast.iter_child_nodes(node))
     return names
 
 
-def _declarations(function: ast.FunctionDef) -> dict[str, int]:
-    """The ``name: cython.T`` declarations in ``function``'s body, by line."""
-    found: dict[str, int] = {}
-    for node in ast.walk(function):
-        if (
-            isinstance(node, ast.AnnAssign)
-            and isinstance(node.target, ast.Name)
-            and _is_cython(node.annotation)
-        ):
-            found[node.target.id] = node.lineno
-    return found
+def _typed(function: ast.FunctionDef) -> dict[str, int]:
+    """The names of ``function``'s ``@cython.locals`` lists, by line."""
+    out: dict[str, int] = {}
+    for d in function.decorator_list:
+        if isinstance(d, ast.Call) and _is_cython(d.func) and d.func.attr == "locals":  # type: ignore[attr-defined]
+            for kw in d.keywords:
+                assert kw.arg is not None
+                out[kw.arg] = kw.value.lineno
+    return out
+
+
+def _functions(tree: ast.Module) -> list[ast.FunctionDef]:
+    return [f for f in ast.walk(tree) if isinstance(f, ast.FunctionDef)]
 
 
 @pytest.mark.parametrize("module", _compiled.MODULES)
-def test_every_typed_local_is_a_local_of_its_function(module: str) -> None:
+def test_every_typed_name_is_bound_in_its_function(module: str) -> None:
     path, tree = _source(module)
-    stale: list[str] = []
-    for function in ast.walk(tree):
-        if not isinstance(function, ast.FunctionDef):
-            continue
-        args = function.args.args + function.args.kwonlyargs
-        params = {a.arg for a in args}
-        for a in args:
-            if a.annotation is not None and _is_cython(a.annotation):
-                assert function.name.startswith("_"), (
-                    f"{path.name}:{a.lineno}: {function.name} is public and types its "
-                    f"parameter {a.arg!r}: bad arguments would fail differently by build"
-                )
-        bound = _assigned(function)
-        for name, line in _declarations(function).items():
-            assert name not in params, (
-                f"{path.name}:{line}: {function.name} types its parameter {name!r}: "
-                "types go on locals only, so bad arguments fail alike in both builds"
-            )
-            if name not in bound:
-                stale.append(f"{path.name}:{line}: {function.name} declares {name!r}, never bound")
+    stale = [
+        f"{path.name}:{line}: {f.name} types {name!r}, which it no longer binds"
+        for f in _functions(tree)
+        for name, line in _typed(f).items()
+        if name not in _bound(f)
+    ]
     assert not stale, "\n".join(stale)
 
 
 @pytest.mark.parametrize("module", _compiled.MODULES)
-def test_types_are_declared_inline_not_in_decorator_lists(module: str) -> None:
+def test_only_private_functions_type_a_parameter(module: str) -> None:
     path, tree = _source(module)
-    lists = [
-        f"{path.name}:{d.lineno}: {f.name}"
-        for f in ast.walk(tree)
-        if isinstance(f, ast.FunctionDef)
-        for d in f.decorator_list
-        if isinstance(d, ast.Call) and _is_cython(d.func) and d.func.attr == "locals"  # type: ignore[attr-defined]
+    for f in _functions(tree):
+        params = {a.arg for a in f.args.args + f.args.kwonlyargs}
+        typed = params & set(_typed(f))
+        assert not typed or f.name.startswith("_"), (
+            f"{path.name}:{f.lineno}: {f.name} is public and types its parameters "
+            f"{sorted(typed)}: a bad argument would fail differently by build"
+        )
+
+
+@pytest.mark.parametrize("module", _compiled.MODULES)
+def test_no_inline_declaration_that_the_build_would_ignore(module: str) -> None:
+    path, tree = _source(module)
+    inline = [
+        f"{path.name}:{node.lineno}"
+        for f in _functions(tree)
+        for node in ast.walk(f)
+        if isinstance(node, (ast.AnnAssign, ast.arg))
+        and node.annotation is not None
+        and _is_cython(node.annotation)
     ]
-    assert not lists, "declare C types inline (name: cython.T), not with @cython.locals: " + (
-        ", ".join(lists)
+    assert not inline, "annotation_typing is off: type with @cython.locals: " + ", ".join(inline)
+
+
+def test_the_build_reads_no_annotations() -> None:
+    # the reason for the test above: were annotation typing switched on, the
+    # annotations of public functions would make Cython check their arguments
+    tree = ast.parse((ROOT / "hatch_build.py").read_text(encoding="utf-8"))
+    found = [
+        ast.literal_eval(node.value)
+        for node in tree.body
+        if isinstance(node, ast.Assign)
+        and [getattr(t, "id", None) for t in node.targets] == ["DIRECTIVES"]
+    ]
+    assert len(found) == 1
+    assert found[0]["annotation_typing"] is False
+
+
+def test_the_check_sees_a_stale_name() -> None:
+    code = (
+        "@cython.locals(i=cython.Py_ssize_t, k=cython.Py_ssize_t, n=cython.Py_ssize_t)\n"
+        "def f(n):\n    for i in range(n):\n        pass\n"
     )
-
-
-def test_the_check_sees_a_stale_declaration() -> None:
-    # the checker itself: a declaration of a name the body no longer binds is found
-    code = "def f(n):\n    i: cython.Py_ssize_t\n    k: cython.Py_ssize_t\n    for i in range(n):\n"
-    tree = ast.parse(code + "        pass\n")
-    function = tree.body[0]
+    function = ast.parse(code).body[0]
     assert isinstance(function, ast.FunctionDef)
-    assert set(_declarations(function)) == {"i", "k"}
-    assert set(_declarations(function)) - _assigned(function) == {"k"}
+    assert set(_typed(function)) - _bound(function) == {"k"}
 
 
 @pytest.mark.parametrize(
@@ -132,8 +150,8 @@ def test_the_check_sees_a_stale_declaration() -> None:
 def test_the_hot_functions_keep_their_c_types(module: str, function: str, names: set[str]) -> None:
     # the declarations the speed figures of benchmarks/RESULTS.md were measured with
     _, tree = _source(module)
-    found = [f for f in ast.walk(tree) if isinstance(f, ast.FunctionDef) and f.name == function]
+    found = [f for f in _functions(tree) if f.name == function]
     assert len(found) == 1
-    declared = set(_declarations(found[0]))
-    assert declared, f"{module}.{function} declares no C types"
-    assert names <= declared
+    typed = set(_typed(found[0]))
+    assert typed, f"{module}.{function} declares no C types"
+    assert names <= typed

@@ -1,11 +1,11 @@
 """What the compiled modules' Cython declarations mean without Cython: nothing.
 
 A compiled module writes its C types in Cython's pure-Python mode
-(``i: cython.Py_ssize_t``, ``@cython.cfunc`` for a C function) after
-``import cython``; where Cython is not installed (it is a build requirement of
-the binary wheel, never a run-time dependency), that import falls back to this
-module, whose decorator returns the function unchanged and whose types are
-Python's.
+(``@cython.locals(i=cython.Py_ssize_t)``, and ``@cython.cfunc`` for a C
+function) after ``import cython``; where Cython is not installed (it is a build
+requirement of the binary wheel, never a run-time dependency), that import
+falls back to this module, whose decorators return the function unchanged and
+whose types are Python's.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-__all__ = ["Py_ssize_t", "cfunc", "compiled", "ulonglong"]
+__all__ = ["Py_ssize_t", "cfunc", "compiled", "locals", "ulonglong"]
 
 _F = TypeVar("_F", bound=Callable[..., Any])
 
@@ -29,3 +29,12 @@ def cfunc(function: _F) -> _F:
     """Cython's ``@cython.cfunc`` (a C function, called from the compiled module
     only): without Cython, the Python function unchanged."""
     return function
+
+
+def locals(**types: object) -> Callable[[_F], _F]:
+    """Cython's ``@cython.locals(name=type, ...)``: without Cython, no change."""
+
+    def keep(function: _F) -> _F:
+        return function
+
+    return keep

@@ -73,16 +73,18 @@ class Rng:
         out, self.state = splitmix64(self.state)
         return out
 
+    @cython.locals(
+        m=cython.ulonglong,
+        top=cython.ulonglong,
+        state=cython.ulonglong,
+        z=cython.ulonglong,
+        mask=cython.ulonglong,
+        golden=cython.ulonglong,
+        mix1=cython.ulonglong,
+        mix2=cython.ulonglong,
+    )
     def below(self, n: int) -> int:
         """A uniform integer in ``0 .. n-1`` (``1 <= n <= 2**64``), without modulo bias."""
-        m: cython.ulonglong
-        top: cython.ulonglong
-        state: cython.ulonglong
-        z: cython.ulonglong
-        mask: cython.ulonglong
-        golden: cython.ulonglong
-        mix1: cython.ulonglong
-        mix2: cython.ulonglong
         if n < 1 or n > MASK64:
             if n == 1 << 64:  # every 64-bit output is below it
                 return self.next64()
@@ -101,10 +103,9 @@ class Rng:
                 self.state = state
                 return z % m
 
+    @cython.locals(i=cython.Py_ssize_t, j=cython.Py_ssize_t)
     def shuffle(self, items: list[T]) -> list[T]:
         """Shuffle ``items`` in place by Fisher–Yates and return the list."""
-        i: cython.Py_ssize_t
-        j: cython.Py_ssize_t
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]

@@ -136,9 +136,9 @@ _NOT_TO_SIDE = re.compile(r"^(p|s[1-9])-s[1-9]$", re.IGNORECASE)
 
 
 @cython.cfunc
-def _first_of_rank(hand: tuple[int, ...], r: cython.Py_ssize_t) -> int:
+@cython.locals(r=cython.Py_ssize_t, k=cython.Py_ssize_t)
+def _first_of_rank(hand: tuple[int, ...], r: int) -> int:
     """Where the first card of rank ``r`` lies in ``hand`` (one is there)."""
-    k: cython.Py_ssize_t
     rank = RANK
     for k, c in enumerate(hand):
         if rank[c] == r:
@@ -147,20 +147,22 @@ def _first_of_rank(hand: tuple[int, ...], r: cython.Py_ssize_t) -> int:
 
 
 @cython.cfunc
+@cython.locals(
+    base=cython.Py_ssize_t,
+    builds=cython.Py_ssize_t,
+    i=cython.Py_ssize_t,
+    j=cython.Py_ssize_t,
+    n=cython.Py_ssize_t,
+    free=cython.Py_ssize_t,
+    mask=cython.Py_ssize_t,
+    r=cython.Py_ssize_t,
+    src=cython.Py_ssize_t,
+)
 def _moves_on(rules: SpiteAndMalice, piles: Sequence[tuple[int, ...]], p: int) -> list[Move]:
     """The legal moves of seat ``p`` to move on ``piles`` (a state's tuple or
     a working position's list): the one implementation of S&M-5 to S&M-11
     that ``_legal`` and the kernel (``_kernel_moves``) both call; a C function
     in the compiled build."""
-    base: cython.Py_ssize_t
-    builds: cython.Py_ssize_t
-    i: cython.Py_ssize_t
-    j: cython.Py_ssize_t
-    n: cython.Py_ssize_t
-    free: cython.Py_ssize_t
-    mask: cython.Py_ssize_t
-    r: cython.Py_ssize_t
-    src: cython.Py_ssize_t
     base = rules._base0 + p * (2 + SIDE_STACKS)
     rank = RANK
     # which build places take which rank (S&M-6, S&M-11); the first free
@@ -225,6 +227,15 @@ def _moves_on(rules: SpiteAndMalice, piles: Sequence[tuple[int, ...]], p: int) -
 
 @cython.cfunc
 # long: S&M-4 to S&M-14 in one C function, the hot path of every move
+@cython.locals(
+    base=cython.Py_ssize_t,
+    hand_i=cython.Py_ssize_t,
+    src=cython.Py_ssize_t,
+    i=cython.Py_ssize_t,
+    b=cython.Py_ssize_t,
+    k=cython.Py_ssize_t,
+    nxt=cython.Py_ssize_t,
+)
 def _play_on(
     rules: SpiteAndMalice,
     piles: list[tuple[int, ...]],
@@ -241,13 +252,6 @@ def _play_on(
     ``rng``.  Returns ``None`` when the move changed the piles alone (the seat
     plays on, the generator untouched), else the seat to move next, the turn
     number, the generator state and the outcome (``None`` while the game runs)."""
-    base: cython.Py_ssize_t
-    hand_i: cython.Py_ssize_t
-    src: cython.Py_ssize_t
-    i: cython.Py_ssize_t
-    b: cython.Py_ssize_t
-    k: cython.Py_ssize_t
-    nxt: cython.Py_ssize_t
     base = rules._base0 + p * (2 + SIDE_STACKS)
     hand_i = base + 1
     if move.kind != PLAY:
@@ -310,6 +314,7 @@ def _play_on(
 
 
 @cython.cfunc
+@cython.locals(need=cython.Py_ssize_t, k=cython.Py_ssize_t)
 def _draw_on(
     rules: SpiteAndMalice,
     piles: list[tuple[int, ...]],
@@ -328,8 +333,6 @@ def _draw_on(
     draw goes on from there; with ``"when-empty"`` already when a draw
     empties it ("bis der Ziehstapel leer ist").
     """
-    need: cython.Py_ssize_t
-    k: cython.Py_ssize_t
     need = HAND_SIZE - len(piles[hand_i])
     taken: list[int] = []
     while need:

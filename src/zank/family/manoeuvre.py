@@ -107,6 +107,7 @@ class BoundedCache(Generic[K, V]):
         return value
 
 
+@cython.locals(h=cython.Py_ssize_t, gap=cython.Py_ssize_t, occupied=cython.Py_ssize_t)
 def edge_wants(
     edges: Sequence[bytes | tuple[int, ...] | None], want: Sequence[int], removed: int = -1
 ) -> tuple[dict[int, list[int]], int, int]:
@@ -119,9 +120,6 @@ def edge_wants(
     classic rules ask this of a state's edge piles and the search of its
     :data:`~zank.family.classic_common.Config`.
     """
-    h: cython.Py_ssize_t
-    gap: cython.Py_ssize_t
-    occupied: cython.Py_ssize_t
     wants: dict[int, list[int]] = {}
     gap = -1
     occupied = 0
@@ -244,6 +242,9 @@ class ManoeuvreSearch:
             out[removed - 1] = None
         return tuple(out)
 
+    @cython.locals(
+        h=cython.Py_ssize_t, t=cython.Py_ssize_t, c=cython.Py_ssize_t, gap=cython.Py_ssize_t
+    )
     def edge_steps(self, config: Config, limit: int) -> tuple[tuple[int, int], ...]:
         """Every single edge-to-edge move the rules allow in ``config``:
         ``(from, to)`` pairs (0-based piles).
@@ -252,10 +253,6 @@ class ManoeuvreSearch:
         into the first empty edge pile if it fits no other non-empty one and
         does not lie alone (Z-6), while the first-turn limit allows (Z-18).
         """
-        h: cython.Py_ssize_t
-        t: cython.Py_ssize_t
-        c: cython.Py_ssize_t
-        gap: cython.Py_ssize_t
         cache = self._steps.data.get(limit) or self._steps_for(limit)
         cached = cache.data.get(config)
         if cached is not None:
@@ -431,11 +428,10 @@ class ManoeuvreSearch:
         return self._dfs_empty(config, aim, takers, budget, seen, depths, known)
 
     @staticmethod
-    def _taker_depths(config: Config, target: cython.Py_ssize_t, takers: bytes) -> list[int]:
+    @cython.locals(target=cython.Py_ssize_t, h=cython.Py_ssize_t, i=cython.Py_ssize_t)
+    def _taker_depths(config: Config, target: int, takers: bytes) -> list[int]:
         """For every edge pile but ``target``: how many cards lie above its
         topmost card that ``takers`` marks (99: no such card)."""
-        h: cython.Py_ssize_t
-        i: cython.Py_ssize_t
         out = []
         for h, pile in enumerate(config):
             i = pile.translate(takers).rfind(1) if pile and h != target else -1
@@ -453,14 +449,30 @@ class ManoeuvreSearch:
             )
         return t
 
+    @cython.locals(
+        target=cython.Py_ssize_t,
+        left=cython.Py_ssize_t,
+        n=cython.Py_ssize_t,
+        least=cython.Py_ssize_t,
+        need=cython.Py_ssize_t,
+        a=cython.Py_ssize_t,
+        b=cython.Py_ssize_t,
+        x=cython.Py_ssize_t,
+        y=cython.Py_ssize_t,
+        da=cython.Py_ssize_t,
+        db=cython.Py_ssize_t,
+        i=cython.Py_ssize_t,
+        best=cython.Py_ssize_t,
+        bound=cython.Py_ssize_t,
+    )
     def _empty_children(
         self,
         config: Config,
-        target: cython.Py_ssize_t,
+        target: int,
         takers: bytes,
         depths: list[int],
         steps: tuple[tuple[int, int], ...],
-        left: cython.Py_ssize_t,
+        left: int,
     ) -> list[tuple[int, int, int, int, int]]:
         """``(bound, a, b, da, db)`` for each step ``a -> b`` of ``steps`` (in
         their order) after which edge pile ``target`` may still be emptied in
@@ -471,18 +483,6 @@ class ManoeuvreSearch:
         costs O(1): every card of the pile must move, and the bottom card needs
         a card to go on, so every card above the nearest such card must move too.
         """
-        n: cython.Py_ssize_t
-        least: cython.Py_ssize_t
-        need: cython.Py_ssize_t
-        a: cython.Py_ssize_t
-        b: cython.Py_ssize_t
-        x: cython.Py_ssize_t
-        y: cython.Py_ssize_t
-        da: cython.Py_ssize_t
-        db: cython.Py_ssize_t
-        i: cython.Py_ssize_t
-        best: cython.Py_ssize_t
-        bound: cython.Py_ssize_t
         # long: 68 lines of body; the rest is the C types of the compiled build
         n = len(config[target])  # type: ignore[arg-type]
         low = sorted(depths)[:3]  # the three smallest, for the other piles' minimum

@@ -398,13 +398,15 @@ class StockGame(HandPileTable):
         return out
 
     # ---------------------------------------------------------------- apply
+    @cython.locals(
+        s=cython.Py_ssize_t,
+        t=cython.Py_ssize_t,
+        shuffles=cython.Py_ssize_t,
+        flags=cython.Py_ssize_t,
+    )
     def apply_card(
         self, state: State, move: Move, p: int, piles: list[tuple[int, ...]], down: list[int]
     ) -> State:
-        s: cython.Py_ssize_t
-        t: cython.Py_ssize_t
-        shuffles: cython.Py_ssize_t
-        flags: cython.Py_ssize_t
         dry0, dry1, stale, shuffles, flags = state.info
         to_move: int | None = p
         outcome: Result | None = None

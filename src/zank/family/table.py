@@ -126,11 +126,11 @@ def colour_word(colour: int) -> str:
 Scan = tuple[set[int], dict[int, list[int]], int, list[int], dict[int, tuple[int, ...]]]
 
 
+@cython.locals(n=cython.Py_ssize_t)
 def lift(piles: list[tuple[int, ...]], down: list[int], i: int) -> int:
     """Take the top card of pile ``i`` (in place) and return it; a face-down
     card that comes to lie on top turns face up at once.  (Also
     :meth:`FamilyTable.lift`.)"""
-    n: cython.Py_ssize_t
     pile = piles[i]
     n = len(pile) - 1
     piles[i] = pile[:n]
@@ -446,6 +446,9 @@ class FamilyTable(Rules):
     # there changes legal moves and explanations alike
     # (``tests/family/test_kernel.py`` checks that they agree).
 
+    @cython.locals(
+        h=cython.Py_ssize_t, gap=cython.Py_ssize_t, t=cython.Py_ssize_t, c=cython.Py_ssize_t
+    )
     def scan(self, piles: Sequence[tuple[int, ...]], seat: int) -> Scan:
         """The kernel scan of a state for ``seat``: ``(fits, wants, gap, tops, packs)``.
 
@@ -466,10 +469,6 @@ class FamilyTable(Rules):
         >>> sorted(h + 1 for hs in wants.values() for h in hs), gap, tops
         ([1, 2, 3, 4, 5, 6, 7, 8], -1, [])
         """
-        h: cython.Py_ssize_t
-        gap: cython.Py_ssize_t
-        t: cython.Py_ssize_t
-        c: cython.Py_ssize_t
         fits = foundation_fits(piles[self._foundations])
         wants: dict[int, list[int]] = {}
         tops: list[int] = []
@@ -514,11 +513,11 @@ class FamilyTable(Rules):
         pack on, by the key they take."""
         return self.scan(piles, seat)[4]
 
+    @cython.locals(i=cython.Py_ssize_t)
     def foundation_slot(self, piles: Sequence[tuple[int, ...]], card: int) -> int:
         """The index of the first foundation that takes ``card`` (an ace: the
         first empty one), ``-1`` if none does: where a card moved onto the
         foundations goes (the fit of the :meth:`scan`)."""
-        i: cython.Py_ssize_t
         key = FKEY[card]
         ace = key in ACE_KEYS
         for i, f in enumerate(piles[self._foundations]):
@@ -571,6 +570,15 @@ class FamilyTable(Rules):
         return RANK[house[0]] - RANK[top] + 1
 
     # ------------------------------------------------------------ card moves
+    @cython.locals(
+        h=cython.Py_ssize_t,
+        t=cython.Py_ssize_t,
+        gap=cython.Py_ssize_t,
+        hs=cython.Py_ssize_t,
+        laid=cython.Py_ssize_t,
+        s=cython.Py_ssize_t,
+        c=cython.Py_ssize_t,
+    )
     def layout_moves(
         self,
         piles: tuple[tuple[int, ...], ...],
@@ -598,13 +606,6 @@ class FamilyTable(Rules):
         ``found`` is not (the foundations come first).  Mandatory moves are the
         variant's business.
         """
-        h: cython.Py_ssize_t
-        t: cython.Py_ssize_t
-        gap: cython.Py_ssize_t
-        hs: cython.Py_ssize_t
-        laid: cython.Py_ssize_t
-        s: cython.Py_ssize_t
-        c: cython.Py_ssize_t
         # long: one function on purpose, it is the hot path of every variant's move
         # list, and a call per card would cost more than its loops.
         fits, wants, gap, tops, packs = scan
@@ -666,6 +667,7 @@ class FamilyTable(Rules):
 
     lift = staticmethod(lift)
 
+    @cython.locals(card=cython.Py_ssize_t, dst=cython.Py_ssize_t)
     def move_card(
         self, piles: list[tuple[int, ...]], down: list[int], seat: int, source: int, target: int
     ) -> int:
@@ -676,8 +678,6 @@ class FamilyTable(Rules):
         house, or onto the opponent's pile; a face-down card it uncovers turns
         up (:meth:`lift`).
         """
-        card: cython.Py_ssize_t
-        dst: cython.Py_ssize_t
         card = lift(piles, down, self._src_index[seat][source])
         if target == 0:
             dst = self.foundation_slot(piles, card)
