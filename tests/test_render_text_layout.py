@@ -15,7 +15,7 @@ import attrs
 import pytest
 
 import zank
-from zank.cards import parse_cards
+from zank.cards import parse_card, parse_cards
 from zank.core import HIDDEN, PileSpec, Result, State, Termination
 from zank.render import text
 from zank.render._view import PileView, table_view
@@ -67,8 +67,11 @@ def test_a_hidden_hand_is_counted_from_eleven_cards() -> None:
         assert fan(PileView(0, spec, (HIDDEN,) * n, 0)) == " ".join([BACK] * n)
     for n in (11, 12):
         assert fan(PileView(0, spec, (HIDDEN,) * n, 0)) == f"{BACK} ×{n}"
-    # one card of eleven seen: every card drawn
-    assert fan(PileView(0, spec, (HIDDEN,) * 10 + (0,), 0)).count(BACK) == 10
+    # one card of twelve seen: every card drawn (the count is for a hand wholly hidden)
+    assert fan(PileView(0, spec, (HIDDEN,) * 11 + (parse_card("Ac"),), 0)) == " ".join(
+        [BACK] * 11 + ["A♣"]
+    )
+    assert fan(PileView(0, spec, parse_cards("Ac " * 12), 11)) == f"{BACK} ×11 A♣"
     # a pile on the table (not held in a hand) all face down: a run of backs, counted
     # by the face-down rule only
     assert fan(_view(hand, 12, kind="side")) == f"{BACK} ×12 "
