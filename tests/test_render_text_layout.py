@@ -260,6 +260,12 @@ def test_more_foundation_rows_than_houses() -> None:
         "        │   ·   · │ ",
         "        │   ·  2♥ │ ",
     ]
+    # one house only, on the bottom seat's side: the empty left column takes no room
+    kept = [p for p in view.piles if p.spec.kind != "house" or p.spec.label == "h1"]
+    assert _middle(attrs.evolve(view, piles=tuple(kept)))[1:3] == [
+        "   │  A♣   · │ h1  ·",
+        "   │   ·   · │ ",
+    ]
 
 
 # ---------------------------------------------------------------- ASCII
