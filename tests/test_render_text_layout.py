@@ -247,6 +247,19 @@ def test_the_zank_middle_of_three_players() -> None:
     ]
 
 
+def test_a_shared_pile_of_any_kind_goes_below_the_columns() -> None:
+    # a plugin's shared pile of a kind the renderer does not know (here "waste",
+    # sorting after "foundation") is drawn below the columns like zank's "aside"
+    state = _with(zank.variant("zank").new_game(seed=5, players=3), {"aside": ("Kc", 0)})
+    view = table_view(state)
+    piles = [
+        attrs.evolve(p, spec=PileSpec("waste", None, "waste")) if p.spec.label == "aside" else p
+        for p in view.piles
+    ]
+    assert _middle(attrs.evolve(view, piles=tuple(piles)))[-1] == "  waste K♣"
+    assert _middle(view)[-1] == "  aside K♣"
+
+
 def test_more_foundation_rows_than_houses() -> None:
     # a middle of one house a side round eight foundations: four rows, the
     # columns' cells empty below the first (_middle: before the lines are stripped)
