@@ -20,6 +20,7 @@ import pytest
 
 import zank
 from zank import cli
+from zank.agents import CallingAgent, FaultyRandomAgent
 from zank.cli import _non_negative, _parse_option, _positive, main
 from zank.play import GameRecord
 from zank.serialize import MAX_DOCUMENT_SIZE
@@ -539,3 +540,40 @@ def test_play_a_whole_game_to_its_result(
         assert lines[-2] == f"you win ({result.reason.value})!"
     else:
         assert lines[-2] == f"seat {result.winner} (greedy) wins ({result.reason.value})"
+
+
+def test_replay_starts_a_line_when_the_seat_or_the_turn_changes(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # table mode: a call window asks another seat within the turn (the seat changes,
+    # the turn does not), and a seat that misses its turn plays on (the turn
+    # changes, the seat does not); each starts a line of its own
+    rules = zank.variant("zank-detailed", table_mode=True)
+    agents = [CallingAgent(FaultyRandomAgent(0.3, seed=14 + p)) for p in range(2)]
+    state = rules.new_game(seed=2)
+    played: list[str] = []
+    expected: list[str] = []
+    line: list[str] = []
+    seat_only = turn_only = 0
+    while state.outcome is None and len(played) < 740:
+        p = state.to_move
+        assert p is not None
+        move = agents[p].choose(rules, rules.observe(state, p), rules.legal_moves(state))
+        after = rules.apply(state, move)
+        played.append(move.text)
+        line.append(move.text)
+        seat_only += after.to_move != state.to_move and after.turn == state.turn
+        turn_only += after.to_move == state.to_move and after.turn != state.turn
+        if after.to_move != state.to_move or after.turn != state.turn:
+            expected.append(f"turn {state.turn:>3} seat {state.to_move}: {' '.join(line)}")
+            line = []
+        state = after
+    assert seat_only
+    assert turn_only
+    record = GameRecord(rules.name, rules.options, 2, 2, tuple(played), None)
+    path = tmp_path / "table.json"
+    record.save(path)
+    status, out, _ = run(capsys, "replay", str(path))
+    assert status == 0
+    turns = [t for t in out.splitlines() if t.startswith("turn ")]
+    assert turns[: len(expected)] == expected
