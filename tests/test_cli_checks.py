@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -22,6 +23,7 @@ import zank
 from zank import cli
 from zank.agents import CallingAgent, FaultyRandomAgent
 from zank.cli import _non_negative, _parse_option, _positive, main
+from zank.core import Move
 from zank.play import GameRecord
 from zank.serialize import MAX_DOCUMENT_SIZE
 
@@ -491,6 +493,43 @@ def test_the_moves_in_columns(monkeypatch: pytest.MonkeyPatch) -> None:
     assert len(lines) == -(-len(legal) // per_line)
     assert lines[0].startswith("  1) ")
     assert lines[0][2 + width :].startswith("2) ")
+
+
+def test_the_move_columns_are_as_wide_as_the_longest_cell_and_three_spaces(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr("shutil.get_terminal_size", lambda *a, **k: os.terminal_size((80, 24)))
+    moves = [Move(i, 0, 0, 0, "x") for i in range(8)] + [Move(8, 0, 0, 0, "yyyy")]
+    # the longest cell, "9) yyyy", is 7 wide: columns of 10, seven a line (78 // 10)
+    assert cli._numbered(moves).splitlines() == [
+        "  " + "".join(f"{i}) x".ljust(10) for i in range(1, 7)) + "7) x",
+        "  " + "8) x".ljust(10) + "9) yyyy",
+    ]
+
+
+def test_a_record_that_cannot_be_saved_is_printed_and_the_status_is_2(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def refuse(self: GameRecord, path: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(GameRecord, "save", refuse)
+    save = tmp_path / "g.json"
+    args = ["play", "spite-and-malice", "--option", "pay_off_size=2", "--seed", "2"]
+    for answers in (["q"], None):  # quit at once, or play the game to its end
+        if answers is None:
+            monkeypatch.setattr("builtins.input", lambda prompt: "1")
+        else:
+            _answers(monkeypatch, answers)
+        status, out, err = run(capsys, *args, "--save", str(save))
+        assert status == 2
+        assert err == (
+            f"zank: error: cannot write {save}: No space left on device; "
+            "the record is printed above\n"
+        )
+        record = GameRecord.loads(out.splitlines()[-1])
+        assert (record.result is None) == (answers is not None)
+        assert "saved" not in out
 
 
 # ---------------------------------------------------------------- main
