@@ -21,6 +21,7 @@ import pytest
 
 import zank
 from zank import cli
+from zank._summaries import rules_page, summary
 from zank.agents import CallingAgent, FaultyRandomAgent
 from zank.cli import _non_negative, _parse_option, _positive, main
 from zank.core import Move
@@ -440,7 +441,12 @@ def test_play_commands_at_the_prompt(
     assert "not possible: " in out
     assert "hint: " in out
     assert "(move " in out
-    assert cli.PLAY_HELP in out
+    page = rules_page("spite-and-malice")
+    assert page
+    assert (
+        f"{cli.PLAY_HELP}\n\n{summary('spite-and-malice')}\n\nThe whole rules: {page}\n"
+        "Options: zank variants\n"
+    ) in out
     assert f"took back: {legal[0].text}" in out
     assert out.endswith(
         f"game stopped after 0 moves; saved to {save}\nreplay it with: zank replay {save}\n"
@@ -530,6 +536,34 @@ def test_a_record_that_cannot_be_saved_is_printed_and_the_status_is_2(
         record = GameRecord.loads(out.splitlines()[-1])
         assert (record.result is None) == (answers is not None)
         assert "saved" not in out
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize(("columns", "width"), [(35, 10), (60, 30), (79, 49), (80, 50), (120, 50)])
+def test_the_progress_bar_on_a_terminal(
+    monkeypatch: pytest.MonkeyPatch, columns: int, width: int
+) -> None:
+    monkeypatch.setattr("shutil.get_terminal_size", lambda *a, **k: os.terminal_size((columns, 24)))
+    err = _Terminal()
+    monkeypatch.setattr("sys.stderr", err)
+    show = cli._progress_bar()
+    assert show is not None
+    show(1, 4)
+    filled = width // 4
+    assert err.getvalue() == f"\r[{'█' * filled}{'·' * (width - filled)}] 1/4 games"
+    show(4, 4)
+    assert err.getvalue().endswith(f"\r[{'█' * width}] 4/4 games\n")
+    show(0, 0)  # nothing to play: full at once
+    assert err.getvalue().endswith(f"\r[{'█' * width}] 0/0 games\n")
+
+
+def test_no_progress_bar_off_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("sys.stderr", io.StringIO())
+    assert cli._progress_bar() is None
 
 
 # ---------------------------------------------------------------- main
