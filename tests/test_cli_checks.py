@@ -122,6 +122,13 @@ def test_a_usage_error_is_one_line_with_a_pointer_to_help(
     assert line.endswith("argument --games: '0' must be >= 1 (see 'zank ladder --help')")
 
 
+def test_the_seeds_by_default() -> None:
+    parser = cli.build_parser()
+    for command in ("show", "simulate", "ladder"):
+        assert parser.parse_args([command, "spite-and-malice"]).seed == 0
+    assert parser.parse_args(["play", "spite-and-malice"]).seed is None
+
+
 # ---------------------------------------------------------------- variants
 def test_variants_lists_names_seats_and_options(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "variants")
@@ -438,7 +445,8 @@ def test_play_commands_at_the_prompt(
     assert "nothing to undo: you have not moved yet" in out
     assert f"no move 0: choose 1 to {len(legal)}" in out
     assert f"no move 999: choose 1 to {len(legal)}" in out
-    assert "not possible: " in out
+    # only the notation that is no move is "not possible"; the commands are answered
+    assert out.count("not possible: ") == 1
     state = rules.new_game(seed=2)
     hint = GreedyAgent(2).choose(rules, rules.observe(state, 0), legal)
     assert f"hint: {hint.text} (move {legal.index(hint) + 1})\n" in out
@@ -512,6 +520,9 @@ def test_the_move_columns_are_as_wide_as_the_longest_cell_and_three_spaces(
         "  " + "".join(f"{i}) x".ljust(10) for i in range(1, 7)) + "7) x",
         "  " + "8) x".ljust(10) + "9) yyyy",
     ]
+    # a terminal narrower than a cell: one a line
+    monkeypatch.setattr("shutil.get_terminal_size", lambda *a, **k: os.terminal_size((5, 24)))
+    assert cli._numbered(moves[:2]).splitlines() == ["  1) x", "  2) x"]
 
 
 def test_a_record_that_cannot_be_saved_is_printed_and_the_status_is_2(
