@@ -491,6 +491,10 @@ def test_play_as_the_second_seat_against_random(
     assert status == 0
     assert "you are seat 1 against random" in out
     assert "seat 0 (random) plays: " in out
+    # after the bots' moves the table is drawn again, with your moves
+    after = out.split("seat 0 (random) plays: ", 1)[1]
+    assert "\nspite-and-malice · turn 2 · " in after
+    assert "\nyour moves:\n" in after
     record = GameRecord.load(save)
     assert record.tags == {"seat0": "random", "seat1": "you"}
     assert record.moves
