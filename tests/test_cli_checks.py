@@ -390,7 +390,7 @@ def test_simulate_writes_and_resumes(capsys: pytest.CaptureFixture[str], tmp_pat
 def test_simulate_cannot_write(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     bad = tmp_path / "no" / "x.csv"
     line = error(capsys, "simulate", "spite-and-malice", "--games", "1", "--out", str(bad))
-    assert line.startswith(f"zank: error: cannot write {bad}: ")
+    assert line == f"zank: error: cannot write {bad}: No such file or directory"
 
 
 def test_ladder_needs_two_agents(capsys: pytest.CaptureFixture[str]) -> None:
@@ -457,6 +457,10 @@ def test_play_commands_at_the_prompt(
         "Options: zank variants\n"
     ) in out
     assert f"took back: {legal[0].text}" in out
+    # after taking back, the table and the moves are drawn again
+    after = out.split(f"took back: {legal[0].text}\n", 1)[1]
+    assert after.startswith("\nspite-and-malice · turn 1 · ply 0 · Player 0 to move\n")
+    assert "\nyour moves:\n" in after
     assert out.endswith(
         f"game stopped after 0 moves; saved to {save}\nreplay it with: zank replay {save}\n"
     )
