@@ -40,6 +40,7 @@ def test_render_perspective_is_a_seat_or_a_word(players: int) -> None:
     for bad, shown in (
         (-1, "-1"),
         (players, str(players)),
+        (players + 1, str(players + 1)),
         (True, "True"),
         ("me", "'me'"),
         (1.0, "1.0"),
@@ -78,6 +79,21 @@ def test_the_spaces() -> None:
     assert env.metadata["name"] == "zank_zank_detailed_v0"
     assert env.metadata["render_modes"] == ["ansi", "human"]
     assert env.metadata["is_parallelizable"] is False
+    # a mask is 0 or 1; the observation has three card slots a pile by default
+    assert space["action_mask"].low.tolist() == [0] * env.rules.action_space
+    assert space["action_mask"].high.tolist() == [1] * env.rules.action_space
+    assert env.encoder.depth == 3
+    assert zpz.ZankEnv("zank-detailed", depth=5).encoder.depth == 5
+
+
+def test_an_unseeded_reset_draws_a_63_bit_seed_from_the_last_seed() -> None:
+    env = zpz.ZankEnv("spite-and-malice")
+    env.reset(seed=5)
+    draws = np.random.default_rng(5)
+    for _ in range(3):
+        env.reset()
+        expected = int(draws.integers(0, 2**63))
+        assert env.game_state == env.rules.new_game(seed=expected)
 
 
 # ---------------------------------------------------------------- the table as text
