@@ -440,3 +440,105 @@ def test_size_scales_the_picture(size: int) -> None:
     assert scaled.view == plain.view
     assert scaled.width == size
     assert scaled.height == round(size * plain.height / plain.width)
+
+
+# ---------------------------------------------------------------- what is drawn where
+def _drawn(rules: Rules, state: State) -> set[str]:
+    """The piles a picture draws: all but an empty completed pile, and of a kind with
+    more than eight places (unlimited build piles) only the used ones and the first
+    free one."""
+    layout = rules.layout(state.players)
+    fans = ("house", "edge", "stair", "auxiliary", "tableau")
+    centre = [
+        s
+        for s in layout
+        if s.kind not in fans
+        and (s.owner is None or s.kind in ("foundation", "build", "draw", "completed"))
+    ]
+    kinds = {s.kind: sum(t.kind == s.kind for t in centre) for s in centre}
+    drawn: set[str] = set()
+    free_seen: set[str] = set()
+    for spec, cards in zip(layout, state.piles, strict=True):
+        if spec.kind == "completed" and not cards:
+            continue
+        if spec in centre and kinds[spec.kind] > 8 and not cards:
+            if spec.kind in free_seen:
+                continue
+            free_seen.add(spec.kind)
+        drawn.add(spec.label)
+    return drawn
+
+
+@pytest.mark.parametrize(("rules", "players"), CASES)
+def test_every_pile_is_drawn_and_the_middle_is_centred(rules: Rules, players: int) -> None:
+    for state, _, pic in pictures(rules, players):
+        assert set(pic.piles) == _drawn(rules, state)
+        middle = [
+            pic.piles[s.label].box()
+            for s in rules.layout(players)
+            if s.label in pic.piles and s.kind in ("build", "draw", "completed")
+        ]
+        if any(s.kind == "foundation" for s in rules.layout(players)):
+            middle = [
+                pic.piles[s.label].box() for s in rules.layout(players) if s.kind == "foundation"
+            ]
+        box = _union(middle)
+        # the edge under a stack's top lies 3 to the right: leave it out
+        right = max(b[2] - (3 if b[2] - b[0] > W else 0) for b in middle)
+        assert (box[0] + right) / 2 == pytest.approx(pic.width / 2, abs=0.01)
+
+
+def test_a_foundation_is_named_inside_its_slot_while_empty() -> None:
+    rules = zank.variant("zank")
+    state = _put(rules.new_game(seed=3), {"f1": "Ac 2c", "f2": "Ad"})
+    pic = parse(svg(state))
+    for label in ("f1", "f2"):
+        assert pic.piles[label].name is None  # the cards show what the pile is
+    for label in ("f3", "f8"):
+        pile = pic.piles[label]
+        assert pile.name is not None
+        assert pile.name.text == label
+        slot = pile.cards[0].box
+        assert len(pile.cards) == 1
+        assert _within(pile.name.box(), slot)
+        assert pile.name.x == pytest.approx((slot[0] + slot[2]) / 2)
+
+
+def test_the_caption_and_the_outlines_of_the_last_move() -> None:
+    rules = zank.variant("spite-and-malice")
+    before = rules.new_game(seed=3)
+    move = rules.legal_moves(before)[0]
+    after = rules.apply(before, move)
+    pic = parse(svg(after, last_move=move, before=before))
+    (caption,) = [t for t in pic.texts if t.text.startswith("last move: ")]
+    assert caption.anchor == "middle"
+    assert caption.x == pytest.approx(pic.width / 2)
+    assert _within(caption.box(), (0.0, 0.0, pic.width, pic.height))
+    root = ET.fromstring(svg(after, last_move=move, before=before))
+    outlined = 0
+    for g in root:
+        if g.get("class") != "pile":
+            continue
+        label = g.get("data-label", "")
+        for r in g.findall(NS + "rect"):
+            if r.get("stroke-width") == "4":
+                outlined += 1
+                # four units off every side of the pile
+                x0, y0, x1, y1 = pic.piles[label].box()
+                if pic.piles[label].edge is not None:
+                    x1, y1 = x1 - 3, y1 - 3
+                assert _rect(r) == pytest.approx((x0 - 4, y0 - 4, x1 + 4, y1 + 4))
+    assert outlined == 2
+
+
+def test_a_joker_is_drawn_on_its_card() -> None:
+    rules = zank.variant("spite-and-malice", jokers=True)
+    state = rules.new_game(seed=1)
+    state = _put(state, {"build1": "Xr"})
+    (card,) = parse(svg(state)).piles["build1"].cards
+    x0, _, x1, _ = card.box
+    assert card.glyphs
+    for g in card.glyphs:
+        assert _within(g.box(), card.box), g.text
+    (word,) = [g for g in card.glyphs if g.text == "JOKER"]
+    assert word.x == pytest.approx((x0 + x1) / 2)
