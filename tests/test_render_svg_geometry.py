@@ -542,3 +542,62 @@ def test_a_joker_is_drawn_on_its_card() -> None:
         assert _within(g.box(), card.box), g.text
     (word,) = [g for g in card.glyphs if g.text == "JOKER"]
     assert word.x == pytest.approx((x0 + x1) / 2)
+
+
+MARGIN, GAP = 20.0, 14.0  # the picture's margin; the room between piles
+
+
+@pytest.mark.parametrize("players", [2, 3, 6])
+def test_the_picture_is_as_wide_as_its_widest_row_and_the_margins(players: int) -> None:
+    rules = zank.variant("spite-and-malice")
+    for state in states(rules, players, seed=4):
+        pic = parse(svg(state))
+        rows: list[float] = []
+
+        # the cards (not the edges under the stacks' tops) of each row
+        def row(pick: str, *, seat: bool, pic: Picture = pic) -> Box:
+            return _union(
+                [
+                    c.box
+                    for label, p in pic.piles.items()
+                    if label.startswith(pick) == seat
+                    for c in p.cards
+                ]
+            )
+
+        for seat in range(players):
+            own = row(f"p{seat}.", seat=True)
+            rows.append(own[2] - own[0])
+        middle = row("p", seat=False)
+        # the middle's stacks keep a gap to either side
+        rows.append(middle[2] - middle[0] + 2 * GAP)
+        widest = max(rows)
+        assert round(widest + 2 * MARGIN) == pic.width
+
+
+def test_the_texts_sizes() -> None:
+    rules = zank.variant("zank")
+    before = rules.new_game(seed=3)
+    move = rules.legal_moves(before)[0]
+    after = rules.apply(before, move)
+    pic = parse(svg(after, last_move=move, before=before))
+    # the title, larger than the status beside it, larger than the caption
+    (caption,) = [t for t in pic.texts if t.text.startswith("last move: ")]
+    header = [t for t in pic.texts if t.y == min(u.y for u in pic.texts)]
+    assert len(header) == 2
+    title_size = max(t.size for t in header)
+    status_size = min(t.size for t in header)
+    assert caption.size < status_size < title_size
+    # every pile's name in one size, beside a house, below a pile or in an empty slot
+    names = {p.name.size for p in pic.piles.values() if p.name is not None}
+    assert len(names) == 1
+    assert names.pop() < caption.size
+
+
+def test_a_jokers_corner_stars_are_alike() -> None:
+    rules = zank.variant("spite-and-malice", jokers=True)
+    state = _put(rules.new_game(seed=1), {"build1": "Xb"})
+    (card,) = parse(svg(state)).piles["build1"].cards
+    corners = [g for g in card.glyphs if g.text == "★" and g.anchor != "middle"]
+    assert len(corners) == 3
+    assert len({g.size for g in corners}) == 1
