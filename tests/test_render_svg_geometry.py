@@ -601,3 +601,34 @@ def test_a_jokers_corner_stars_are_alike() -> None:
     corners = [g for g in card.glyphs if g.text == "★" and g.anchor != "middle"]
     assert len(corners) == 3
     assert len({g.size for g in corners}) == 1
+
+
+@pytest.mark.parametrize("cards", ["Ad 2s 3h", "Ad 2s 3h 4c 5d 6s 7h 8c 9d Tc Jh Qc"])
+def test_the_centre_of_a_face_is_centred(cards: str) -> None:
+    state = zank.variant("spite-and-malice").setup({"build1": cards}, seed=1)
+    (card,) = parse(svg(state)).piles["build1"].cards
+    centred = [g for g in card.glyphs if g.anchor == "middle"]
+    assert centred
+    for g in centred:
+        assert g.x == pytest.approx((card.box[0] + card.box[2]) / 2), g.text
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_every_frame_ends_as_far_below_its_lowest_card(players: int) -> None:
+    rules = zank.variant("spite-and-malice")
+    state = rules.new_game(seed=2, players=players)
+    state = _put(state, {"p0.side1": "Kd Qs Jh", "p1.side2": "Kc Qh"})
+    for perspective in (0, 1):
+        pic = parse(svg(state, perspective=perspective))
+        below: list[float] = []
+        for frame in pic.frames:
+            cards = [
+                c.box[3]
+                for label, p in pic.piles.items()
+                if label.startswith("p")
+                for c in p.cards
+                if _within(c.box, frame)
+            ]
+            below.append(frame[3] - max(cards))
+        assert len(below) == players
+        assert max(below) - min(below) < 0.01, below
