@@ -603,9 +603,9 @@ def test_a_jokers_corner_stars_are_alike() -> None:
     assert len({g.size for g in corners}) == 1
 
 
-@pytest.mark.parametrize("cards", ["Ad 2s 3h", "Ad 2s 3h 4c 5d 6s 7h 8c 9d Tc Jh Qc"])
+@pytest.mark.parametrize("cards", ["Ad 2s 3h", "Kh", "Qc"])
 def test_the_centre_of_a_face_is_centred(cards: str) -> None:
-    state = zank.variant("spite-and-malice").setup({"build1": cards}, seed=1)
+    state = _put(zank.variant("spite-and-malice").new_game(seed=1), {"build1": cards})
     (card,) = parse(svg(state)).piles["build1"].cards
     centred = [g for g in card.glyphs if g.anchor == "middle"]
     assert centred
