@@ -632,3 +632,24 @@ def test_every_frame_ends_as_far_below_its_lowest_card(players: int) -> None:
             below.append(frame[3] - max(cards))
         assert len(below) == players
         assert max(below) - min(below) < 0.01, below
+
+
+@pytest.mark.parametrize("name", ["zank", "zank-detailed", "zank-104"])
+def test_the_middle_takes_the_height_of_its_rows(name: str) -> None:
+    # as much room above the middle's first row as below its last: no empty rows
+    state = zank.variant(name).new_game(seed=2)
+    state = _put(state, {"f1": "Ac", "f2": "Ad", "f7": "Ah", "f8": "As"})
+    pic = parse(svg(state))
+    layout = state.rules.layout(2)
+    middle = [
+        c.box
+        for s in layout
+        if s.owner is None and s.label in pic.piles
+        for c in pic.piles[s.label].cards
+    ]
+    top = min(b[1] for b in middle)
+    low = max(b[3] for b in middle)
+    frames = sorted(pic.frames, key=lambda f: f[1])
+    above = top - frames[0][3]
+    below = frames[-1][1] - low
+    assert above == pytest.approx(below)
