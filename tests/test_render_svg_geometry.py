@@ -89,6 +89,7 @@ class Card:
     box: Box
     face_up: bool
     glyphs: list[Text] = field(default_factory=list)
+    slot: bool = False  # an empty pile's dashed outline
 
 
 @dataclass
@@ -155,7 +156,7 @@ def parse(picture: str) -> Picture:
                     cards.append(Card(_rect(outline), part.get("class") == "card", glyphs))
                 elif part.tag == NS + "rect" and _f(part, "width") == W:
                     if part.get("fill") == "none":
-                        cards.append(Card(_rect(part), False))  # an empty pile's slot
+                        cards.append(Card(_rect(part), False, slot=True))
                     else:
                         edge = _rect(part)
                 elif part.tag == NS + "text":
@@ -228,6 +229,12 @@ def test_everything_lies_inside_the_picture_and_no_piles_overlap(
                     assert _overlap(a.name.box(), b.box()) == 0, (a.label, b.label)
                 if b.name is not None:
                     assert _overlap(b.name.box(), a.box()) == 0, (b.label, a.label)
+        # a pile's name runs into none of its own cards (an empty slot's name is inside it)
+        for pile in piles:
+            if pile.name is not None:
+                for card in pile.cards:
+                    if not card.slot:
+                        assert _overlap(pile.name.box(), card.box) == 0, pile.label
         # the frames do not overlap each other
         for i, a_frame in enumerate(pic.frames):
             for b_frame in pic.frames[i + 1 :]:
@@ -653,3 +660,62 @@ def test_the_middle_takes_the_height_of_its_rows(name: str) -> None:
     above = top - frames[0][3]
     below = frames[-1][1] - low
     assert above == pytest.approx(below)
+
+
+@pytest.mark.parametrize("name", ["spite-and-malice", "zank"])
+def test_the_room_round_the_middle(name: str) -> None:
+    # about the same room above the middle's cards as below them: below the stacks
+    # of Spite and Malice at most a line (15) more, for their names
+    state = zank.variant(name).new_game(seed=2)
+    pic = parse(svg(state))
+    middle = [
+        c.box
+        for s in state.rules.layout(2)
+        if s.owner is None and s.label in pic.piles
+        for c in pic.piles[s.label].cards
+    ]
+    frames = sorted(pic.frames, key=lambda f: f[1])
+    above = min(b[1] for b in middle) - frames[0][3]
+    below = frames[-1][1] - max(b[3] for b in middle)
+    names = [p.name for p in pic.piles.values() if p.name is not None and p.label[0] != "p"]
+    below_names = [n for n in names if n.y > max(b[3] for b in middle)]
+    if below_names:
+        assert above < below <= above + 15
+    else:
+        assert below == pytest.approx(above)
+
+
+@pytest.mark.parametrize("name", ["zank", "zank-detailed", "zank-104"])
+def test_the_zank_middle_and_the_seats_under_the_house_columns(name: str) -> None:
+    state = zank.variant(name).new_game(seed=2)
+    pic = parse(svg(state))
+    layout = state.rules.layout(2)
+    found = sorted(
+        (pic.piles[s.label].cards[0].box for s in layout if s.kind == "foundation"),
+        key=lambda b: b[0],
+    )
+    columns = [
+        pic.piles[s.label].cards[0].box
+        for s in layout
+        if s.kind in ("house", "edge", "stair", "auxiliary", "tableau")
+    ]
+    left = [b for b in columns if b[0] < found[0][0]]
+    right = [b for b in columns if b[0] > found[-1][0]]
+    # the house labels' room between a column's first cards and the foundations
+    assert {round(found[0][0] - b[2], 3) for b in left} == {34.0}
+    assert {round(b[0] - found[-1][2], 3) for b in right} == {34.0}
+    # each seat's row from under one column's first cards to under the other's
+    for seat in (0, 1):
+        row = sorted(
+            (
+                pic.piles[s.label].cards[0].box
+                for s in layout
+                if s.owner == seat
+                and s.label in pic.piles
+                and s not in columns
+                and s.kind not in ("house", "edge", "stair", "auxiliary", "tableau")
+            ),
+            key=lambda b: b[0],
+        )
+        assert row[0][0] == pytest.approx(left[0][0])
+        assert row[-1][0] == pytest.approx(right[0][0])
