@@ -719,3 +719,10 @@ def test_the_zank_middle_and_the_seats_under_the_house_columns(name: str) -> Non
         )
         assert row[0][0] == pytest.approx(left[0][0])
         assert row[-1][0] == pytest.approx(right[0][0])
+
+
+def test_a_bold_text_is_never_narrower() -> None:
+    # text_width is an upper bound of DejaVu Sans; the bold face is the wider one
+    for s in ("mw", "AZ", "az09", " .:|", "♣♦♥♠★", "zank · turn 1 ★ Player 0"):
+        assert text_width(s, 13, bold=True) >= text_width(s, 13) > 0
+        assert text_width(s, 13, bold=True) > text_width(s[:-1], 13, bold=True)
