@@ -129,6 +129,17 @@ def _jobs(db: Path) -> list[Job]:
     return sorted(jobs, key=lambda j: (j[2], j[3], j[1]))
 
 
+def _mutant_order(db: Path) -> dict[str, tuple[str, int, int, int]]:
+    """Each mutant's place in a fixed order: operator, line, column, occurrence."""
+    order: dict[str, tuple[str, int, int, int]] = {}
+    with use_db(str(db), WorkDB.Mode.open) as work_db:
+        for item in work_db.work_items:
+            spec = item.mutations[0]
+            key = (spec.operator_name, spec.start_pos[0], spec.start_pos[1], spec.occurrence)
+            order[item.job_id] = key
+    return order
+
+
 def _skip(db: Path, job_ids: list[str], why: str) -> None:
     with use_db(str(db), WorkDB.Mode.open) as work_db:
         for job_id in job_ids:
@@ -157,7 +168,10 @@ def _init(
     jobs = _jobs(db)
     out = [j[0] for j in jobs if excluded.fullmatch(j[1])]
     _skip(db, out, "operator excluded (benchmarks/mutation.toml)")
-    kept = sorted(j[0] for j in jobs if not excluded.fullmatch(j[1]))
+    # the sample is drawn from the mutants in a fixed order (cosmic-ray's job ids are
+    # random, so an order by id would draw another sample at each init)
+    order = _mutant_order(db)
+    kept = sorted((j[0] for j in jobs if not excluded.fullmatch(j[1])), key=order.__getitem__)
     print(f"{name}: {len(jobs)} mutants, {len(kept)} of the kept operators", flush=True)
     if sample and sample < len(kept):
         chosen = set(random.Random(seed).sample(kept, sample))
