@@ -42,7 +42,6 @@ LAZY_CIRCLES: dict[tuple[str, str], str] = {
     ("zank._values", "zank.render.svg"): "State._repr_svg_: a state draws itself in Jupyter",
     ("zank._values", "zank.render.text"): "State.__str__: print(state) shows the table",
     ("zank.core", "zank.position"): "Rules.position_text, parse_position and setup live there",
-    ("zank.core", "zank.playouts"): "Rules.playouts: the batched games, a module on the core",
 }
 
 

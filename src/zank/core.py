@@ -44,10 +44,11 @@ from zank._values import (
 )
 from zank.cards import Card, cards_text
 from zank.errors import IllegalMove, InvalidState, NotationError, OptionError, quote
+from zank.playouts import Playouts
+from zank.playouts import playouts as _playouts
 from zank.random import Rng, fresh_seed
 
 if TYPE_CHECKING:
-    from zank.playouts import Playouts
     from zank.working import Working
 
 __all__ = [
@@ -328,9 +329,7 @@ class Rules:
                 or ``policy`` is not a known policy (one per seat).
             ZankError: the greedy policy is asked of a variant that has none.
         """
-        from zank.playouts import playouts  # the module imports this one
-
-        return playouts(
+        return _playouts(
             self,
             state,
             n,

@@ -32,8 +32,9 @@ from typing import TYPE_CHECKING
 
 from attrs import frozen
 
+from zank._policy import load_policy
 from zank._values import Move, Result, State
-from zank.errors import OptionError, quote
+from zank.errors import OptionError, ZankError, quote
 from zank.random import Rng, fresh_seed
 from zank.working import Working
 
@@ -90,9 +91,13 @@ def _policies(rules: Rules, policy: object, players: int) -> list[Policy | None]
         if name == "random":
             out.append(None)
         elif name == "greedy":
-            from zank.agents.base import greedy_policy_of  # agents import this module's users
-
-            out.append(greedy_policy_of(rules))
+            greedy = load_policy(rules)
+            if greedy is None:
+                raise ZankError(
+                    f"no greedy agent for {rules.name}: it declares no greedy policy "
+                    "(zank variants lists the variants with one)"
+                )
+            out.append(greedy)
         else:
             raise OptionError(f"unknown policy {quote(name)}; the policies: {', '.join(POLICIES)}")
     return out

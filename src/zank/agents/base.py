@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Sequence
 from typing import Protocol, runtime_checkable
 
+from zank._policy import load_policy
 from zank.core import Move, Observation, Rules
 from zank.errors import ZankError
 from zank.random import Rng, fresh_seed
@@ -53,8 +53,6 @@ class FirstMoveAgent:
 #: A greedy policy: ``policy(rules, observation, legal_moves, rng) -> move``.
 Policy = Callable[[Rules, Observation, Sequence[Move], Rng], Move]
 
-_loaded: dict[str, Policy] = {}
-
 
 def best_move(moves: Sequence[Move], score: Callable[[Move], float], rng: Rng) -> Move:
     """The move of ``moves`` that ``score`` rates highest; a tie is broken at
@@ -93,23 +91,13 @@ def greedy_policy_of(rules: Rules) -> Policy:
         ZankError: the variant declares no greedy policy, or the one it
             declares cannot be imported.
     """
-    path = rules.greedy_policy
-    if path is None:
+    policy = load_policy(rules)
+    if policy is None:
         have = sorted(name for name, cls in VARIANTS.items() if cls.greedy_policy is not None)
         raise ZankError(
             f"no greedy agent for {rules.name}: it declares no greedy policy "
             f"(variants with one: {', '.join(have) or 'none'})"
         )
-    policy = _loaded.get(path)
-    if policy is None:
-        module_name, _, attr = path.partition(":")
-        try:
-            policy = getattr(importlib.import_module(module_name), attr)
-        except (ImportError, AttributeError, ValueError) as e:
-            raise ZankError(f"cannot load {rules.name}'s greedy policy {path!r}: {e}") from None
-        if not callable(policy):
-            raise ZankError(f"{rules.name}'s greedy policy {path!r} is not callable")
-        _loaded[path] = policy
     return policy
 
 
