@@ -60,9 +60,11 @@ print(json.dumps({"compiled": zank.compiled, "api": moves / spent, "playouts": p
 """
 
 
-def measure(name: str, games: int, pure: bool) -> dict[str, float]:
-    """One measurement in a fresh interpreter."""
+def measure(name: str, games: int, pure: bool, path: str | None = None) -> dict[str, float]:
+    """One measurement in a fresh interpreter (``path`` first on its ``PYTHONPATH``)."""
     env = dict(os.environ)
+    if path is not None:
+        env["PYTHONPATH"] = os.pathsep.join([path, env.get("PYTHONPATH", "")]).rstrip(os.pathsep)
     env.pop("ZANK_PURE_PYTHON", None)
     if pure:
         env["ZANK_PURE_PYTHON"] = "1"
@@ -74,7 +76,7 @@ def measure(name: str, games: int, pure: bool) -> dict[str, float]:
         check=True,
     )
     out: dict[str, float] = json.loads(done.stdout)
-    if out["compiled"] == pure:
+    if path is None and out["compiled"] == pure:
         raise SystemExit(f"the {'pure' if pure else 'compiled'} build did not run")
     return out
 

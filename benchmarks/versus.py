@@ -17,33 +17,12 @@ with the ratios B/A.
 from __future__ import annotations
 
 import argparse
-import json
-import os
 import statistics
-import subprocess
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from compiled import CHILD
-
-
-def measure(path: str, name: str, games: int, pure: bool) -> dict[str, float]:
-    """One measurement of the build at ``path`` in a fresh interpreter."""
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join([path, env.get("PYTHONPATH", "")]).rstrip(os.pathsep)
-    env.pop("ZANK_PURE_PYTHON", None)
-    if pure:
-        env["ZANK_PURE_PYTHON"] = "1"
-    done = subprocess.run(
-        [sys.executable, "-c", CHILD, name, str(games)],
-        env=env,
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    out: dict[str, float] = json.loads(done.stdout)
-    return out
+from compiled import measure
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -66,7 +45,7 @@ def main(argv: list[str] | None = None) -> int:
         runs: dict[str, list[dict[str, float]]] = {args.a: [], args.b: []}
         for _ in range(args.rounds):
             for path in (args.a, args.b):
-                runs[path].append(measure(path, name, args.games, args.pure))
+                runs[path].append(measure(name, args.games, args.pure, path))
         pick = max if args.best else statistics.median
         med = {
             (path, key): pick(r[key] for r in runs[path])
