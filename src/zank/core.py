@@ -28,9 +28,9 @@ from attrs import field, frozen
 
 from zank._invariants import check_counters, check_observation, check_outcome, check_piles
 from zank._options import BOOL_OPTION, OptionValidator, option_validator
+from zank._values import HIDDEN as _HIDDEN
+from zank._values import MAX_STATE_INT as _MAX_STATE_INT
 from zank._values import (
-    HIDDEN,
-    MAX_STATE_INT,
     Move,
     Observation,
     PileSpec,
@@ -50,6 +50,14 @@ from zank.random import Rng, fresh_seed
 
 if TYPE_CHECKING:
     from zank.working import Working
+
+#: The value that stands for a card a player cannot see, in observations.
+HIDDEN = _HIDDEN
+#: The largest magnitude of the integers of a state (counters, points, ``ply``):
+#: what JSON readers in every language hold exactly.  :meth:`Rules.validate`
+#: refuses larger ones (no game comes near: a state at this ``ply`` cannot take
+#: another move and stay valid).
+MAX_STATE_INT = _MAX_STATE_INT
 
 __all__ = [
     "BOOL_OPTION",
