@@ -1,0 +1,236 @@
+"""The OpenSpiel state's record: what each seat saw and did, move by move, and
+the packing that pickles and OpenSpiel's serialization carry.
+
+:class:`zank.adapters.openspiel.ZankState` keeps its content in one immutable
+:class:`_Data` (shared by clones): the zank state, the deal's progress, a move
+waiting for chance (:class:`_Pending`), and the moves as a linked list
+(:class:`_Node`) whose links cache, per seat, the digest of the moves as that seat
+perceived them and the cards it has seen, so that an information state costs the
+moves since the last one asked for only.  :func:`_pack`/:func:`_unpack` turn a zank
+state into plain values and back (its rules by name and options).
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+from typing import Any
+
+import attrs
+
+import zank
+from zank.adapters._deal import _Chance, _Done
+from zank.cards import card_text
+from zank.core import Rules, State
+
+
+@attrs.frozen
+class _Pending:
+    """A player's move waiting for chance: first for the generator state of a
+    move that shuffles, then for each card nobody may know that it turns up."""
+
+    action: int
+    base: State  # the state before the move, with the chosen cards in place
+    fixed: tuple[int, ...] = ()  # cards chance has chosen so far
+    target: int = -1  # the card whose place the next chance node fills
+    shuffles: bool = False  # the move uses the state's generator (it shuffles)
+    shuffled: bool = False  # chance has chosen the generator state
+
+
+@attrs.frozen
+class _Step:
+    """One move of the game, as each seat perceived it (for information states)."""
+
+    seat: int
+    text: str
+    shown: tuple[tuple[int, ...], ...]  # per seat: cards the move made visible to it
+    # per seat: cards of the piles a shuffling move changed that the seat does not
+    # see after it (their places are unknown to the seat from then on)
+    hidden: tuple[tuple[int, ...], ...] = ()
+
+
+@functools.lru_cache(maxsize=4096)
+def _deal_digest(view: str) -> bytes:
+    """The digest of a seat's view of the deal (one per deal and seat, kept)."""
+    return hashlib.blake2b(view.encode(), digest_size=16).digest()
+
+
+def _entry(step: _Step, player: int) -> str:
+    """A move as ``player`` perceived it: ``seat:move`` and the cards it showed the player."""
+    entry = f"{step.seat}:{step.text}"
+    if step.shown[player]:
+        entry += "+" + "+".join(card_text(c) for c in step.shown[player])
+    return entry
+
+
+class _Node:
+    """A link of the list of moves, newest first, with what each seat knows so far.
+
+    Per seat, a node caches the digest of the moves up to it as that seat
+    perceived them (a chain: each digest hashes the one before and the move)
+    and the cards the seat saw in them; both are derived from the immutable
+    links, so caching them here is safe when clones share the list, and an
+    information state costs the moves since the last one asked for only.
+    """
+
+    __slots__ = ("digests", "known", "prev", "step")
+
+    def __init__(self, prev: _Node | None, step: _Step) -> None:
+        self.prev = prev
+        self.step = step
+        self.digests: dict[int, bytes] = {}
+        self.known: dict[int, tuple[int, int]] = {}
+
+    def _pending(self, cache: str, player: int) -> tuple[_Node | None, list[_Node]]:
+        pending: list[_Node] = []
+        node: _Node | None = self
+        while node is not None and player not in getattr(node, cache):
+            pending.append(node)
+            node = node.prev
+        pending.reverse()
+        return node, pending
+
+    def digest(self, player: int) -> bytes:
+        """The 16-byte BLAKE2b chain of the moves up to this one as ``player`` perceived them."""
+        node, pending = self._pending("digests", player)
+        h = b"" if node is None else node.digests[player]
+        for n in pending:
+            h = hashlib.blake2b(h + _entry(n.step, player).encode(), digest_size=16).digest()
+            n.digests[player] = h
+        return h
+
+    def seen(self, player: int, dealt: int) -> tuple[int, int]:
+        """Bit masks of the cards ``player`` has seen up to this move and of those
+        whose place it still knows (seen, and not hidden again by a shuffle since);
+        ``dealt``: the mask of the cards it saw in the deal."""
+        node, pending = self._pending("known", player)
+        seen, tracked = (dealt, dealt) if node is None else node.known[player]
+        for n in pending:
+            step = n.step
+            if step.hidden:
+                for c in step.hidden[player]:
+                    tracked &= ~(1 << c)
+            for c in step.shown[player]:
+                seen |= 1 << c
+                tracked |= 1 << c
+            n.known[player] = (seen, tracked)
+        return seen, tracked
+
+    def steps(self) -> list[_Step]:
+        """Every move, oldest first."""
+        out = []
+        node: _Node | None = self
+        while node is not None:
+            out.append(node.step)
+            node = node.prev
+        out.reverse()
+        return out
+
+
+@attrs.frozen
+class _Data:
+    """The immutable content of a :class:`ZankState` (shared by clones)."""
+
+    zs: State | None = None
+    seen: frozenset[int] = frozenset()  # every card some seat has seen
+    deal_views: tuple[str, ...] = ()
+    steps: _Node | None = None
+    pending: _Pending | None = None
+    truncated: bool = False
+    mixed: frozenset[int] = frozenset()  # seen cards a shuffle has hidden again
+    deal: tuple[int, ...] = ()  # the deal's chance outcomes so far (while zs is None)
+    node: _Chance | None = attrs.field(default=None, eq=False)  # the deal's next node
+    done: tuple[_Done, ...] = ()  # the deal's finished shuffles (while zs is None)
+    dealt: State | None = None  # the state the deal gave (for the seats' views of it)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Data:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        steps = [] if self.steps is None else self.steps.steps()
+        pending = None
+        if self.pending is not None:
+            p = self.pending
+            pending = (p.action, _pack(p.base), p.fixed, p.target, p.shuffles, p.shuffled)
+        zs = None if self.zs is None else _pack(self.zs)
+        return (
+            _restore,
+            (
+                zs,
+                tuple(sorted(self.seen)),
+                self.deal_views,
+                steps,
+                pending,
+                self.truncated,
+                tuple(sorted(self.mixed)),
+                self.deal,
+                self.done,
+                None if self.dealt is None else _pack(self.dealt),
+            ),
+        )
+
+
+_RULES: dict[tuple[Any, ...], Rules] = {}
+
+
+def _pack(state: State) -> tuple[Any, ...]:
+    """A zank state as plain values for pickling (its rules by name and options)."""
+    rules = state.rules
+    return (
+        rules.name,
+        tuple(sorted(rules.options.items())),
+        state.players,
+        state.piles,
+        state.down,
+        state.to_move,
+        state.phase,
+        state.info,
+        state.rng,
+        state.ply,
+        state.turn,
+        state.outcome,
+    )
+
+
+def _unpack(packed: tuple[Any, ...]) -> State:
+    """The state of :func:`_pack` (its rules object shared by every state unpacked)."""
+    name, options, *fields = packed
+    key = (name, options)
+    rules = _RULES.get(key)
+    if rules is None:
+        rules = _RULES[key] = zank.variant(name, **dict(options))
+    return State(rules, *fields)
+
+
+def _restore(
+    zs: tuple[Any, ...] | None,
+    seen: tuple[int, ...],
+    deal_views: tuple[str, ...],
+    steps: list[_Step],
+    pending: tuple[Any, ...] | None,
+    truncated: bool,
+    mixed: tuple[int, ...],
+    deal: tuple[int, ...] = (),
+    done: tuple[_Done, ...] = (),
+    dealt: tuple[Any, ...] | None = None,
+) -> _Data:
+    node: _Node | None = None
+    for step in steps:
+        node = _Node(node, step)
+    state = None if zs is None else _unpack(zs)
+    pend = None
+    if pending is not None:
+        action, base, fixed, target, shuffles, shuffled = pending
+        pend = _Pending(action, _unpack(base), tuple(fixed), target, shuffles, shuffled)
+    return _Data(
+        state,
+        frozenset(seen),
+        deal_views,
+        node,
+        pend,
+        truncated,
+        frozenset(mixed),
+        tuple(deal),
+        done=tuple(done),
+        dealt=None if dealt is None else _unpack(dealt),
+    )
