@@ -98,18 +98,58 @@ def test_only_private_functions_type_a_parameter(module: str) -> None:
         )
 
 
+def _typedefs(tree: ast.Module) -> set[str]:
+    """The module's short names of C types (``_Int = cython.typedef(...)``)."""
+    return {
+        t.id
+        for node in tree.body
+        if isinstance(node, ast.Assign)
+        and isinstance(node.value, ast.Call)
+        and _is_cython(node.value.func)
+        and node.value.func.attr == "typedef"  # type: ignore[attr-defined]
+        for t in node.targets
+        if isinstance(t, ast.Name)
+    }
+
+
 @pytest.mark.parametrize("module", _compiled.MODULES)
 def test_no_inline_declaration_that_the_build_would_ignore(module: str) -> None:
     path, tree = _source(module)
+    short = _typedefs(tree)
     inline = [
         f"{path.name}:{node.lineno}"
         for f in _functions(tree)
         for node in ast.walk(f)
         if isinstance(node, (ast.AnnAssign, ast.arg))
         and node.annotation is not None
-        and _is_cython(node.annotation)
+        and (
+            _is_cython(node.annotation)
+            or (isinstance(node.annotation, ast.Name) and node.annotation.id in short)
+        )
     ]
     assert not inline, "annotation_typing is off: type with @cython.locals: " + ", ".join(inline)
+
+
+@pytest.mark.parametrize("module", _compiled.MODULES)
+def test_a_locals_list_names_only_c_types(module: str) -> None:
+    # ``@cython.locals(i=_Int)``: ``_Int`` must be the module's
+    # ``cython.typedef`` of a C type, or Cython would not type ``i`` at all
+    path, tree = _source(module)
+    short = _typedefs(tree)
+    wrong = [
+        f"{path.name}:{kw.value.lineno}: {ast.unparse(kw.value)}"
+        for f in _functions(tree)
+        for d in f.decorator_list
+        if isinstance(d, ast.Call) and _is_cython(d.func) and d.func.attr == "locals"  # type: ignore[attr-defined]
+        for kw in d.keywords
+        if not (_is_cython(kw.value) or (isinstance(kw.value, ast.Name) and kw.value.id in short))
+    ]
+    assert not wrong, "not a C type: " + ", ".join(wrong)
+
+
+def test_the_check_sees_a_short_name_declared_inline() -> None:
+    tree = ast.parse("_Int = cython.typedef(cython.Py_ssize_t)\nX = 1\n")
+    assert _typedefs(tree) == {"_Int"}
 
 
 def test_the_build_reads_no_annotations() -> None:

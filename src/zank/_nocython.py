@@ -13,9 +13,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-__all__ = ["Py_ssize_t", "cfunc", "compiled", "locals", "ulonglong"]
+__all__ = ["Py_ssize_t", "cfunc", "compiled", "locals", "typedef", "ulonglong"]
 
 _F = TypeVar("_F", bound=Callable[..., Any])
+_T = TypeVar("_T")
 
 #: Never compiled: this module stands in for Cython only where it is missing.
 compiled = False
@@ -29,6 +30,12 @@ def cfunc(function: _F) -> _F:
     """Cython's ``@cython.cfunc`` (a C function, called from the compiled module
     only): without Cython, the Python function unchanged."""
     return function
+
+
+def typedef(ctype: _T) -> _T:
+    """Cython's ``cython.typedef(type)``, a C type's short name: without Cython,
+    the type itself."""
+    return ctype
 
 
 def locals(**types: object) -> Callable[[_F], _F]:

@@ -31,6 +31,11 @@ try:  # the C types of the compiled build (Cython's pure-Python mode)
 except ImportError:  # no Cython: the declarations change nothing
     from zank import _nocython as cython  # type: ignore[no-redef]
 
+#: The C index type of the compiled build's ``@cython.locals`` lists (an ``int`` in pure Python).
+_Int = cython.typedef(cython.Py_ssize_t)
+#: The unsigned 64-bit C type of the compiled build (an ``int`` in pure Python).
+_U64 = cython.typedef(cython.ulonglong)
+
 __all__ = ["MASK64", "Rng", "fresh_seed", "splitmix64"]
 
 MASK64 = (1 << 64) - 1
@@ -74,14 +79,7 @@ class Rng:
         return out
 
     @cython.locals(
-        m=cython.ulonglong,
-        top=cython.ulonglong,
-        state=cython.ulonglong,
-        z=cython.ulonglong,
-        mask=cython.ulonglong,
-        golden=cython.ulonglong,
-        mix1=cython.ulonglong,
-        mix2=cython.ulonglong,
+        m=_U64, top=_U64, state=_U64, z=_U64, mask=_U64, golden=_U64, mix1=_U64, mix2=_U64
     )
     def below(self, n: int) -> int:
         """A uniform integer in ``0 .. n-1`` (``1 <= n <= 2**64``), without modulo bias."""
@@ -103,7 +101,7 @@ class Rng:
                 self.state = state
                 return z % m
 
-    @cython.locals(i=cython.Py_ssize_t, j=cython.Py_ssize_t)
+    @cython.locals(i=_Int, j=_Int)
     def shuffle(self, items: list[T]) -> list[T]:
         """Shuffle ``items`` in place by Fisher–Yates and return the list."""
         for i in range(len(items) - 1, 0, -1):

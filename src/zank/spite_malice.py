@@ -74,6 +74,9 @@ try:  # the C types of the compiled build (Cython's pure-Python mode)
 except ImportError:  # no Cython: the declarations change nothing
     from zank import _nocython as cython  # type: ignore[no-redef]
 
+#: The C index type of the compiled build's ``@cython.locals`` lists (an ``int`` in pure Python).
+_Int = cython.typedef(cython.Py_ssize_t)
+
 if TYPE_CHECKING:
     from zank.core import Observation
     from zank.working import Working
@@ -136,7 +139,7 @@ _NOT_TO_SIDE = re.compile(r"^(p|s[1-9])-s[1-9]$", re.IGNORECASE)
 
 
 @cython.cfunc
-@cython.locals(r=cython.Py_ssize_t, k=cython.Py_ssize_t)
+@cython.locals(r=_Int, k=_Int)
 def _first_of_rank(hand: tuple[int, ...], r: int) -> int:
     """Where the first card of rank ``r`` lies in ``hand`` (one is there)."""
     rank = RANK
@@ -148,15 +151,7 @@ def _first_of_rank(hand: tuple[int, ...], r: int) -> int:
 
 @cython.cfunc
 @cython.locals(
-    base=cython.Py_ssize_t,
-    builds=cython.Py_ssize_t,
-    i=cython.Py_ssize_t,
-    j=cython.Py_ssize_t,
-    n=cython.Py_ssize_t,
-    free=cython.Py_ssize_t,
-    mask=cython.Py_ssize_t,
-    r=cython.Py_ssize_t,
-    src=cython.Py_ssize_t,
+    base=_Int, builds=_Int, i=_Int, j=_Int, n=_Int, free=_Int, mask=_Int, r=_Int, src=_Int
 )
 def _moves_on(rules: SpiteAndMalice, piles: Sequence[tuple[int, ...]], p: int) -> list[Move]:
     """The legal moves of seat ``p`` to move on ``piles`` (a state's tuple or
@@ -227,15 +222,7 @@ def _moves_on(rules: SpiteAndMalice, piles: Sequence[tuple[int, ...]], p: int) -
 
 @cython.cfunc
 # long: S&M-4 to S&M-14 in one C function, the hot path of every move
-@cython.locals(
-    base=cython.Py_ssize_t,
-    hand_i=cython.Py_ssize_t,
-    src=cython.Py_ssize_t,
-    i=cython.Py_ssize_t,
-    b=cython.Py_ssize_t,
-    k=cython.Py_ssize_t,
-    nxt=cython.Py_ssize_t,
-)
+@cython.locals(base=_Int, hand_i=_Int, src=_Int, i=_Int, b=_Int, k=_Int, nxt=_Int)
 def _play_on(
     rules: SpiteAndMalice,
     piles: list[tuple[int, ...]],
@@ -314,7 +301,7 @@ def _play_on(
 
 
 @cython.cfunc
-@cython.locals(need=cython.Py_ssize_t, k=cython.Py_ssize_t)
+@cython.locals(need=_Int, k=_Int)
 def _draw_on(
     rules: SpiteAndMalice,
     piles: list[tuple[int, ...]],

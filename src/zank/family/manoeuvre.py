@@ -36,6 +36,9 @@ try:  # the C types of the compiled build (Cython's pure-Python mode)
 except ImportError:  # no Cython: the declarations change nothing
     from zank import _nocython as cython  # type: ignore[no-redef]
 
+#: The C index type of the compiled build's ``@cython.locals`` lists (an ``int`` in pure Python).
+_Int = cython.typedef(cython.Py_ssize_t)
+
 __all__ = ["Aim", "BoundedCache", "ManoeuvreSearch", "edge_wants"]
 
 K = TypeVar("K")
@@ -107,7 +110,7 @@ class BoundedCache(Generic[K, V]):
         return value
 
 
-@cython.locals(h=cython.Py_ssize_t, gap=cython.Py_ssize_t, occupied=cython.Py_ssize_t)
+@cython.locals(h=_Int, gap=_Int, occupied=_Int)
 def edge_wants(
     edges: Sequence[bytes | tuple[int, ...] | None], want: Sequence[int], removed: int = -1
 ) -> tuple[dict[int, list[int]], int, int]:
@@ -242,9 +245,7 @@ class ManoeuvreSearch:
             out[removed - 1] = None
         return tuple(out)
 
-    @cython.locals(
-        h=cython.Py_ssize_t, t=cython.Py_ssize_t, c=cython.Py_ssize_t, gap=cython.Py_ssize_t
-    )
+    @cython.locals(h=_Int, t=_Int, c=_Int, gap=_Int)
     def edge_steps(self, config: Config, limit: int) -> tuple[tuple[int, int], ...]:
         """Every single edge-to-edge move the rules allow in ``config``:
         ``(from, to)`` pairs (0-based piles).
@@ -428,7 +429,7 @@ class ManoeuvreSearch:
         return self._dfs_empty(config, aim, takers, budget, seen, depths, known)
 
     @staticmethod
-    @cython.locals(target=cython.Py_ssize_t, h=cython.Py_ssize_t, i=cython.Py_ssize_t)
+    @cython.locals(target=_Int, h=_Int, i=_Int)
     def _taker_depths(config: Config, target: int, takers: bytes) -> list[int]:
         """For every edge pile but ``target``: how many cards lie above its
         topmost card that ``takers`` marks (99: no such card)."""
@@ -450,20 +451,20 @@ class ManoeuvreSearch:
         return t
 
     @cython.locals(
-        target=cython.Py_ssize_t,
-        left=cython.Py_ssize_t,
-        n=cython.Py_ssize_t,
-        least=cython.Py_ssize_t,
-        need=cython.Py_ssize_t,
-        a=cython.Py_ssize_t,
-        b=cython.Py_ssize_t,
-        x=cython.Py_ssize_t,
-        y=cython.Py_ssize_t,
-        da=cython.Py_ssize_t,
-        db=cython.Py_ssize_t,
-        i=cython.Py_ssize_t,
-        best=cython.Py_ssize_t,
-        bound=cython.Py_ssize_t,
+        target=_Int,
+        left=_Int,
+        n=_Int,
+        least=_Int,
+        need=_Int,
+        a=_Int,
+        b=_Int,
+        x=_Int,
+        y=_Int,
+        da=_Int,
+        db=_Int,
+        i=_Int,
+        best=_Int,
+        bound=_Int,
     )
     def _empty_children(
         self,

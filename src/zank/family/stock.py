@@ -63,6 +63,9 @@ try:  # the C types of the compiled build (Cython's pure-Python mode)
 except ImportError:  # no Cython: the declarations change nothing
     from zank import _nocython as cython  # type: ignore[no-redef]
 
+#: The C index type of the compiled build's ``@cython.locals`` lists (an ``int`` in pure Python).
+_Int = cython.typedef(cython.Py_ssize_t)
+
 __all__ = [
     "ALTERNATE",
     "CUT",
@@ -398,12 +401,7 @@ class StockGame(HandPileTable):
         return out
 
     # ---------------------------------------------------------------- apply
-    @cython.locals(
-        s=cython.Py_ssize_t,
-        t=cython.Py_ssize_t,
-        shuffles=cython.Py_ssize_t,
-        flags=cython.Py_ssize_t,
-    )
+    @cython.locals(s=_Int, t=_Int, shuffles=_Int, flags=_Int)
     def apply_card(
         self, state: State, move: Move, p: int, piles: list[tuple[int, ...]], down: list[int]
     ) -> State:

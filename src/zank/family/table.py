@@ -64,6 +64,9 @@ try:  # the C types of the compiled build (Cython's pure-Python mode)
 except ImportError:  # no Cython: the declarations change nothing
     from zank import _nocython as cython  # type: ignore[no-redef]
 
+#: The C index type of the compiled build's ``@cython.locals`` lists (an ``int`` in pure Python).
+_Int = cython.typedef(cython.Py_ssize_t)
+
 __all__ = [
     "CARD",
     "DISCARD",
@@ -126,7 +129,7 @@ def colour_word(colour: int) -> str:
 Scan = tuple[set[int], dict[int, list[int]], int, list[int], dict[int, tuple[int, ...]]]
 
 
-@cython.locals(n=cython.Py_ssize_t)
+@cython.locals(n=_Int)
 def lift(piles: list[tuple[int, ...]], down: list[int], i: int) -> int:
     """Take the top card of pile ``i`` (in place) and return it; a face-down
     card that comes to lie on top turns face up at once.  (Also
@@ -446,9 +449,7 @@ class FamilyTable(Rules):
     # there changes legal moves and explanations alike
     # (``tests/family/test_kernel.py`` checks that they agree).
 
-    @cython.locals(
-        h=cython.Py_ssize_t, gap=cython.Py_ssize_t, t=cython.Py_ssize_t, c=cython.Py_ssize_t
-    )
+    @cython.locals(h=_Int, gap=_Int, t=_Int, c=_Int)
     def scan(self, piles: Sequence[tuple[int, ...]], seat: int) -> Scan:
         """The kernel scan of a state for ``seat``: ``(fits, wants, gap, tops, packs)``.
 
@@ -513,7 +514,7 @@ class FamilyTable(Rules):
         pack on, by the key they take."""
         return self.scan(piles, seat)[4]
 
-    @cython.locals(i=cython.Py_ssize_t)
+    @cython.locals(i=_Int)
     def foundation_slot(self, piles: Sequence[tuple[int, ...]], card: int) -> int:
         """The index of the first foundation that takes ``card`` (an ace: the
         first empty one), ``-1`` if none does: where a card moved onto the
@@ -570,15 +571,7 @@ class FamilyTable(Rules):
         return RANK[house[0]] - RANK[top] + 1
 
     # ------------------------------------------------------------ card moves
-    @cython.locals(
-        h=cython.Py_ssize_t,
-        t=cython.Py_ssize_t,
-        gap=cython.Py_ssize_t,
-        hs=cython.Py_ssize_t,
-        laid=cython.Py_ssize_t,
-        s=cython.Py_ssize_t,
-        c=cython.Py_ssize_t,
-    )
+    @cython.locals(h=_Int, t=_Int, gap=_Int, hs=_Int, laid=_Int, s=_Int, c=_Int)
     def layout_moves(
         self,
         piles: tuple[tuple[int, ...], ...],
@@ -667,7 +660,7 @@ class FamilyTable(Rules):
 
     lift = staticmethod(lift)
 
-    @cython.locals(card=cython.Py_ssize_t, dst=cython.Py_ssize_t)
+    @cython.locals(card=_Int, dst=_Int)
     def move_card(
         self, piles: list[tuple[int, ...]], down: list[int], seat: int, source: int, target: int
     ) -> int:
