@@ -367,8 +367,26 @@ def test_the_kernel_is_declared_once_on_rules_and_overridden_where_it_plays_in_p
     assert declared == {
         "zank.core.Rules",  # the default: through states (_legal, _apply)
         "zank.spite_malice.SpiteAndMalice",
-        "zank.family.faults.FaultCalls",  # strict play in place, table mode through states
+        "zank.family.table.FamilyTable",  # strict play in place, table mode through states
     }
+
+
+def test_table_mode_wraps_the_strict_rules_and_is_no_base_class() -> None:
+    # table mode is a component around the variant's strict rules (issue 31):
+    # no family class inherits from the module of the call windows
+    from zank.family import faults
+    from zank.family.table import FamilyTable
+
+    for name in zank.VARIANTS:
+        cls = type(zank.variant(name))
+        if not issubclass(cls, FamilyTable):
+            continue
+        assert not [c for c in cls.__mro__ if c.__module__ == faults.__name__], name
+        strict = zank.variant(name)
+        table = zank.variant(name, table_mode=True)
+        assert strict._table is None
+        assert isinstance(table._table, faults.TableMode)
+        assert table._table.rules is table
 
 
 def test_playouts_has_one_game_loop() -> None:

@@ -69,7 +69,7 @@ from zank.core import (
     option_validator,
 )
 from zank.errors import InvalidState, OptionError
-from zank.family import faults
+from zank.family import classic_explain, faults
 from zank.family.classic_common import (
     ASIDE,
     DRAW,
@@ -97,13 +97,12 @@ from zank.family.classic_common import (
     Geometry,
     Kind,
 )
-from zank.family.classic_explain import ClassicExplanations
 from zank.family.fits import (
     FKEY,
     PACK_WANTS,
 )
 from zank.family.manoeuvre import ManoeuvreSearch, edge_wants
-from zank.family.table import CARD, DISCARD, HAND, TURNED
+from zank.family.table import CARD, DISCARD, HAND, TURNED, FamilyTable
 from zank.random import Rng
 from zank.registry import register
 
@@ -112,7 +111,7 @@ __all__ = ["ClassicZank"]
 
 @register
 @frozen(cache_hash=True, kw_only=True)
-class ClassicZank(ClassicExplanations):
+class ClassicZank(FamilyTable):
     """Zank-Patience by the classic rules, for two or three players.
 
     Options (keyword-only; the rules page explains each):
@@ -872,6 +871,22 @@ class ClassicZank(ClassicExplanations):
                 seen.add(m)
                 out.append(m)
         return tuple(out)
+
+    def target_name(self, target: int) -> str:
+        """A target in words: ``"a centre pile"``, ``"edge pile 3"``,
+        ``"the next player's discard"``."""
+        if target == 0:
+            return "a centre pile"
+        if target < self.pack_target:
+            return f"edge pile {target}"
+        j = target - self.pack_target
+        who = "the next player's" if j == 0 else "the player after next's"
+        return f"{who} {self.pack_targets[j][1]}"
+
+    def _explain_strict(self, state: State, move: Move) -> Violation:
+        """Why strict play does not allow ``move`` (table mode: the fault it
+        is): :func:`zank.family.classic_explain.explain_strict`."""
+        return classic_explain.explain_strict(self, state, move)
 
     def fault_violation(self, state: State, move: Move) -> Violation:
         """The priority or condition (Z-5 to Z-18, Z-V1 ...) that ``move`` breaks."""

@@ -54,17 +54,19 @@ it leads to if nobody calls is the variant's strict move applied to that.
 
 A variant uses table mode by giving itself the options ``table_mode``
 (:func:`table_mode_option`) and ``call_window`` (:func:`call_window_option`)
-and the hooks of :class:`FaultRules`, and by taking :class:`FaultCalls` as a
-base class, which routes its ``_legal``, ``_apply``, ``_explain`` and
-``_validate`` through :func:`legal`, :func:`apply`, :func:`explain` and
-:func:`validate` when ``table_mode`` is on.
+and the hooks of :class:`FaultRules` (every
+:class:`~zank.family.table.FamilyTable` declares them).  With ``table_mode``
+on, its rules object holds a :class:`TableMode` around itself, which routes
+``_legal``, ``_apply``, ``_explain`` and ``_validate`` through
+:func:`legal`, :func:`apply`, :func:`explain` and :func:`validate`: table
+mode is a wrapper around the strict rules, not a base class.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from enum import IntEnum
-from typing import TYPE_CHECKING, ClassVar, Final, NamedTuple, Protocol, cast
+from typing import ClassVar, Final, NamedTuple, Protocol
 
 import attrs
 from attrs import field
@@ -80,9 +82,6 @@ from zank.core import (
     option_validator,
 )
 from zank.errors import InvalidState, OptionError
-
-if TYPE_CHECKING:
-    from zank.working import Working
 
 __all__ = [
     "ACTION",
@@ -108,8 +107,8 @@ __all__ = [
     "SRC",
     "WINDOW_TAIL",
     "CallKind",
-    "FaultCalls",
     "FaultRules",
+    "TableMode",
     "Tail",
     "apply",
     "as_fault_rules",
@@ -287,69 +286,50 @@ class FaultRules(Protocol):
         ...
 
 
-class FaultCalls:
-    """Mixin of the family variants that have table mode: the rules hooks
-    ``_legal``, ``_apply``, ``_explain`` and ``_validate`` choose between
-    strict play (the variant's ``strict_moves``, ``strict_apply``,
-    ``_explain_strict`` and ``validate_settled``) and the call windows of this
-    module, in one place for every variant."""
+class TableMode:
+    """Table mode around a family variant's strict rules: the call windows of
+    this module, the ``call``/``let``/``demand`` moves and the penalties.
 
-    __slots__ = ()
-    table_mode: bool
+    A family variant built with ``table_mode=True`` holds one (its
+    ``_table``, made by :class:`~zank.family.table.FamilyTable`) and hands
+    its ``_legal``, ``_apply``, ``_explain``, ``_validate`` and kernel to it;
+    in strict play it has none and plays its own ``strict_moves`` and
+    ``strict_apply``.  The variant is the inner rules: table mode calls its
+    hooks (:class:`FaultRules`) and never the other way round.
 
-    def strict_moves(self, state: State) -> tuple[Move, ...]:
-        """The moves strict mode allows (the variant implements it)."""
-        raise NotImplementedError
+    >>> import zank
+    >>> rules = zank.variant("zank-104", table_mode=True)
+    >>> table = TableMode(rules)
+    >>> state = rules.new_game(seed=1)
+    >>> table.legal(state) == rules.legal_moves(state)
+    True
+    """
 
-    def strict_apply(self, state: State, move: Move) -> State:
-        """A move of strict play (the variant implements it)."""
-        raise NotImplementedError
+    __slots__ = ("rules",)
 
-    def validate_settled(self, state: State) -> None:
-        """The variant's strict invariants (the variant implements it)."""
-        raise NotImplementedError
+    def __init__(self, rules: FaultRules) -> None:
+        self.rules: FaultRules = rules
+        """The variant's rules, whose strict play table mode builds on."""
 
-    def _explain_strict(self, state: State, move: Move) -> Violation:
-        """Why strict play refuses ``move`` (the variant implements it)."""
-        raise NotImplementedError
+    def __repr__(self) -> str:
+        return f"TableMode({self.rules.name!r})"
 
-    def _kernel_moves(self, w: Working) -> Sequence[Move]:
-        # strict play's kernel reads a working position as it reads a state;
-        # table mode's windows rebuild states (attrs.evolve): real ones
-        if self.table_mode:
-            return self._legal(w.state())
-        return self.strict_moves(w)  # type: ignore[arg-type]  # read as a state
+    def legal(self, state: State) -> tuple[Move, ...]:
+        """The legal moves of ``state`` in table mode (:func:`legal`)."""
+        return legal(self.rules, state)
 
-    def _kernel_play(self, w: Working, move: Move) -> None:
-        if self.table_mode:
-            w.load(self._apply(w.state(), move))
-        else:  # strict play builds its next state by successor alone: in place
-            self.strict_apply(w, move)  # type: ignore[arg-type]
+    def apply(self, state: State, move: Move) -> State:
+        """The state after ``move`` in table mode (:func:`apply`)."""
+        return apply(self.rules, state, move)
 
-    def _legal(self, state: State) -> tuple[Move, ...]:
-        if self.table_mode:
-            return legal(cast(FaultRules, self), state)
-        return self.strict_moves(state)
+    def explain(self, state: State, move: Move) -> Violation | None:
+        """Why table mode refuses ``move`` where strict play's reason does not
+        apply (:func:`explain`), or ``None``."""
+        return explain(self.rules, state, move)
 
-    def _apply(self, state: State, move: Move) -> State:
-        if self.table_mode:
-            return apply(cast(FaultRules, self), state, move)
-        return self.strict_apply(state, move)
-
-    def _explain(self, state: State, move: Move) -> Violation:
-        if self.table_mode:
-            v = explain(cast(FaultRules, self), state, move)
-            if v is not None:
-                return v
-        return self._explain_strict(state, move)
-
-    def _validate(self, state: State) -> None:
-        if self.table_mode:
-            validate(cast(FaultRules, self), state)
-            return
-        if state.phase != PLAY:
-            raise InvalidState(f"phase must be {PLAY} (table mode is off: table_mode=False)")
-        self.validate_settled(state)
+    def validate(self, state: State) -> None:
+        """Refuse a state that table mode cannot reach (:func:`validate`)."""
+        validate(self.rules, state)
 
 
 def check_options(rules: FaultRules) -> None:

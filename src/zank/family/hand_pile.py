@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from enum import IntEnum
-from typing import ClassVar, Final, cast
+from typing import ClassVar, Final
 
 from attrs import field, frozen
 
@@ -77,7 +77,7 @@ def cut_packs(rng: Rng, key: Callable[[int], int]) -> int:
 
 
 @frozen(cache_hash=True, kw_only=True)
-class HandPileTable(faults.FaultCalls, FamilyTable):
+class HandPileTable(FamilyTable):
     """The base class of the family variants with a hand pile turned card by
     card (a :class:`~zank.family.table.FamilyTable` with table mode).
 
@@ -107,7 +107,7 @@ class HandPileTable(faults.FaultCalls, FamilyTable):
     )
 
     def __attrs_post_init__(self) -> None:
-        faults.check_options(cast("faults.FaultRules", self))
+        faults.check_options(self)
         super(HandPileTable, self).__attrs_post_init__()
         special = {m.kind: m for m in self.moves if m.kind != CARD}
         object.__setattr__(self, "_turn", special[TURN])
@@ -123,7 +123,7 @@ class HandPileTable(faults.FaultCalls, FamilyTable):
             (TURN, "turn"),
             (END, self.end_text),
             (PASS, "pass"),
-            *faults.special_moves(cast("faults.FaultRules", self), demand=self.demand),
+            *faults.special_moves(self, demand=self.demand),
         )
 
     def _cards(self, players: int) -> tuple[int, ...]:
@@ -185,13 +185,12 @@ class HandPileTable(faults.FaultCalls, FamilyTable):
         back, zank-104's "was liegt, das liegt"), the player's turn ends at once
         (a turned hand card goes onto the discard) and the next player plays.
         A variant with another penalty overrides it (zank-detailed)."""
-        fr = cast("faults.FaultRules", self)
-        tail = faults.window_tail(fr, window)
+        tail = faults.window_tail(self, window)
         p = tail.by
-        s = self.strict_apply(faults.strict_view(fr, before), self.moves[tail.action - 1])
+        s = self.strict_apply(faults.strict_view(self, before), self.moves[tail.action - 1])
         if s.outcome is None and s.to_move == p:
             s = self.strict_apply(s, self.end_turn(s, p))
-        return faults.settle(fr, s, tail.skip, window.ply + 1)
+        return faults.settle(self, s, tail.skip, window.ply + 1)
 
     def fault_violation(self, state: State, move: Move) -> Violation:
         """The mandatory rule that ``move`` (a fault of table mode) breaks."""

@@ -41,13 +41,14 @@ ints and tuples:
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import ClassVar, Final, cast
+from typing import TYPE_CHECKING, ClassVar, Final, cast
 
 from attrs import field, frozen
 
 from zank.cards import ACE, COLOUR, IS_JOKER, KING, RANK, SUIT, SUIT_SYMBOLS, card_unicode
 from zank.core import Move, Observation, PileSpec, Result, Rules, State, Violation
 from zank.errors import InvalidState, NotationError
+from zank.family import faults
 from zank.family.fits import (
     ACE_KEYS,
     FKEY,
@@ -66,6 +67,9 @@ except ImportError:  # no Cython: the declarations change nothing
 
 #: The C index type of the compiled build's ``@cython.locals`` lists (an ``int`` in pure Python).
 _Int = cython.typedef(cython.Py_ssize_t)
+
+if TYPE_CHECKING:
+    from zank.working import Working
 
 __all__ = [
     "CARD",
@@ -219,6 +223,25 @@ class FamilyTable(Rules):
     """The piles a gap is filled from, in words, when not from a house
     (:attr:`gap_from_house`)."""
 
+    # table mode (the hooks of zank.family.faults.FaultRules)
+    fault_rules: ClassVar[tuple[str, ...]] = ()
+    """The rule ids a player may break in table mode (the faults a call names)."""
+    call_rule: ClassVar[str] = "call"
+    """The rule id of the call itself on the variant's rules page."""
+    call_text: ClassVar[str] = "stop"
+    """The notation of the call move (``"stop"``, ``"halt"``)."""
+    self_call: ClassVar[bool] = False
+    """The player who made the fault may call it too (asked first)."""
+    wrong_call_misses_turn: ClassVar[bool] = False
+    """A wrong call makes the caller miss the next turn."""
+    defer_end: ClassVar[bool] = True
+    """A faulty move that ends the game ends it only when nobody calls it."""
+    base_info: ClassVar[int] = 0
+    """The length of the variant's own ``State.info`` (strict mode)."""
+    if TYPE_CHECKING:  # the options of a variant with table mode
+        table_mode: bool
+        call_window: str
+
     _card_moves: tuple[tuple[Move | None, ...], ...] = field(
         init=False, default=(), eq=False, hash=False, repr=False
     )
@@ -249,6 +272,10 @@ class FamilyTable(Rules):
     # fits.house_tables(same_suit_houses): KEY and WANT of the houses
     _house_key: tuple[int, ...] = field(init=False, default=(), eq=False, hash=False, repr=False)
     _house_want: tuple[int, ...] = field(init=False, default=(), eq=False, hash=False, repr=False)
+    # table mode around this rules object (None in strict play)
+    _table: faults.TableMode | None = field(
+        init=False, default=None, eq=False, hash=False, repr=False
+    )
 
     def rng_matters(self, state: State) -> bool:
         """Never: the family's tables draw from the generator only to deal
@@ -257,8 +284,6 @@ class FamilyTable(Rules):
 
     def info_size(self, players: int = 2) -> int:
         """The most ``info`` integers: in table mode a call window's tail comes on top."""
-        from zank.family import faults
-
         size = faults.info_size(self)
         return super(FamilyTable, self).info_size(players) if size is None else size
 
@@ -267,8 +292,6 @@ class FamilyTable(Rules):
         on, so the player is the one to move).  In a call window of table mode
         the window's record of the move under call names them.  Other moves
         name none."""
-        from zank.family import faults
-
         out = after.outcome
         mover = after.to_move if out is None else out.winner
         if move.kind != CARD or mover is None:
@@ -277,7 +300,7 @@ class FamilyTable(Rules):
             return self.card_move_piles(after.players, mover, move.source, move.target), mover
         if after.phase != faults.CALL:
             return frozenset(), None
-        tail = faults.window_tail(cast("faults.FaultRules", self), after)
+        tail = faults.window_tail(self, after)
         if tail.action != move.action + 1:
             return frozenset(), None
         return frozenset(i - 1 for i in (tail.src, tail.dst) if i), tail.by
@@ -332,6 +355,81 @@ class FamilyTable(Rules):
         key, want = house_tables(self.same_suit_houses)
         object.__setattr__(self, "_house_key", key)
         object.__setattr__(self, "_house_want", want)
+        if getattr(self, "table_mode", False):  # a variant without the option has none
+            object.__setattr__(self, "_table", faults.TableMode(self))
+
+    # ------------------------------------------------- strict play, table mode
+    def strict_moves(self, state: State) -> tuple[Move, ...]:
+        """The moves strict play allows (the variant implements it; the state
+        may carry table mode's tail)."""
+        raise NotImplementedError
+
+    def strict_apply(self, state: State, move: Move) -> State:
+        """A move of strict play (the variant implements it; ``state.info``
+        has no tail)."""
+        raise NotImplementedError
+
+    def table_moves(self, state: State) -> tuple[Move, ...]:
+        """The strict moves and the faults table mode allows, in a fixed order
+        (a variant with table mode implements it)."""
+        raise NotImplementedError
+
+    def fault_violation(self, state: State, move: Move) -> Violation:
+        """The rule of :attr:`fault_rules` that ``move`` (a fault) breaks (a
+        variant with table mode implements it)."""
+        raise NotImplementedError
+
+    def resolve_call(self, window: State, before: State, caller: int) -> State:
+        """The state after a right call by ``caller``; ``before`` is the state
+        before the move under call (a variant with table mode implements it)."""
+        raise NotImplementedError
+
+    def validate_settled(self, state: State) -> None:
+        """The variant's strict invariants (the variant implements it)."""
+        raise NotImplementedError
+
+    def _explain_strict(self, state: State, move: Move) -> Violation:
+        """Why strict play refuses ``move`` (the variant implements it)."""
+        raise NotImplementedError
+
+    # the rules hooks: strict play, or table mode around it
+    def _kernel_moves(self, w: Working) -> Sequence[Move]:
+        # strict play's kernel reads a working position as it reads a state;
+        # table mode's windows rebuild states (attrs.evolve): real ones
+        if self._table is None:
+            return self.strict_moves(w)  # type: ignore[arg-type]  # read as a state
+        return self._legal(w.state())
+
+    def _kernel_play(self, w: Working, move: Move) -> None:
+        if self._table is None:  # strict play builds its next state by successor alone: in place
+            self.strict_apply(w, move)  # type: ignore[arg-type]
+        else:
+            w.load(self._apply(w.state(), move))
+
+    def _legal(self, state: State) -> tuple[Move, ...]:
+        if self._table is None:
+            return self.strict_moves(state)
+        return self._table.legal(state)
+
+    def _apply(self, state: State, move: Move) -> State:
+        if self._table is None:
+            return self.strict_apply(state, move)
+        return self._table.apply(state, move)
+
+    def _explain(self, state: State, move: Move) -> Violation:
+        if self._table is not None:
+            v = self._table.explain(state, move)
+            if v is not None:
+                return v
+        return self._explain_strict(state, move)
+
+    def _validate(self, state: State) -> None:
+        if self._table is not None:
+            self._table.validate(state)
+            return
+        if state.phase != faults.PLAY:
+            raise InvalidState(f"phase must be {faults.PLAY} (table mode is off: table_mode=False)")
+        self.validate_settled(state)
 
     # ------------------------------------------------------------ geometry
     @property
