@@ -397,3 +397,32 @@ def test_playouts_has_one_game_loop() -> None:
         if isinstance(f, ast.FunctionDef) and any(isinstance(n, ast.While) for n in ast.walk(f))
     ]
     assert loops == ["_game"]
+
+
+# ------------------------------------------------------------- the class chain
+
+#: Variants still four levels below Rules: their hand-pile turn
+#: (HandPileTable) and the stock game (StockGame) are both base classes
+#: (issue 31 leaves it open: the hand-pile turn as one component).
+FOUR_DEEP = {"crapette", "zank-detailed"}
+
+
+def _depth(cls: type) -> int:
+    from zank.core import Rules
+
+    return cls.__mro__.index(Rules)
+
+
+def test_every_variant_is_at_most_three_levels_below_rules() -> None:
+    depths = {name: _depth(type(zank.variant(name))) for name in zank.VARIANTS}
+    assert {n for n, d in depths.items() if d > 3} == FOUR_DEEP, depths
+    assert all(depths[n] == 4 for n in FOUR_DEEP), depths
+
+
+def test_no_module_over_a_thousand_lines() -> None:
+    long = {
+        name: n
+        for name, path in MODULES.items()
+        if (n := len(path.read_text(encoding="utf-8").splitlines())) > 1000
+    }
+    assert not long, long

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 import zank
-from zank import cli
+from zank import _cli_play, cli
 from zank._summaries import rules_page, summary
 from zank.agents import CallingAgent, FaultyRandomAgent, GreedyAgent
 from zank.cli import _non_negative, _parse_option, _positive, main
@@ -453,7 +453,7 @@ def test_play_commands_at_the_prompt(
     page = rules_page("spite-and-malice")
     assert page
     assert (
-        f"{cli.PLAY_HELP}\n\n{summary('spite-and-malice')}\n\nThe whole rules: {page}\n"
+        f"{_cli_play.PLAY_HELP}\n\n{summary('spite-and-malice')}\n\nThe whole rules: {page}\n"
         "Options: zank variants\n"
     ) in out
     assert f"took back: {legal[0].text}" in out
@@ -511,7 +511,7 @@ def test_the_moves_in_columns(monkeypatch: pytest.MonkeyPatch) -> None:
         "shutil.get_terminal_size", lambda *a, **k: __import__("os").terminal_size((80, 24))
     )
     width = max(len(f"{i + 1}) {m.text}") for i, m in enumerate(legal)) + 3
-    lines = cli._numbered(legal).splitlines()
+    lines = _cli_play._numbered(legal).splitlines()
     per_line = min(8, 78 // width)
     assert len(lines) == -(-len(legal) // per_line)
     assert lines[0].startswith("  1) ")
@@ -524,13 +524,13 @@ def test_the_move_columns_are_as_wide_as_the_longest_cell_and_three_spaces(
     monkeypatch.setattr("shutil.get_terminal_size", lambda *a, **k: os.terminal_size((80, 24)))
     moves = [Move(i, 0, 0, 0, "x") for i in range(8)] + [Move(8, 0, 0, 0, "yyyy")]
     # the longest cell, "9) yyyy", is 7 wide: columns of 10, seven a line (78 // 10)
-    assert cli._numbered(moves).splitlines() == [
+    assert _cli_play._numbered(moves).splitlines() == [
         "  " + "".join(f"{i}) x".ljust(10) for i in range(1, 7)) + "7) x",
         "  " + "8) x".ljust(10) + "9) yyyy",
     ]
     # a terminal narrower than a cell: one a line
     monkeypatch.setattr("shutil.get_terminal_size", lambda *a, **k: os.terminal_size((5, 24)))
-    assert cli._numbered(moves[:2]).splitlines() == ["  1) x", "  2) x"]
+    assert _cli_play._numbered(moves[:2]).splitlines() == ["  1) x", "  2) x"]
 
 
 def test_a_record_that_cannot_be_saved_is_printed_and_the_status_is_2(

@@ -82,7 +82,7 @@ def test_play_save_into_a_missing_directory_fails_before_the_game(tmp_path: Path
 
 
 def test_a_record_that_cannot_be_saved_is_printed(tmp_path: Path) -> None:
-    from zank.cli import _save
+    from zank._cli_play import _save
 
     record = GameRecord("spite-and-malice", {}, 1, 2, ("a-b1",), None)
     import contextlib

@@ -359,38 +359,15 @@ class FamilyTable(Rules):
             object.__setattr__(self, "_table", faults.TableMode(self))
 
     # ------------------------------------------------- strict play, table mode
-    def strict_moves(self, state: State) -> tuple[Move, ...]:
-        """The moves strict play allows (the variant implements it; the state
-        may carry table mode's tail)."""
-        raise NotImplementedError
+    if TYPE_CHECKING:  # the variant's hooks (documented on faults.FaultRules)
 
-    def strict_apply(self, state: State, move: Move) -> State:
-        """A move of strict play (the variant implements it; ``state.info``
-        has no tail)."""
-        raise NotImplementedError
-
-    def table_moves(self, state: State) -> tuple[Move, ...]:
-        """The strict moves and the faults table mode allows, in a fixed order
-        (a variant with table mode implements it)."""
-        raise NotImplementedError
-
-    def fault_violation(self, state: State, move: Move) -> Violation:
-        """The rule of :attr:`fault_rules` that ``move`` (a fault) breaks (a
-        variant with table mode implements it)."""
-        raise NotImplementedError
-
-    def resolve_call(self, window: State, before: State, caller: int) -> State:
-        """The state after a right call by ``caller``; ``before`` is the state
-        before the move under call (a variant with table mode implements it)."""
-        raise NotImplementedError
-
-    def validate_settled(self, state: State) -> None:
-        """The variant's strict invariants (the variant implements it)."""
-        raise NotImplementedError
-
-    def _explain_strict(self, state: State, move: Move) -> Violation:
-        """Why strict play refuses ``move`` (the variant implements it)."""
-        raise NotImplementedError
+        def strict_moves(self, state: State) -> tuple[Move, ...]: ...
+        def strict_apply(self, state: State, move: Move) -> State: ...
+        def table_moves(self, state: State) -> tuple[Move, ...]: ...
+        def fault_violation(self, state: State, move: Move) -> Violation: ...
+        def resolve_call(self, window: State, before: State, caller: int) -> State: ...
+        def validate_settled(self, state: State) -> None: ...
+        def _explain_strict(self, state: State, move: Move) -> Violation: ...
 
     # the rules hooks: strict play, or table mode around it
     def _kernel_moves(self, w: Working) -> Sequence[Move]:
