@@ -384,6 +384,8 @@ def test_table_mode_wraps_the_strict_rules_and_is_no_base_class() -> None:
         assert not [c for c in cls.__mro__ if c.__module__ == faults.__name__], name
         strict = zank.variant(name)
         table = zank.variant(name, table_mode=True)
+        assert isinstance(strict, FamilyTable)
+        assert isinstance(table, FamilyTable)
         assert strict._table is None
         assert isinstance(table._table, faults.TableMode)
         assert table._table.rules is table
