@@ -202,13 +202,7 @@ class StockGame(HandPileTable):
     """A cut (and ``who_begins="cut"``) is won by the higher card, not the lower."""
     call_aliases: ClassVar[tuple[str, ...]] = ()
     """Other words accepted for the call move of table mode."""
-    # table mode (zank.family.faults)
-    fault_rules: ClassVar[tuple[str, ...]] = ()
-    call_rule: ClassVar[str] = "call"
-    call_text: ClassVar[str] = "stop"
-    self_call: ClassVar[bool] = False
-    wrong_call_misses_turn: ClassVar[bool] = False
-    defer_end: ClassVar[bool] = True
+    # table mode (zank.family.faults; the other hooks keep FamilyTable's defaults)
     base_info: ClassVar[int] = len(START_INFO)
 
     if TYPE_CHECKING:  # options: the subclasses' attrs fields

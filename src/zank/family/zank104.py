@@ -224,8 +224,6 @@ class Zank104(HandPileTable):
     fault_rules: ClassVar[tuple[str, ...]] = ("Z104-10",)
     call_rule: ClassVar[str] = "Z104-16"
     call_text: ClassVar[str] = "halt"
-    self_call: ClassVar[bool] = False
-    wrong_call_misses_turn: ClassVar[bool] = False
     defer_end: ClassVar[bool] = False  # "was liegt, das liegt"
     base_info: ClassVar[int] = 5
     rule_free = "Z104-4"
