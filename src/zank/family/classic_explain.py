@@ -17,10 +17,11 @@ edge pile 1 is empty [Z-8]
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import Protocol
 
 from zank.cards import ACE, KING, RANK, SUIT, SUIT_SYMBOLS, card_unicode
-from zank.core import Move, State, Violation
+from zank.core import Move, Observation, State, Violation
 from zank.family.classic_common import (
     DRAW,
     EMPTY,
@@ -29,18 +30,55 @@ from zank.family.classic_common import (
     FREE,
     GOAL_FREE,
     PASS,
+    ClassicInfo,
+    Config,
     Geometry,
 )
 from zank.family.fits import FKEY, fits_house, fits_pack
 from zank.family.table import CARD, TURNED, rank_word
 
-if TYPE_CHECKING:
-    from zank.family.classic import ClassicZank
-
 __all__ = ["explain_strict"]
 
 
-def _level_of(rules: ClassicZank, state: State, move: Move) -> int:
+class _Classic(Protocol):
+    """What the explanations read of a :class:`~zank.family.classic.ClassicZank`
+    rules object (this module imports no variant module)."""
+
+    @property
+    def advanced(self) -> bool: ...
+    @property
+    def manoeuvre_steps(self) -> int: ...
+    @property
+    def empties_per_progress(self) -> int: ...
+    @property
+    def foundation_count(self) -> int: ...
+    @property
+    def house_source(self) -> int: ...
+    @property
+    def pack_target(self) -> int: ...
+    @property
+    def same_suit_houses(self) -> bool: ...
+    @property
+    def sources(self) -> tuple[tuple[str, str], ...]: ...
+    @property
+    def _src_turned(self) -> int: ...
+    @property
+    def _house_key(self) -> tuple[int, ...]: ...
+
+    def geometry(self, players: int) -> Geometry: ...
+    def info_of(self, state: State | Observation) -> ClassicInfo: ...
+    def strict_moves(self, state: State) -> tuple[Move, ...]: ...
+    def house_needs(self, top: int) -> str: ...
+    def source_name(self, source: int) -> str: ...
+    def target_name(self, target: int) -> str: ...
+    def _config(self, state: State) -> Config: ...
+    def _fits(self, piles: Sequence[tuple[int, ...]]) -> frozenset[int]: ...
+    def _wants(self, state: State, g: Geometry) -> tuple[dict[int, list[int]], int, int]: ...
+    def _gap_limit(self, state: State) -> int: ...
+    def _source_index(self, g: Geometry, p: int, s: int) -> int: ...
+
+
+def _level_of(rules: _Classic, state: State, move: Move) -> int:
     """The number of ``move`` in the seed's list (7 for 7a and 7b)."""
     kind = move.kind
     if kind == FREE:
@@ -65,7 +103,7 @@ def _level_of(rules: ClassicZank, state: State, move: Move) -> int:
     return 5 if pile else 7
 
 
-def explain_strict(rules: ClassicZank, state: State, move: Move) -> Violation:
+def explain_strict(rules: _Classic, state: State, move: Move) -> Violation:
     """Why strict play does not allow ``move`` (table mode: the fault it is)."""
     p = state.to_move
     assert p is not None
@@ -129,7 +167,7 @@ def explain_strict(rules: ClassicZank, state: State, move: Move) -> Violation:
     return _explain_same_level(rules, state, g, p, move, legal)
 
 
-def _due_name(rules: ClassicZank, state: State, legal: tuple[Move, ...]) -> str:
+def _due_name(rules: _Classic, state: State, legal: tuple[Move, ...]) -> str:
     """The number of the move that is due, as the seed writes it."""
     m = legal[0]
     if m.kind == DRAW:
@@ -138,7 +176,7 @@ def _due_name(rules: ClassicZank, state: State, legal: tuple[Move, ...]) -> str:
 
 
 def _explain_same_level(
-    rules: ClassicZank, state: State, g: Geometry, p: int, move: Move, legal: tuple[Move, ...]
+    rules: _Classic, state: State, g: Geometry, p: int, move: Move, legal: tuple[Move, ...]
 ) -> Violation:
     if move.kind == CARD and 0 < move.target < rules.pack_target:
         pile = state.piles[rules.foundation_count + move.target - 1]
@@ -160,7 +198,7 @@ def _explain_same_level(
     )
 
 
-def _first_turn_violation(rules: ClassicZank, state: State) -> Violation:
+def _first_turn_violation(rules: _Classic, state: State) -> Violation:
     limit = rules._gap_limit(state)
     return Violation(
         "Z-18",
@@ -170,7 +208,7 @@ def _first_turn_violation(rules: ClassicZank, state: State) -> Violation:
 
 
 def _explain_free(
-    rules: ClassicZank, state: State, move: Move, legal: tuple[Move, ...], due: int
+    rules: _Classic, state: State, move: Move, legal: tuple[Move, ...], due: int
 ) -> Violation:
     c = move.source
     what = card_unicode(c)
@@ -200,7 +238,7 @@ def _explain_free(
 
 
 def _explain_empty(
-    rules: ClassicZank, state: State, move: Move, legal: tuple[Move, ...], due: int
+    rules: _Classic, state: State, move: Move, legal: tuple[Move, ...], due: int
 ) -> Violation:
     h = move.source
     g = rules.geometry(state.players)
@@ -234,7 +272,7 @@ def _explain_empty(
 
 
 def _explain_card(
-    rules: ClassicZank, state: State, g: Geometry, p: int, move: Move
+    rules: _Classic, state: State, g: Geometry, p: int, move: Move
 ) -> Violation | None:
     """Why the cards themselves do not allow ``move`` (Z-4, Z-5, Z-13), or ``None``."""
     piles = state.piles
@@ -307,7 +345,7 @@ def _explain_card(
 
 
 def _explain_placement(
-    rules: ClassicZank, state: State, move: Move, card: int, legal: tuple[Move, ...]
+    rules: _Classic, state: State, move: Move, card: int, legal: tuple[Move, ...]
 ) -> Violation:
     what = card_unicode(card)
     g = rules.geometry(state.players)

@@ -298,6 +298,7 @@ class TableMode:
     hooks (:class:`FaultRules`) and never the other way round.
 
     >>> import zank
+    >>> from zank.family.faults import TableMode
     >>> rules = zank.variant("zank-104", table_mode=True)
     >>> table = TableMode(rules)
     >>> state = rules.new_game(seed=1)
