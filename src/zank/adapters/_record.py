@@ -47,6 +47,15 @@ class _Step:
     # per seat: cards of the piles a shuffling move changed that the seat does not
     # see after it (their places are unknown to the seat from then on)
     hidden: tuple[tuple[int, ...], ...] = ()
+    # a shuffling move: the cards of the piles it changed that no seat sees after it
+    covered: tuple[int, ...] = ()
+    # a shuffling move: the cards it shuffled together -- those the shuffled piles
+    # hide from everyone after it, and those drawn from them in the same move
+    # (:func:`zank.adapters._resample.shuffle_record`)
+    pool: tuple[int, ...] = ()
+    # a shuffling move: per seat, the cards of the pool it saw before the shuffle
+    # (before the move, or as the move played them face up)
+    before: tuple[tuple[int, ...], ...] = ()
 
 
 @functools.lru_cache(maxsize=4096)
@@ -107,12 +116,12 @@ class _Node:
         seen, tracked = (dealt, dealt) if node is None else node.known[player]
         for n in pending:
             step = n.step
-            if step.hidden:
-                for c in step.hidden[player]:
-                    tracked &= ~(1 << c)
             for c in step.shown[player]:
                 seen |= 1 << c
                 tracked |= 1 << c
+            if step.hidden:  # after the shown cards: a card played into a shuffle is lost
+                for c in step.hidden[player]:
+                    tracked &= ~(1 << c)
             n.known[player] = (seen, tracked)
         return seen, tracked
 
@@ -216,6 +225,8 @@ def _restore(
 ) -> _Data:
     node: _Node | None = None
     for step in steps:
+        if not hasattr(step, "pool"):  # pickled before the shuffle's cards were kept
+            step = _Step(step.seat, step.text, step.shown, getattr(step, "hidden", ()))
         node = _Node(node, step)
     state = None if zs is None else _unpack(zs)
     pend = None

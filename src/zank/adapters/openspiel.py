@@ -75,18 +75,15 @@ information, since the face-down cards are unknown to all.
 ``ResampleFromInfostate``) draws a state of a player's information set: the
 cards the player has never seen are dealt anew within their groups, across the
 whole game (the state, the deal, what every other seat saw), so OpenSpiel's
-Python ``ISMCTSBot`` runs unchanged.  It is not
+Python ``ISMCTSBot`` runs unchanged; the seen cards a shuffle hid from the
+player (Spite and Malice's completed build piles) are dealt anew from that
+shuffle on, among the cards it shuffled together that the player has not seen
+since.  It is not
 :meth:`zank.core.Rules.sample_state`, which deals an observation's hidden
 places from every unseen card: the information state is more than the
 observation (cards a player saw go face down and are remembered, and the cards
 of each seat's own pack stay in that pack), and the sampled state must be a
-game of this chance model with the same history for the player.  A known
-limit: a card the player saw that a shuffle then hid (Spite and Malice's
-completed build piles) and that another seat then drew keeps its place in
-every resampled state, although the player cannot know it (it cannot be
-relabelled without changing the player's own record; it would take swapping
-places in the other seats' records).  The information-state tensor does not
-place such a card.
+game of this chance model with the same history for the player.
 
 **Length.**  ``max_game_length`` counts player moves (chance outcomes are not
 counted, as in OpenSpiel).  Its default is
@@ -190,6 +187,7 @@ from zank.adapters._record import (
     _restore,  # noqa: F401 (pickles of earlier versions name it here)
     _Step,
 )
+from zank.adapters._resample import resample, shuffle_record
 from zank.adapters.conventions import DEFAULT_MAX_PLIES, default_max_plies, seat_returns
 from zank.adapters.encoding import ObservationEncoder  # noqa: F401 (part of this module's namespace)
 from zank.adapters.knowledge import all_players_observation, public_observation
@@ -517,12 +515,16 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
         seen = d.seen.union(new)
         mixed = d.mixed.difference(new)
         hidden: tuple[tuple[int, ...], ...] = ()
+        covered: tuple[int, ...] = ()
+        pool: tuple[int, ...] = ()
+        saw: tuple[tuple[int, ...], ...] = ()
         if pending.shuffles:
             # seen cards that the shuffle left face down to everyone are unknown again
             before = pending.base
             touched = [i for i in range(len(ctx.specs)) if before.piles[i] != after.piles[i]]
-            changed = [i for i in touched if not ctx.specs[i].sorted]
-            mixed = mixed.union(c for c in ctx.hidden_to_all(after, changed) if c in seen)
+            covered, pool, saw, played = shuffle_record(ctx, before, after, touched)
+            shown = tuple(tuple(sorted({*s, *f})) for s, f in zip(shown, played, strict=True))
+            mixed = mixed.union(c for c in covered if c in seen)
             # and each seat loses the place of every card of the touched piles it
             # does not see now (a card the shuffle sent to another seat's hand too)
             cards = {c for i in touched for c in before.piles[i]}
@@ -530,7 +532,7 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
             hidden = tuple(
                 tuple(sorted(cards - v)) for v in ctx.views(after, range(len(ctx.specs)))
             )
-        steps = _Node(d.steps, _Step(seat, move.text, shown, hidden))
+        steps = _Node(d.steps, _Step(seat, move.text, shown, hidden, covered, pool, saw))
         truncated = after.outcome is None and after.ply >= ctx.max_length
         self._data = _Data(after, seen, d.deal_views, steps, None, truncated, mixed, dealt=d.dealt)
 
@@ -558,8 +560,12 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
         game -- the state, the deal, and what every other seat saw of each move.
         So the result is a game of the same chance model that looks the same to
         the player (the same information-state string and observation), while
-        every other seat holds and remembers the cards of the new deal.  Cards
-        the player saw keep their places, including those it remembers face down.
+        every other seat holds and remembers the cards of the new deal.  The
+        cards a shuffle hid from the player (Spite and Malice's completed build
+        piles) are dealt anew from that shuffle on: which of them another seat
+        drew since and which are still face down
+        (:mod:`zank.adapters._resample`).  Cards whose place the player knows
+        keep it, including those it remembers face down.
 
         ``probability_sampler`` (OpenSpiel's ``UniformProbabilitySampler`` or any
         callable returning a float in ``[0, 1)``) seeds the permutation.
@@ -574,53 +580,9 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
             raise ValueError("resample_from_infostate needs a player's decision or the end")
         if not 0 <= player_id < ctx.players:
             raise ValueError(f"player_id must be a seat from 0 to {ctx.players - 1}")
-        steps = [] if d.steps is None else d.steps.steps()
-        known = ctx.views(d.dealt, range(len(ctx.specs)))[player_id]
-        for step in steps:
-            known.update(step.shown[player_id])
-        groups: dict[int, list[int]] = {}
-        for c in ctx.rules.cards(ctx.players):
-            if c not in known:
-                groups.setdefault(ctx.group[c], []).append(c)
         rnd = random.Random(int(float(probability_sampler()) * 2**53))
-        sigma: dict[int, int] = {}
-        for cards in groups.values():
-            shuffled = cards[:]
-            rnd.shuffle(shuffled)
-            sigma.update((a, b) for a, b in zip(cards, shuffled, strict=True) if a != b)
         clone: ZankState = self.clone()
-        if not sigma:
-            return clone
-
-        def relabel(state: State) -> State:
-            piles = tuple(
-                (
-                    tuple(sorted(sigma.get(c, c) for c in cards))
-                    if spec.sorted
-                    else tuple(sigma.get(c, c) for c in cards)
-                )
-                if any(c in sigma for c in cards)
-                else cards
-                for spec, cards in zip(ctx.specs, state.piles, strict=True)
-            )
-            return attrs.evolve(state, piles=piles)
-
-        dealt = relabel(d.dealt)
-        node: _Node | None = None
-        for step in steps:
-            shown = tuple(tuple(sorted(sigma.get(c, c) for c in cards)) for cards in step.shown)
-            hidden = tuple(tuple(sorted(sigma.get(c, c) for c in h)) for h in step.hidden)
-            node = _Node(node, _Step(step.seat, step.text, shown, hidden))
-        clone._data = _Data(
-            relabel(d.zs),
-            frozenset(sigma.get(c, c) for c in d.seen),
-            tuple(_view_text(ctx, ctx.rules.observe(dealt, q)) for q in range(ctx.players)),
-            node,
-            None,
-            d.truncated,
-            frozenset(sigma.get(c, c) for c in d.mixed),
-            dealt=dealt,
-        )
+        clone._data = resample(ctx, d, player_id, rnd, lambda obs: _view_text(ctx, obs))
         return clone
 
     # ------------------------------------------------------------- viewing
