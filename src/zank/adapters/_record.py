@@ -56,6 +56,9 @@ class _Step:
     # a shuffling move: per seat, the cards of the pool it saw before the shuffle
     # (before the move, or as the move played them face up)
     before: tuple[tuple[int, ...], ...] = ()
+    # the cards the move showed every seat (the public record; a card drawn into a
+    # hand is shown to its owner only)
+    public: tuple[int, ...] = ()
 
 
 @functools.lru_cache(maxsize=4096)
@@ -64,11 +67,24 @@ def _deal_digest(view: str) -> bytes:
     return hashlib.blake2b(view.encode(), digest_size=16).digest()
 
 
+PUBLIC = -1
+"""The key of the public record (what the moves showed every seat) in :class:`_Node`."""
+ALL = -2
+"""The key of the all-players record (what the moves showed some seat) in :class:`_Node`."""
+
+
 def _entry(step: _Step, player: int) -> str:
-    """A move as ``player`` perceived it: ``seat:move`` and the cards it showed the player."""
+    """A move as ``player`` perceived it: ``seat:move`` and the cards it showed the
+    player (:data:`PUBLIC`: every seat; :data:`ALL`: some seat)."""
     entry = f"{step.seat}:{step.text}"
-    if step.shown[player]:
-        entry += "+" + "+".join(card_text(c) for c in step.shown[player])
+    if player == PUBLIC:
+        cards: tuple[int, ...] = step.public
+    elif player == ALL:
+        cards = tuple(sorted({c for s in step.shown for c in s}))
+    else:
+        cards = step.shown[player]
+    if cards:
+        entry += "+" + "+".join(card_text(c) for c in cards)
     return entry
 
 
@@ -225,8 +241,16 @@ def _restore(
 ) -> _Data:
     node: _Node | None = None
     for step in steps:
-        if not hasattr(step, "pool"):  # pickled before the shuffle's cards were kept
-            step = _Step(step.seat, step.text, step.shown, getattr(step, "hidden", ()))
+        if not hasattr(step, "public"):  # pickled before the steps kept these
+            step = _Step(
+                step.seat,
+                step.text,
+                step.shown,
+                getattr(step, "hidden", ()),
+                getattr(step, "covered", ()),
+                getattr(step, "pool", ()),
+                getattr(step, "before", ()),
+            )
         node = _Node(node, step)
     state = None if zs is None else _unpack(zs)
     pend = None

@@ -122,6 +122,7 @@ def _relabel_step(step: _Step, sigma: Mapping[int, int]) -> _Step:
         each(step.covered),
         each(step.pool),
         tuple(each(b) for b in step.before),
+        each(step.public),
     )
 
 
@@ -151,6 +152,7 @@ def _shuffle_anew(step: _Step, tau: Mapping[int, int]) -> _Step:
         each(step.covered),
         each(step.pool),
         step.before,
+        step.public,  # played face up before the shuffle, or seen by all after it
     )
 
 

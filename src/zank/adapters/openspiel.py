@@ -118,9 +118,14 @@ so OpenSpiel's ``make_observation``) offers four views:
   it -- every hand, but not the face-down cards nobody has seen.
 
 The public and all-players views are built from ``rules.observe`` of every seat
-and share the observation's string format and tensor layout (and size).  They
-are offered without perfect recall only; ``public_info=False`` and perfect
-recall with another private-information type raise
+and share the observation's string format and tensor layout (and size).  With
+``perfect_recall=True`` their string is OpenSpiel's perfect-recall form: the
+view's string, then ``history`` and the digest of the view's record -- the view
+of the deal, then every move with the cards it showed every seat (public) or
+some seat (all players), :meth:`ZankState.information_record` with ``view`` --
+the same for every seat but for the seat line; their tensor stays the view's
+observation vector (no fixed-size vector holds the history, as for the seat's
+information-state tensor).  ``public_info=False`` raises
 :class:`~zank.errors.OptionError` (a :class:`ValueError`).
 
 The **information-state string** is bounded in size: the observation string,
@@ -179,6 +184,8 @@ from zank.adapters._deal import (
     _shared_context,
 )
 from zank.adapters._record import (
+    ALL,
+    PUBLIC,
     _Data,
     _deal_digest,
     _entry,
@@ -311,6 +318,17 @@ def _permute(state: State, moves: dict[int, int]) -> State:
         for pile in state.piles
     )
     return attrs.evolve(state, piles=piles)
+
+
+def _views(rules: Rules, zs: State, player: int, view: str) -> Observation:
+    """The observation of ``player`` of ``zs`` in one of the views of :meth:`ZankState.view_of`."""
+    if view == "seat":
+        return rules.observe(zs, player)
+    if view == "public":
+        return public_observation(rules, zs, player)
+    if view == "all":
+        return all_players_observation(rules, zs, player)
+    raise zank.OptionError(f"view must be 'seat', 'public' or 'all', not {quote(view)}")
 
 
 class ZankState(pyspiel.State):  # type: ignore[misc]
@@ -497,7 +515,7 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
             # the move shuffles: chance chooses the generator state first
             self._data = attrs.evolve(d, pending=attrs.evolve(pending, shuffles=True))
             return
-        shown = ctx.shown(pending.base, after)
+        shown, public = ctx.shown(pending.base, after)
         new = {c for cards in shown for c in cards}
         if new:
             places = ctx.places(pending.base)
@@ -524,6 +542,7 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
             touched = [i for i in range(len(ctx.specs)) if before.piles[i] != after.piles[i]]
             covered, pool, saw, played = shuffle_record(ctx, before, after, touched)
             shown = tuple(tuple(sorted({*s, *f})) for s, f in zip(shown, played, strict=True))
+            public = tuple(sorted({*public, *(c for f in played for c in f)}))
             mixed = mixed.union(c for c in covered if c in seen)
             # and each seat loses the place of every card of the touched piles it
             # does not see now (a card the shuffle sent to another seat's hand too)
@@ -532,7 +551,7 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
             hidden = tuple(
                 tuple(sorted(cards - v)) for v in ctx.views(after, range(len(ctx.specs)))
             )
-        steps = _Node(d.steps, _Step(seat, move.text, shown, hidden, covered, pool, saw))
+        steps = _Node(d.steps, _Step(seat, move.text, shown, hidden, covered, pool, saw, public))
         truncated = after.outcome is None and after.ply >= ctx.max_length
         self._data = _Data(after, seen, d.deal_views, steps, None, truncated, mixed, dealt=d.dealt)
 
@@ -603,14 +622,7 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
         zs = self.zank_state
         if zs is None:
             return None
-        rules = self._ctx.rules
-        if view == "seat":
-            return rules.observe(zs, player)
-        if view == "public":
-            return public_observation(rules, zs, player)
-        if view == "all":
-            return all_players_observation(rules, zs, player)
-        raise zank.OptionError(f"view must be 'seat', 'public' or 'all', not {quote(view)}")
+        return _views(self._ctx.rules, zs, player, view)
 
     def view_text(self, player: int, view: str = "seat") -> str:
         """The observation string of ``player`` in one of the views of :meth:`view_of`."""
@@ -627,28 +639,50 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
             text += f"\nstopped at max_game_length={self._ctx.max_length}"
         return text
 
-    def information_text(self, player: int) -> str:
+    def _deal_view(self, player: int, view: str) -> tuple[int, str]:
+        """The record key of a view (the seat, :data:`PUBLIC` or :data:`ALL`) and
+        its view of the deal."""
+        d = self._data
+        if view == "seat":
+            return player, d.deal_views[player]
+        assert d.dealt is not None
+        key = PUBLIC if view == "public" else ALL
+        # the same for every seat: oriented for seat 0
+        obs = _views(self._ctx.rules, d.dealt, 0, view)
+        return key, f"{view} view of the deal\n{_view_text(self._ctx, obs)}"
+
+    def information_text(self, player: int, view: str = "seat") -> str:
         """The information-state string of ``player`` (bounded in size): its
         observation string, then ``history`` and a 32-hex-digit BLAKE2b digest of
         its view of the deal and of every move with the cards it showed this
-        player (the perfect-recall record of :meth:`information_record`)."""
+        player (the perfect-recall record of :meth:`information_record`).
+
+        ``view="public"`` or ``"all"``: the perfect-recall string of that view
+        (:meth:`view_of`): its observation string and the digest of the record
+        of what the deal and every move showed every seat (``"public"``) or some
+        seat (``"all"``), the same for every seat.
+        """
         d = self._data
         if d.zs is None:
             return f"seat {player}: before the deal"
-        chain = b"" if d.steps is None else d.steps.digest(player)
-        digest = hashlib.blake2b(_deal_digest(d.deal_views[player]) + chain, digest_size=16)
-        return f"{self.observation_text(player)}\nhistory {digest.hexdigest()}"
+        key, deal = self._deal_view(player, view)
+        chain = b"" if d.steps is None else d.steps.digest(key)
+        digest = hashlib.blake2b(_deal_digest(deal) + chain, digest_size=16)
+        return f"{self.view_text(player, view)}\nhistory {digest.hexdigest()}"
 
-    def information_record(self, player: int) -> str:
+    def information_record(self, player: int, view: str = "seat") -> str:
         """The perfect-recall record that the information-state string digests:
         ``player``'s view of the deal, then every move with the cards it showed
-        this player (its length grows with the game)."""
+        this player (its length grows with the game); ``view="public"`` or
+        ``"all"``: the record of what the deal and the moves showed every seat
+        or some seat."""
         d = self._data
         if d.zs is None:
             return f"seat {player}: before the deal"
+        key, deal = self._deal_view(player, view)
         steps = [] if d.steps is None else d.steps.steps()
-        moves = " ".join(_entry(step, player) for step in steps)
-        return f"{d.deal_views[player]}\nmoves: {moves}"
+        moves = " ".join(_entry(step, key) for step in steps)
+        return f"{deal}\nmoves: {moves}"
 
     def seen_by(self, player: int) -> frozenset[int]:
         """Every card ``player`` has seen so far (in the deal or turned up since)."""
@@ -725,11 +759,13 @@ class _Observer:
     * ``perfect_recall=True``, public, ``SINGLE_PLAYER``: its information state
       (the bounded string, the knowledge tensor);
     * ``perfect_recall=False``, public, ``NONE``: the public view;
-    * ``perfect_recall=False``, public, ``ALL_PLAYERS``: every seat's view together.
+    * ``perfect_recall=False``, public, ``ALL_PLAYERS``: every seat's view together;
+    * ``perfect_recall=True``, public, ``NONE`` or ``ALL_PLAYERS``: the string is
+      the view's string and the digest of its record (:meth:`ZankState.information_text`
+      with ``view``), the tensor the view's observation vector (not perfect recall).
 
-    Any other type raises :class:`~zank.errors.OptionError` (a :class:`ValueError`):
-    the public and all-players views are offered without perfect recall only, and
-    no view leaves the public cards out.
+    ``public_info=False`` raises :class:`~zank.errors.OptionError` (a
+    :class:`ValueError`): no view leaves the public cards out.
     """
 
     def __init__(self, ctx: _Context, iig_obs_type: Any, params: Any) -> None:
@@ -748,11 +784,7 @@ class _Observer:
                 self.view = "public"
             elif private == pyspiel.PrivateInfoType.ALL_PLAYERS:
                 self.view = "all"
-            if self.perfect_recall and self.view != "seat":
-                raise zank.OptionError(
-                    "zank offers the public and all-players views without perfect recall only"
-                )
-        if self.perfect_recall:
+        if self.perfect_recall and self.view == "seat":
             knowledge = ctx.knowledge
             self.tensor = np.zeros(knowledge.size, dtype=np.float32)
             self.dict: dict[str, npt.NDArray[np.float32]] = {}
@@ -767,7 +799,7 @@ class _Observer:
 
     def set_from(self, state: ZankState, player: int) -> None:
         """Fill :attr:`tensor` with the vector of ``player``'s view."""
-        if self.perfect_recall:
+        if self.perfect_recall and self.view == "seat":
             state.encode_information(player, self.tensor)
         else:
             state.encode(player, self.tensor, self.view)
@@ -775,7 +807,7 @@ class _Observer:
     def string_from(self, state: ZankState, player: int) -> str:
         """The string of ``player``'s view (or information state)."""
         if self.perfect_recall:
-            return state.information_text(player)
+            return state.information_text(player, self.view)
         return state.view_text(player, self.view)
 
 
