@@ -25,7 +25,7 @@ same shuffled pile, or never seen by the player and dealt from one pack) swap
 identities from then on in every seat's record alike.  The sets the chance
 model needs after the resample -- every card some seat has seen, and the seen
 cards a shuffle hid again (``mixed``) -- are counted again from the relabelled
-record.
+record when a shuffle was dealt anew.
 """
 
 from __future__ import annotations
@@ -66,6 +66,16 @@ def shuffle_record(ctx: _Context, before: State, after: State, touched: Sequence
     piles hide from everyone after the move, and the cards that went into a
     private pile (a hand) in the move, coming from a shuffled pile or from a place
     some seat saw (drawn from the shuffled cards before anyone saw them again).
+
+    The rules do not say which cards their generator shuffled, so this is read
+    from the piles: exact for Spite and Malice's completed build pile, shuffled
+    into the whole draw pile before the hand is filled.  With
+    ``unlimited_build_piles`` (S&M-V1) the completed piles are shuffled in only
+    when a draw finds the draw pile empty, so the cards that draw took before the
+    shuffle are counted in the pool too: a resample may then put one of them back
+    into the draw pile, which a player counting the draws could rule out (no card
+    is held where the player cannot know it is; a hook on the rules naming the
+    shuffled cards would make it exact).
     """
     changed = [i for i in touched if not ctx.specs[i].sorted]
     covered = ctx.hidden_to_all(after, changed)
@@ -107,23 +117,30 @@ def _relabel_state(ctx: _Context, state: State, sigma: Mapping[int, int]) -> Sta
 
 
 def _relabel_step(step: _Step, sigma: Mapping[int, int]) -> _Step:
-    """``step`` with every card ``c`` named ``sigma[c]``."""
-    if not sigma:
+    """``step`` with every card ``c`` named ``sigma[c]`` (``step`` itself if none changes)."""
+    keys = sigma.keys()
+    if not sigma or (
+        not step.hidden
+        and keys.isdisjoint(step.public)
+        and all(keys.isdisjoint(s) for s in step.shown)
+    ):
         return step
 
-    def each(cards: Iterable[int]) -> tuple[int, ...]:
+    def each(cards: tuple[int, ...]) -> tuple[int, ...]:
+        if not any(c in sigma for c in cards):
+            return cards
         return tuple(sorted(sigma.get(c, c) for c in cards))
 
-    return _Step(
-        step.seat,
-        step.text,
-        tuple(each(s) for s in step.shown),
-        tuple(each(h) for h in step.hidden),
-        each(step.covered),
-        each(step.pool),
-        tuple(each(b) for b in step.before),
-        each(step.public),
-    )
+    shown = tuple(each(s) for s in step.shown)
+    hidden = tuple(each(h) for h in step.hidden)
+    if step.pool or step.public:
+        before = tuple(each(b) for b in step.before)
+        covered, pool, public = each(step.covered), each(step.pool), each(step.public)
+    elif shown == step.shown and hidden == step.hidden:
+        return step
+    else:
+        before, covered, pool, public = step.before, step.covered, step.pool, step.public
+    return _Step(step.seat, step.text, shown, hidden, covered, pool, before, public)
 
 
 def _shuffle_anew(step: _Step, tau: Mapping[int, int]) -> _Step:
@@ -199,21 +216,32 @@ def resample(
         rnd.shuffle(shuffled)
         sigma.update((a, b) for a, b in zip(cards, shuffled, strict=True) if a != b)
     # 2. the cards each shuffle hid from the player: from that shuffle on
-    later: list[set[int]] = [set() for _ in range(len(steps) + 1)]  # shown to player from k on
+    later: dict[int, frozenset[int]] = {}  # at a shuffle k: shown to the player after it
+    since: set[int] = set()
     for k in range(len(steps) - 1, -1, -1):
-        later[k] = later[k + 1].union(steps[k].shown[player])
+        if steps[k].pool:
+            later[k] = frozenset(since)
+        since.update(steps[k].shown[player])
     pi: dict[int, int] = dict(sigma)  # the relabelling of the moves from here on
+    anew = False  # some shuffle dealt anew
+    # a record pickled before the steps kept the shuffled cards is relabelled as a
+    # whole, as it was then (its sets could not be counted again)
+    legacy = any(s.hidden and not s.covered for s in steps)
     out: list[_Step] = []
     for k, step in enumerate(steps):
         step = _relabel_step(step, pi)
         # the shuffled cards the player does not see after the move, nor since
-        hidden = set(step.hidden[player]) if step.before else set()
-        pool = [c for c in step.pool if c in hidden and c not in later[k + 1]]
+        if legacy or not step.pool:
+            out.append(step)
+            continue
+        hidden = set(step.hidden[player])
+        pool = [c for c in step.pool if c in hidden and c not in later[k]]
         if len(pool) > 1:
             shuffled = pool[:]
             rnd.shuffle(shuffled)
             tau = {a: b for a, b in zip(pool, shuffled, strict=True) if a != b}
             if tau:
+                anew = True
                 step = _shuffle_anew(step, tau)
                 pi = {c: tau.get(pi.get(c, c), pi.get(c, c)) for c in {*pi, *tau}}
                 pi = {a: b for a, b in pi.items() if a != b}
@@ -222,9 +250,9 @@ def resample(
     node: _Node | None = None
     for step in out:
         node = _Node(node, step)
-    if all(s.covered or not s.hidden for s in steps):
+    if anew:
         seen, mixed = recount(ctx, dealt, out)
-    else:  # a record pickled before the shuffles' cards were kept: relabel the sets
+    else:  # one relabelling of the whole game: relabel the sets (as recount would give)
         seen = frozenset(sigma.get(c, c) for c in d.seen)
         mixed = frozenset(sigma.get(c, c) for c in d.mixed)
     return _Data(
