@@ -583,7 +583,7 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
         cards a shuffle hid from the player (Spite and Malice's completed build
         piles) are dealt anew from that shuffle on: which of them another seat
         drew since and which are still face down
-        (:mod:`zank.adapters._resample`).  Cards whose place the player knows
+        (``zank.adapters._resample``).  Cards whose place the player knows
         keep it, including those it remembers face down.
 
         ``probability_sampler`` (OpenSpiel's ``UniformProbabilitySampler`` or any
