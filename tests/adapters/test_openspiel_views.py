@@ -136,23 +136,95 @@ def test_the_public_view_of_spite_and_malice_hides_both_hands() -> None:
     assert "p1.hand" in state.view_text(0, "public")
 
 
-@pytest.mark.parametrize(
-    "kind",
-    [
-        pytest.param(obs_type(T.NONE, perfect_recall=True), id="public-recall"),
-        pytest.param(obs_type(T.ALL_PLAYERS, perfect_recall=True), id="all-recall"),
-        pytest.param(
-            pyspiel.IIGObservationType(
-                perfect_recall=False, public_info=False, private_info=T.SINGLE_PLAYER
-            ),
-            id="private-only",
-        ),
-    ],
-)
-def test_views_not_offered_raise(kind: Any) -> None:
+@pytest.mark.parametrize("recall", [False, True])
+def test_views_without_the_public_cards_raise(recall: bool) -> None:
     game = pyspiel.load_game("python_zank_zank")
+    kind = pyspiel.IIGObservationType(
+        perfect_recall=recall, public_info=False, private_info=T.SINGLE_PLAYER
+    )
     with pytest.raises(zank.OptionError, match="zank"):
         observation.make_observation(game, kind)
+
+
+def spite_game(seed: int, plies: int = 200) -> list[Any]:
+    """The states at the decisions of a Spite and Malice game (pay-off piles of 30)
+    that completes build piles when it can, so that it shuffles."""
+    rules = zank.variant("spite-and-malice", pay_off_size=30)
+    game = zos.load_game(rules, 2, max_game_length=plies)
+    rnd = random.Random(seed)
+    state = game.new_initial_state()
+    out = []
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rnd.choice(state.chance_outcomes())[0])
+            continue
+        out.append(state.clone())
+        legal = state.legal_actions()
+        builds = [a for a in legal if "-b" in rules.moves[a].text]
+        state.apply_action(rnd.choice(builds or legal))
+    return out
+
+
+@pytest.mark.parametrize(("private", "view"), [(T.NONE, "public"), (T.ALL_PLAYERS, "all")])
+def test_the_perfect_recall_public_and_all_players_views(private: Any, view: str) -> None:
+    """``perfect_recall=True`` with ``NONE`` or ``ALL_PLAYERS``: the view's string and
+    the digest of its record, which is the same for every seat but for the seat
+    line, differs at every decision of a game (perfect recall: no two decisions
+    of one game share it), and, for the public view, is kept by every resample
+    (what every seat knows is in every player's information set); the tensor is
+    the view's observation vector."""
+    states = spite_game(0)
+    game = states[0].get_game()
+    recall = observation.make_observation(game, obs_type(private, perfect_recall=True))
+    plain = observation.make_observation(game, obs_type(private))
+    strings = set()
+    for n, state in enumerate(states):
+        texts = [recall.string_from(state, p) for p in range(2)]
+        lines = [t.splitlines() for t in texts]
+        assert lines[0][2:] == lines[1][2:]  # "public view", then the seat line
+        assert lines[0][1].startswith("seat 0 of 2")
+        assert texts[0].startswith(plain.string_from(state, 0))
+        strings.add(texts[0])
+        recall.set_from(state, 0)
+        plain.set_from(state, 0)
+        assert np.array_equal(recall.tensor, plain.tensor)
+        if view == "public" and n % 9 == 0:
+            for p in range(2):
+                other = state.resample_from_infostate(p, random.Random(n).random)
+                for q in range(2):
+                    assert recall.string_from(other, q) == recall.string_from(state, q)
+                    assert other.information_record(q, view) == state.information_record(q, view)
+    assert len(strings) == len(states)
+
+
+def test_the_public_record_names_no_card_drawn_into_a_hand() -> None:
+    """Spite and Malice: what the moves showed every seat is in the public record,
+    what they showed one seat (a card drawn into its hand) only in that seat's and
+    the all-players record; the queen that completes a build pile from a hand is
+    shown to every seat as it is played."""
+    states = spite_game(0)
+    final = states[-1]
+    steps = final._data.steps.steps()
+    rules = final.get_game().rules
+    drawn = queens = 0
+    for step in steps:
+        mine = set(step.shown[step.seat])
+        others = set().union(*(step.shown[q] for q in range(2) if q != step.seat))
+        assert set(step.public) <= mine | others
+        assert set(step.public) <= set.intersection(
+            *(set(step.shown[q]) | final.seen_by(q) for q in range(2))
+        )
+        private = mine - others - set(step.public)
+        drawn += bool(private)
+        for c in private:  # drawn into the mover's hand: nobody else is told
+            assert zos.card_text(c) not in zos._entry(step, zos.PUBLIC)
+            assert zos.card_text(c) in zos._entry(step, zos.ALL)
+        if step.pool and step.text.startswith("q-b"):
+            queens += 1
+            assert step.public  # the queen, shown to all before the shuffle
+    assert drawn
+    assert queens
+    assert rules.name == "spite-and-malice"
 
 
 def test_an_unknown_view_is_refused() -> None:

@@ -324,8 +324,11 @@ class _Context:
                 v.update(c for i in piles for c in obs.piles[i] if c != HIDDEN)
         return views
 
-    def shown(self, before: State, after: State) -> tuple[tuple[int, ...], ...]:
-        """Per seat, the cards it sees in ``after`` but did not see in ``before``."""
+    def shown(
+        self, before: State, after: State
+    ) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+        """Per seat, the cards it sees in ``after`` but did not see in ``before``;
+        and those of them that every seat sees in ``after`` (shown publicly)."""
         if self.fast:
             changed = [
                 i
@@ -336,7 +339,11 @@ class _Context:
             changed = list(range(len(self.specs)))
         old = self.views(before, changed)
         new = self.views(after, changed)
-        return tuple(tuple(sorted(n - o)) for n, o in zip(new, old, strict=True))
+        shown = tuple(tuple(sorted(n - o)) for n, o in zip(new, old, strict=True))
+        if not any(shown):
+            return shown, ()
+        public = set.intersection(*new).intersection(c for s in shown for c in s)
+        return shown, tuple(sorted(public))
 
     def places(self, state: State) -> dict[int, int]:
         """The pile index of every card outside sorted piles (whose order means nothing)."""

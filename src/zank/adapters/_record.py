@@ -47,6 +47,18 @@ class _Step:
     # per seat: cards of the piles a shuffling move changed that the seat does not
     # see after it (their places are unknown to the seat from then on)
     hidden: tuple[tuple[int, ...], ...] = ()
+    # a shuffling move: the cards of the piles it changed that no seat sees after it
+    covered: tuple[int, ...] = ()
+    # a shuffling move: the cards it shuffled together -- those the shuffled piles
+    # hide from everyone after it, and those drawn from them in the same move
+    # (:func:`zank.adapters._resample.shuffle_record`)
+    pool: tuple[int, ...] = ()
+    # a shuffling move: per seat, the cards of the pool it saw before the shuffle
+    # (before the move, or as the move played them face up)
+    before: tuple[tuple[int, ...], ...] = ()
+    # the cards the move showed every seat (the public record; a card drawn into a
+    # hand is shown to its owner only)
+    public: tuple[int, ...] = ()
 
 
 @functools.lru_cache(maxsize=4096)
@@ -55,11 +67,24 @@ def _deal_digest(view: str) -> bytes:
     return hashlib.blake2b(view.encode(), digest_size=16).digest()
 
 
+PUBLIC = -1
+"""The key of the public record (what the moves showed every seat) in :class:`_Node`."""
+ALL = -2
+"""The key of the all-players record (what the moves showed some seat) in :class:`_Node`."""
+
+
 def _entry(step: _Step, player: int) -> str:
-    """A move as ``player`` perceived it: ``seat:move`` and the cards it showed the player."""
+    """A move as ``player`` perceived it: ``seat:move`` and the cards it showed the
+    player (:data:`PUBLIC`: every seat; :data:`ALL`: some seat)."""
     entry = f"{step.seat}:{step.text}"
-    if step.shown[player]:
-        entry += "+" + "+".join(card_text(c) for c in step.shown[player])
+    if player == PUBLIC:
+        cards: tuple[int, ...] = step.public
+    elif player == ALL:
+        cards = tuple(sorted({c for s in step.shown for c in s}))
+    else:
+        cards = step.shown[player]
+    if cards:
+        entry += "+" + "+".join(card_text(c) for c in cards)
     return entry
 
 
@@ -107,12 +132,12 @@ class _Node:
         seen, tracked = (dealt, dealt) if node is None else node.known[player]
         for n in pending:
             step = n.step
-            if step.hidden:
-                for c in step.hidden[player]:
-                    tracked &= ~(1 << c)
             for c in step.shown[player]:
                 seen |= 1 << c
                 tracked |= 1 << c
+            if step.hidden:  # after the shown cards: a card played into a shuffle is lost
+                for c in step.hidden[player]:
+                    tracked &= ~(1 << c)
             n.known[player] = (seen, tracked)
         return seen, tracked
 
@@ -216,6 +241,16 @@ def _restore(
 ) -> _Data:
     node: _Node | None = None
     for step in steps:
+        if not hasattr(step, "public"):  # pickled before the steps kept these
+            step = _Step(
+                step.seat,
+                step.text,
+                step.shown,
+                getattr(step, "hidden", ()),
+                getattr(step, "covered", ()),
+                getattr(step, "pool", ()),
+                getattr(step, "before", ()),
+            )
         node = _Node(node, step)
     state = None if zs is None else _unpack(zs)
     pend = None

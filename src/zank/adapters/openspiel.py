@@ -75,18 +75,15 @@ information, since the face-down cards are unknown to all.
 ``ResampleFromInfostate``) draws a state of a player's information set: the
 cards the player has never seen are dealt anew within their groups, across the
 whole game (the state, the deal, what every other seat saw), so OpenSpiel's
-Python ``ISMCTSBot`` runs unchanged.  It is not
+Python ``ISMCTSBot`` runs unchanged; the seen cards a shuffle hid from the
+player (Spite and Malice's completed build piles) are dealt anew from that
+shuffle on, among the cards it shuffled together that the player has not seen
+since.  It is not
 :meth:`zank.core.Rules.sample_state`, which deals an observation's hidden
 places from every unseen card: the information state is more than the
 observation (cards a player saw go face down and are remembered, and the cards
 of each seat's own pack stay in that pack), and the sampled state must be a
-game of this chance model with the same history for the player.  A known
-limit: a card the player saw that a shuffle then hid (Spite and Malice's
-completed build piles) and that another seat then drew keeps its place in
-every resampled state, although the player cannot know it (it cannot be
-relabelled without changing the player's own record; it would take swapping
-places in the other seats' records).  The information-state tensor does not
-place such a card.
+game of this chance model with the same history for the player.
 
 **Length.**  ``max_game_length`` counts player moves (chance outcomes are not
 counted, as in OpenSpiel).  Its default is
@@ -121,9 +118,14 @@ so OpenSpiel's ``make_observation``) offers four views:
   it -- every hand, but not the face-down cards nobody has seen.
 
 The public and all-players views are built from ``rules.observe`` of every seat
-and share the observation's string format and tensor layout (and size).  They
-are offered without perfect recall only; ``public_info=False`` and perfect
-recall with another private-information type raise
+and share the observation's string format and tensor layout (and size).  With
+``perfect_recall=True`` their string is OpenSpiel's perfect-recall form: the
+view's string, then ``history`` and the digest of the view's record -- the view
+of the deal, then every move with the cards it showed every seat (public) or
+some seat (all players), :meth:`ZankState.information_record` with ``view`` --
+the same for every seat but for the seat line; their tensor stays the view's
+observation vector (no fixed-size vector holds the history, as for the seat's
+information-state tensor).  ``public_info=False`` raises
 :class:`~zank.errors.OptionError` (a :class:`ValueError`).
 
 The **information-state string** is bounded in size: the observation string,
@@ -182,6 +184,8 @@ from zank.adapters._deal import (
     _shared_context,
 )
 from zank.adapters._record import (
+    ALL,
+    PUBLIC,
     _Data,
     _deal_digest,
     _entry,
@@ -190,6 +194,7 @@ from zank.adapters._record import (
     _restore,  # noqa: F401 (pickles of earlier versions name it here)
     _Step,
 )
+from zank.adapters._resample import resample, shuffle_record
 from zank.adapters.conventions import DEFAULT_MAX_PLIES, default_max_plies, seat_returns
 from zank.adapters.encoding import ObservationEncoder  # noqa: F401 (part of this module's namespace)
 from zank.adapters.knowledge import all_players_observation, public_observation
@@ -313,6 +318,17 @@ def _permute(state: State, moves: dict[int, int]) -> State:
         for pile in state.piles
     )
     return attrs.evolve(state, piles=piles)
+
+
+def _views(rules: Rules, zs: State, player: int, view: str) -> Observation:
+    """The observation of ``player`` of ``zs`` in one of the views of :meth:`ZankState.view_of`."""
+    if view == "seat":
+        return rules.observe(zs, player)
+    if view == "public":
+        return public_observation(rules, zs, player)
+    if view == "all":
+        return all_players_observation(rules, zs, player)
+    raise zank.OptionError(f"view must be 'seat', 'public' or 'all', not {quote(view)}")
 
 
 class ZankState(pyspiel.State):  # type: ignore[misc]
@@ -499,7 +515,7 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
             # the move shuffles: chance chooses the generator state first
             self._data = attrs.evolve(d, pending=attrs.evolve(pending, shuffles=True))
             return
-        shown = ctx.shown(pending.base, after)
+        shown, public = ctx.shown(pending.base, after)
         new = {c for cards in shown for c in cards}
         if new:
             places = ctx.places(pending.base)
@@ -517,12 +533,17 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
         seen = d.seen.union(new)
         mixed = d.mixed.difference(new)
         hidden: tuple[tuple[int, ...], ...] = ()
+        covered: tuple[int, ...] = ()
+        pool: tuple[int, ...] = ()
+        saw: tuple[tuple[int, ...], ...] = ()
         if pending.shuffles:
             # seen cards that the shuffle left face down to everyone are unknown again
             before = pending.base
             touched = [i for i in range(len(ctx.specs)) if before.piles[i] != after.piles[i]]
-            changed = [i for i in touched if not ctx.specs[i].sorted]
-            mixed = mixed.union(c for c in ctx.hidden_to_all(after, changed) if c in seen)
+            covered, pool, saw, played = shuffle_record(ctx, before, after, touched)
+            shown = tuple(tuple(sorted({*s, *f})) for s, f in zip(shown, played, strict=True))
+            public = tuple(sorted({*public, *(c for f in played for c in f)}))
+            mixed = mixed.union(c for c in covered if c in seen)
             # and each seat loses the place of every card of the touched piles it
             # does not see now (a card the shuffle sent to another seat's hand too)
             cards = {c for i in touched for c in before.piles[i]}
@@ -530,7 +551,7 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
             hidden = tuple(
                 tuple(sorted(cards - v)) for v in ctx.views(after, range(len(ctx.specs)))
             )
-        steps = _Node(d.steps, _Step(seat, move.text, shown, hidden))
+        steps = _Node(d.steps, _Step(seat, move.text, shown, hidden, covered, pool, saw, public))
         truncated = after.outcome is None and after.ply >= ctx.max_length
         self._data = _Data(after, seen, d.deal_views, steps, None, truncated, mixed, dealt=d.dealt)
 
@@ -558,8 +579,12 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
         game -- the state, the deal, and what every other seat saw of each move.
         So the result is a game of the same chance model that looks the same to
         the player (the same information-state string and observation), while
-        every other seat holds and remembers the cards of the new deal.  Cards
-        the player saw keep their places, including those it remembers face down.
+        every other seat holds and remembers the cards of the new deal.  The
+        cards a shuffle hid from the player (Spite and Malice's completed build
+        piles) are dealt anew from that shuffle on: which of them another seat
+        drew since and which are still face down
+        (``zank.adapters._resample``).  Cards whose place the player knows
+        keep it, including those it remembers face down.
 
         ``probability_sampler`` (OpenSpiel's ``UniformProbabilitySampler`` or any
         callable returning a float in ``[0, 1)``) seeds the permutation.
@@ -574,53 +599,9 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
             raise ValueError("resample_from_infostate needs a player's decision or the end")
         if not 0 <= player_id < ctx.players:
             raise ValueError(f"player_id must be a seat from 0 to {ctx.players - 1}")
-        steps = [] if d.steps is None else d.steps.steps()
-        known = ctx.views(d.dealt, range(len(ctx.specs)))[player_id]
-        for step in steps:
-            known.update(step.shown[player_id])
-        groups: dict[int, list[int]] = {}
-        for c in ctx.rules.cards(ctx.players):
-            if c not in known:
-                groups.setdefault(ctx.group[c], []).append(c)
         rnd = random.Random(int(float(probability_sampler()) * 2**53))
-        sigma: dict[int, int] = {}
-        for cards in groups.values():
-            shuffled = cards[:]
-            rnd.shuffle(shuffled)
-            sigma.update((a, b) for a, b in zip(cards, shuffled, strict=True) if a != b)
         clone: ZankState = self.clone()
-        if not sigma:
-            return clone
-
-        def relabel(state: State) -> State:
-            piles = tuple(
-                (
-                    tuple(sorted(sigma.get(c, c) for c in cards))
-                    if spec.sorted
-                    else tuple(sigma.get(c, c) for c in cards)
-                )
-                if any(c in sigma for c in cards)
-                else cards
-                for spec, cards in zip(ctx.specs, state.piles, strict=True)
-            )
-            return attrs.evolve(state, piles=piles)
-
-        dealt = relabel(d.dealt)
-        node: _Node | None = None
-        for step in steps:
-            shown = tuple(tuple(sorted(sigma.get(c, c) for c in cards)) for cards in step.shown)
-            hidden = tuple(tuple(sorted(sigma.get(c, c) for c in h)) for h in step.hidden)
-            node = _Node(node, _Step(step.seat, step.text, shown, hidden))
-        clone._data = _Data(
-            relabel(d.zs),
-            frozenset(sigma.get(c, c) for c in d.seen),
-            tuple(_view_text(ctx, ctx.rules.observe(dealt, q)) for q in range(ctx.players)),
-            node,
-            None,
-            d.truncated,
-            frozenset(sigma.get(c, c) for c in d.mixed),
-            dealt=dealt,
-        )
+        clone._data = resample(ctx, d, player_id, rnd, lambda obs: _view_text(ctx, obs))
         return clone
 
     # ------------------------------------------------------------- viewing
@@ -641,14 +622,7 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
         zs = self.zank_state
         if zs is None:
             return None
-        rules = self._ctx.rules
-        if view == "seat":
-            return rules.observe(zs, player)
-        if view == "public":
-            return public_observation(rules, zs, player)
-        if view == "all":
-            return all_players_observation(rules, zs, player)
-        raise zank.OptionError(f"view must be 'seat', 'public' or 'all', not {quote(view)}")
+        return _views(self._ctx.rules, zs, player, view)
 
     def view_text(self, player: int, view: str = "seat") -> str:
         """The observation string of ``player`` in one of the views of :meth:`view_of`."""
@@ -665,28 +639,50 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
             text += f"\nstopped at max_game_length={self._ctx.max_length}"
         return text
 
-    def information_text(self, player: int) -> str:
+    def _deal_view(self, player: int, view: str) -> tuple[int, str]:
+        """The record key of a view (the seat, :data:`PUBLIC` or :data:`ALL`) and
+        its view of the deal."""
+        d = self._data
+        if view == "seat":
+            return player, d.deal_views[player]
+        assert d.dealt is not None
+        key = PUBLIC if view == "public" else ALL
+        # the same for every seat: oriented for seat 0
+        obs = _views(self._ctx.rules, d.dealt, 0, view)
+        return key, f"{view} view of the deal\n{_view_text(self._ctx, obs)}"
+
+    def information_text(self, player: int, view: str = "seat") -> str:
         """The information-state string of ``player`` (bounded in size): its
         observation string, then ``history`` and a 32-hex-digit BLAKE2b digest of
         its view of the deal and of every move with the cards it showed this
-        player (the perfect-recall record of :meth:`information_record`)."""
+        player (the perfect-recall record of :meth:`information_record`).
+
+        ``view="public"`` or ``"all"``: the perfect-recall string of that view
+        (:meth:`view_of`): its observation string and the digest of the record
+        of what the deal and every move showed every seat (``"public"``) or some
+        seat (``"all"``), the same for every seat.
+        """
         d = self._data
         if d.zs is None:
             return f"seat {player}: before the deal"
-        chain = b"" if d.steps is None else d.steps.digest(player)
-        digest = hashlib.blake2b(_deal_digest(d.deal_views[player]) + chain, digest_size=16)
-        return f"{self.observation_text(player)}\nhistory {digest.hexdigest()}"
+        key, deal = self._deal_view(player, view)
+        chain = b"" if d.steps is None else d.steps.digest(key)
+        digest = hashlib.blake2b(_deal_digest(deal) + chain, digest_size=16)
+        return f"{self.view_text(player, view)}\nhistory {digest.hexdigest()}"
 
-    def information_record(self, player: int) -> str:
+    def information_record(self, player: int, view: str = "seat") -> str:
         """The perfect-recall record that the information-state string digests:
         ``player``'s view of the deal, then every move with the cards it showed
-        this player (its length grows with the game)."""
+        this player (its length grows with the game); ``view="public"`` or
+        ``"all"``: the record of what the deal and the moves showed every seat
+        or some seat."""
         d = self._data
         if d.zs is None:
             return f"seat {player}: before the deal"
+        key, deal = self._deal_view(player, view)
         steps = [] if d.steps is None else d.steps.steps()
-        moves = " ".join(_entry(step, player) for step in steps)
-        return f"{d.deal_views[player]}\nmoves: {moves}"
+        moves = " ".join(_entry(step, key) for step in steps)
+        return f"{deal}\nmoves: {moves}"
 
     def seen_by(self, player: int) -> frozenset[int]:
         """Every card ``player`` has seen so far (in the deal or turned up since)."""
@@ -763,11 +759,13 @@ class _Observer:
     * ``perfect_recall=True``, public, ``SINGLE_PLAYER``: its information state
       (the bounded string, the knowledge tensor);
     * ``perfect_recall=False``, public, ``NONE``: the public view;
-    * ``perfect_recall=False``, public, ``ALL_PLAYERS``: every seat's view together.
+    * ``perfect_recall=False``, public, ``ALL_PLAYERS``: every seat's view together;
+    * ``perfect_recall=True``, public, ``NONE`` or ``ALL_PLAYERS``: the string is
+      the view's string and the digest of its record (:meth:`ZankState.information_text`
+      with ``view``), the tensor the view's observation vector (not perfect recall).
 
-    Any other type raises :class:`~zank.errors.OptionError` (a :class:`ValueError`):
-    the public and all-players views are offered without perfect recall only, and
-    no view leaves the public cards out.
+    ``public_info=False`` raises :class:`~zank.errors.OptionError` (a
+    :class:`ValueError`): no view leaves the public cards out.
     """
 
     def __init__(self, ctx: _Context, iig_obs_type: Any, params: Any) -> None:
@@ -786,11 +784,7 @@ class _Observer:
                 self.view = "public"
             elif private == pyspiel.PrivateInfoType.ALL_PLAYERS:
                 self.view = "all"
-            if self.perfect_recall and self.view != "seat":
-                raise zank.OptionError(
-                    "zank offers the public and all-players views without perfect recall only"
-                )
-        if self.perfect_recall:
+        if self.perfect_recall and self.view == "seat":
             knowledge = ctx.knowledge
             self.tensor = np.zeros(knowledge.size, dtype=np.float32)
             self.dict: dict[str, npt.NDArray[np.float32]] = {}
@@ -805,7 +799,7 @@ class _Observer:
 
     def set_from(self, state: ZankState, player: int) -> None:
         """Fill :attr:`tensor` with the vector of ``player``'s view."""
-        if self.perfect_recall:
+        if self.perfect_recall and self.view == "seat":
             state.encode_information(player, self.tensor)
         else:
             state.encode(player, self.tensor, self.view)
@@ -813,7 +807,7 @@ class _Observer:
     def string_from(self, state: ZankState, player: int) -> str:
         """The string of ``player``'s view (or information state)."""
         if self.perfect_recall:
-            return state.information_text(player)
+            return state.information_text(player, self.view)
         return state.view_text(player, self.view)
 
 
