@@ -223,6 +223,20 @@ class Rules:
         class names nothing: it returns ``state.info``."""
         return state.info
 
+    def max_plies(self, players: int = 2) -> int | None:
+        """The most moves a game of these rules with ``players`` seats can last,
+        where the variant's rules page proves a bound ("Every game ends"), else
+        ``None`` (the default: no bound proved).  The adapters take it as the
+        game's ``max_game_length`` (:mod:`zank.adapters.conventions`).
+
+        >>> import zank
+        >>> zank.variant("zank-detailed").max_plies(2)  # ZD-19: 105 * 200 turns of 209 * 52 moves
+        228228000
+        >>> zank.variant("spite-and-malice").max_plies(2) is None
+        True
+        """
+        return None
+
     def info_size(self, players: int = 2) -> int:
         """The most :attr:`State.info` integers a state of this rules object has.
 

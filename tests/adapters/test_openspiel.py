@@ -395,6 +395,21 @@ def test_max_game_length_is_the_rules_bound_or_the_budget(rules: Rules, players:
     assert state.ply <= length
 
 
+def test_the_bounds_are_the_rules_own() -> None:
+    # Rules.max_plies is the variant's; the adapters' conventions name no variant
+    import inspect
+
+    conventions = pytest.importorskip("zank.adapters.conventions")
+    assert zank.variant("zank-detailed", no_progress_turns=40).max_plies(2) == 105 * 40 * 209 * 52
+    assert zank.variant("zank-104", no_progress_turns=100_000).max_plies(2) == (
+        201 * 100_000 * 421 * 105  # the rules' bound; the adapters drop it (> int32)
+    )
+    assert zank.variant("crapette", table_mode=True).max_plies(2) is None
+    assert zank.variant("schikanieren").max_plies(2) is None
+    source = inspect.getsource(conventions.rules_max_plies)
+    assert not any(f'"{name}"' in source for name in zank.VARIANTS)
+
+
 def test_the_rules_bounds() -> None:
     conventions = pytest.importorskip("zank.adapters.conventions")
     bound = conventions.rules_max_plies

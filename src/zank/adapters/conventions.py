@@ -74,27 +74,12 @@ def rules_max_plies(rules: Any, players: int) -> int | None:
     from the variant's own end rules (see the module docs), or ``None`` where the
     rules give no finite bound (or one above :data:`MAX_BOUND`).
 
-    A rules object with a ``max_plies(players)`` method (a variant of a plugin)
-    gives its own bound.
+    The bound is the rules object's own (:meth:`zank.core.Rules.max_plies`),
+    kept where it fits OpenSpiel's 32-bit length.
     """
-    hook = getattr(rules, "max_plies", None)
-    if callable(hook):
-        bound = hook(players)
-        return None if bound is None or int(bound) > MAX_BOUND else int(bound)
-    if rules.name not in ("zank-detailed", "crapette", "zank-104"):
-        return None
-    options = rules.options
-    if options.get("table_mode"):
-        return None
-    cards = len(rules.cards(players))
-    if rules.name == "zank-104":
-        turns = 201 * options["no_progress_turns"]
-        per_turn = (4 * cards + 5) * (cards + 1)
-    else:
-        turns = (cards + 1) * options["no_progress_turns"]
-        per_turn = (2 * cards + 1) * 52
-    bound = turns * per_turn
-    return bound if 0 < bound <= MAX_BOUND else None
+    hook = getattr(rules, "max_plies", None)  # every zank.Rules has it
+    bound = hook(players) if callable(hook) else None
+    return bound if bound is not None and 0 < bound <= MAX_BOUND else None
 
 
 def default_max_plies(rules: Any, players: int) -> int:

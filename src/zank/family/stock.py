@@ -232,6 +232,16 @@ class StockGame(HandPileTable):
                 for word in self.call_aliases:
                     self._by_text[word] = m
 
+    def max_plies(self, players: int = 2) -> int | None:
+        """ZD-19 and C-19: at most ``(T + 1) * no_progress_turns`` turns (only a
+        turn with a foundation move resets the count, and the foundations hold
+        at most the game's ``T`` cards), each of at most ``(2T + 1) * 52``
+        moves; ``None`` in table mode (its calls are proved to end, not counted)."""
+        if self.table_mode:
+            return None
+        cards = len(self.cards(players))
+        return (cards + 1) * self.no_progress_turns * (2 * cards + 1) * 52
+
     def info_of(self, state: State | Observation) -> StockInfo:
         """The counters of ``state.info`` by name."""
         return StockInfo._make(state.info[: self.base_info])

@@ -257,6 +257,15 @@ class Zank104(HandPileTable):
     # the target code of the own reserve (the own second talon's is one more)
     _own_target: int = field(init=False, default=0, eq=False, hash=False, repr=False)
 
+    def max_plies(self, players: int = 2) -> int | None:
+        """Z104-18: at most ``201 * no_progress_turns`` turns, each of at most
+        ``(4T + 5) * (T + 1)`` moves for the game's ``T`` cards; ``None`` in
+        table mode (its calls are proved to end, not counted)."""
+        if self.table_mode:
+            return None
+        cards = len(self.cards(players))
+        return 201 * self.no_progress_turns * (4 * cards + 5) * (cards + 1)
+
     def __attrs_post_init__(self) -> None:
         super(Zank104, self).__attrs_post_init__()
         object.__setattr__(self, "_own_target", self.pack_target + len(self.pack_targets))
