@@ -62,8 +62,14 @@ def test_each_step_chooses_among_the_cards_not_placed_yet() -> None:
     assert sh.node() is None  # the first place takes the card that is left
 
 
-def test_a_shuffle_of_one_card_has_no_node() -> None:
+def test_a_shuffle_of_one_card_or_none_has_no_node() -> None:
     assert deal._Shuffle.begin(0, [4]).node() is None
+    empty = deal._Shuffle.begin(2, [])
+    assert empty.i == -1
+    assert empty.node() is None
+    rng = deal._DealRng([])
+    assert rng.shuffle([]) == []
+    assert rng.used == 0
 
 
 def test_at_most_128_cards_are_one_node_beyond_a_pack_is_chosen_first() -> None:
@@ -98,6 +104,17 @@ def test_at_most_128_cards_are_one_node_beyond_a_pack_is_chosen_first() -> None:
     assert after.i == 127
 
 
+def test_a_pack_of_two_cards_left_still_asks_which() -> None:
+    items = cards_of_packs(2, 52, 52, 52)  # 158 cards, pack 0 has two
+    chosen = deal._Shuffle.begin(0, items).step(0)
+    assert chosen.pack == 0
+    assert chosen.i == 157
+    assert chosen.node() == ("card", [(items[0], 0.5), (items[1], 0.5)])
+    after = chosen.step(items[1])
+    assert after.items[157] == items[1]
+    assert after.left[0] == (0, 1)
+
+
 def test_a_packs_last_card_needs_no_node_and_an_empty_pack_is_refused() -> None:
     items = cards_of_packs(1, 52, 52, 52)  # 157 cards, pack 0 has one
     sh = deal._Shuffle.begin(3, items)
@@ -112,6 +129,14 @@ def test_a_packs_last_card_needs_no_node_and_an_empty_pack_is_refused() -> None:
         after.step(0)
     with pytest.raises(ValueError, match="no card of this pack is left"):
         after.step(7)
+
+
+def test_the_last_card_of_a_later_pack_is_its_own() -> None:
+    items = cards_of_packs(52, 1, 52, 52)  # 157 cards, pack 1 has one
+    after = deal._Shuffle.begin(0, items).step(1)
+    assert after.items[156] == items[52]
+    assert DECK[items[52]] == 1
+    assert after.left == ((0, 52), (1, 0), (2, 52), (3, 52))
 
 
 # ------------------------------------------------------------------ _DealRng
