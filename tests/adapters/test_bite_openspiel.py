@@ -1,0 +1,83 @@
+"""The OpenSpiel state's answers outside a running game and its refusals, message
+by message (issue 38: mutants of ``zank/adapters/openspiel.py`` that the
+adapter's whole-game tests let live)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import zank
+
+pyspiel = pytest.importorskip("pyspiel")
+zos = pytest.importorskip("zank.adapters.openspiel")
+
+
+def dealt(variant: str, seed: int) -> Any:
+    game = zos.load_game(zank.variant(variant))
+    state = game.new_initial_state()
+    rnd = random.Random(seed)
+    while state.is_chance_node():
+        state.apply_action(rnd.choice(state.chance_outcomes())[0])
+    return state
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_before_the_deal_nobody_has_won(players: int) -> None:
+    state = zos.load_game(zank.variant("zank"), players).new_initial_state()
+    assert state.returns() == [0.0] * players
+    assert state.result() is None
+    assert state.zank_state is None
+    assert str(state) == "before the deal"
+
+
+def test_a_card_the_deal_cannot_give_is_refused_by_name() -> None:
+    state = zos.load_game(zank.variant("zank")).new_initial_state()
+    first = state.chance_outcomes()[0][0]
+    with pytest.raises(
+        ValueError, match=r"^chance outcome 600 is not one of the deal's next cards$"
+    ):
+        state.apply_action(600)
+    state.apply_action(first)
+    # a card placed already (inside the shuffle)
+    with pytest.raises(
+        ValueError, match=rf"^chance outcome {first} is not one of the deal's next cards$"
+    ):
+        state.apply_action(first)
+
+
+def test_a_lot_the_deal_cannot_give_is_refused_by_name() -> None:
+    state = zos.load_game(zank.variant("zank")).new_initial_state()
+    rnd = random.Random(5)
+    while len(state.chance_outcomes()) != 2 or state.action_to_string(-1, 0) != "lot 0":
+        state.apply_action(rnd.choice(state.chance_outcomes())[0])
+    with pytest.raises(ValueError, match=r"^chance outcome 2 is not one of the deal's next lots$"):
+        state.apply_action(2)
+    state.apply_action(1)
+    assert not state.is_chance_node()
+
+
+def test_an_illegal_move_is_refused_by_name() -> None:
+    state = dealt("zank", 3)
+    rules = state.zank_state.rules
+    illegal = next(a for a in range(rules.action_space) if a not in state.legal_actions())
+    text = rules.moves[illegal].text
+    with pytest.raises(ValueError, match=rf"^action {illegal} \({text}\) is not legal now$"):
+        state.apply_action(illegal)
+
+
+def test_a_card_that_cannot_lie_in_the_place_turned_up_is_refused_by_name() -> None:
+    rules = zank.variant("spite-and-malice")
+    state = dealt("spite-and-malice", 11)
+    while not state.is_chance_node():
+        discard = next(a for a in state.legal_actions() if rules.moves[a].kind == 1)
+        state.apply_action(discard)
+    outcomes = {c for c, _ in state.chance_outcomes()}
+    bad = next(c for c in rules.cards(2) if c not in outcomes)
+    name = zank.cards.card_text(bad)
+    with pytest.raises(
+        ValueError, match=rf"^chance outcome {bad} \({name}\) cannot be turned up here$"
+    ):
+        state.apply_action(bad)
