@@ -81,3 +81,10 @@ def test_a_card_that_cannot_lie_in_the_place_turned_up_is_refused_by_name() -> N
         ValueError, match=rf"^chance outcome {bad} \({name}\) cannot be turned up here$"
     ):
         state.apply_action(bad)
+
+
+def test_load_game_seats_two_players_unless_told() -> None:
+    rules = zank.variant("zank")
+    assert zos.load_game(rules).num_players() == 2
+    assert zos.load_game(rules, 3).num_players() == 3
+    assert zos.game_params(rules)["players"] == 2
