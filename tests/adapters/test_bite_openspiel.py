@@ -88,3 +88,44 @@ def test_load_game_seats_two_players_unless_told() -> None:
     assert zos.load_game(rules).num_players() == 2
     assert zos.load_game(rules, 3).num_players() == 3
     assert zos.game_params(rules)["players"] == 2
+
+
+def test_a_card_a_shuffle_hid_keeps_to_its_pile_whatever_is_turned_up() -> None:
+    """Spite and Malice: a completed build pile is shuffled into the draw pile, so
+    its cards are known to lie there, in an unknown order (``mixed``). When a card
+    of that pile is turned up, chance may give any unseen card (which may lie in
+    a pay-off pile): the mixed card it replaces must stay in the draw pile, and
+    so must every other mixed card."""
+    rules = zank.variant("spite-and-malice", pay_off_size=30)
+    game = zos.load_game(rules, 2)
+    ctx = game.context
+    rnd = random.Random(0)
+    state = game.new_initial_state()
+    checked = 0
+    while not state.is_terminal() and checked < 300:
+        if not state.is_chance_node():
+            legal = state.legal_actions()
+            builds = [a for a in legal if "-b" in rules.moves[a].text]  # complete piles
+            state.apply_action(rnd.choice(builds or legal))
+            continue
+        d = state._data
+        p = d.pending
+        outcomes = [c for c, _ in state.chance_outcomes()]
+        if p is not None and p.target >= 0 and p.target in d.mixed:
+            before = ctx.places(p.base)
+            for c in outcomes:
+                after = ctx.places(state._place(p, c).base)
+                assert after[c] == before[p.target]
+                assert all(after[m] == before[m] for m in d.mixed if m != c)
+                checked += 1
+        state.apply_action(rnd.choice(outcomes))
+    assert checked >= 300
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_the_game_info_bounds_the_returns(players: int) -> None:
+    game = zos.load_game(zank.variant("zank"), players)
+    assert game.min_utility() == -1.0
+    assert game.max_utility() == 1.0
+    assert game.utility_sum() == 0.0
+    assert game.num_distinct_actions() == zank.variant("zank").action_space
