@@ -129,3 +129,29 @@ def test_the_game_info_bounds_the_returns(players: int) -> None:
     assert game.max_utility() == 1.0
     assert game.utility_sum() == 0.0
     assert game.num_distinct_actions() == zank.variant("zank").action_space
+
+
+def test_a_generator_state_out_of_range_is_refused_by_name() -> None:
+    """A move that shuffles (Spite and Malice: a completed build pile goes into the
+    draw pile) waits for chance to choose the generator state, 0 to 1023."""
+    rules = zank.variant("spite-and-malice", pay_off_size=30)
+    game = zos.load_game(rules, 2)
+    rnd = random.Random(0)
+    state = game.new_initial_state()
+    while not (state.is_chance_node() and len(state.chance_outcomes()) == zos.SHUFFLE_SEEDS):
+        assert not state.is_terminal()
+        if state.is_chance_node():
+            state.apply_action(rnd.choice(state.chance_outcomes())[0])
+            continue
+        legal = state.legal_actions()
+        builds = [a for a in legal if "-b" in rules.moves[a].text]
+        state.apply_action(rnd.choice(builds or legal))
+    assert state.zank_state is not None
+    assert state.chance_outcomes()[0] == (0, 1 / 1024)
+    assert state.action_to_string(pyspiel.PlayerId.CHANCE, 7) == "shuffle 7"
+    # (OpenSpiel refuses -1, its invalid action, before the adapter sees it)
+    for bad in (-2, 1024):
+        with pytest.raises(
+            ValueError, match=rf"^chance outcome {bad} is not a generator state 0\.\.1023$"
+        ):
+            state.clone().apply_action(bad)
