@@ -155,3 +155,32 @@ def test_a_generator_state_out_of_range_is_refused_by_name() -> None:
             ValueError, match=rf"^chance outcome {bad} is not a generator state 0\.\.1023$"
         ):
             state.clone().apply_action(bad)
+
+
+def test_truncated_is_a_truth_value() -> None:
+    game = zos.load_game(zank.variant("spite-and-malice"), max_game_length=3)
+    state = game.new_initial_state()
+    assert state.truncated is False
+    rnd = random.Random(1)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rnd.choice(state.chance_outcomes())[0])
+        else:
+            state.apply_action(rnd.choice(state.legal_actions()))
+    assert state.zank_state.outcome is None
+    assert state.truncated is True
+
+
+@pytest.mark.parametrize("variant", ["spite-and-malice", "zank"])
+def test_resampling_deals_the_unseen_cards_anew(variant: str) -> None:
+    """resample_from_infostate keeps what seat 0 knows and moves what it does not:
+    with the unseen cards of the deal, some sampler values give another state."""
+    state = dealt(variant, 6)
+    changed = 0
+    for value in (0.1, 0.35, 0.6, 0.85):
+        other = state.resample_from_infostate(0, lambda value=value: value)
+        assert other.information_state_string(0) == state.information_state_string(0)
+        assert other.observation_string(0) == state.observation_string(0)
+        state.zank_state.rules.validate(other.zank_state)
+        changed += other.zank_state != state.zank_state
+    assert changed >= 3
