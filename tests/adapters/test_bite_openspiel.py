@@ -112,6 +112,8 @@ def test_a_card_a_shuffle_hid_keeps_to_its_pile_whatever_is_turned_up() -> None:
         p = d.pending
         outcomes = [c for c, _ in state.chance_outcomes()]
         if p is not None and p.target >= 0 and p.target in d.mixed:
+            mixed = zank.cards.cards_text(sorted(d.mixed))
+            assert f"hidden again by a shuffle: {mixed}" in str(state).splitlines()
             before = ctx.places(p.base)
             for c in outcomes:
                 after = ctx.places(state._place(p, c).base)
