@@ -186,3 +186,17 @@ def test_resampling_deals_the_unseen_cards_anew(variant: str) -> None:
         state.zank_state.rules.validate(other.zank_state)
         changed += other.zank_state != state.zank_state
     assert changed >= 3
+
+
+def test_before_the_deal_the_vectors_are_zeros() -> None:
+    np = pytest.importorskip("numpy")
+    game = zos.load_game(zank.variant("zank"))
+    state = game.new_initial_state()
+    ctx = game.context
+    for view in ("seat", "public", "all"):
+        out = np.ones(ctx.encoder.size, dtype=np.float32)
+        state.encode(1, out, view)
+        assert not out.any()
+    out = np.ones(ctx.knowledge.size, dtype=np.float32)
+    state.encode_information(0, out)
+    assert not out.any()
