@@ -137,3 +137,41 @@ def test_a_lone_card_cannot_step_back_into_a_gap_the_first_turn_limit_closes() -
     assert texts(RULES, state) == ["empty h1", "empty h3"]
     state = play(RULES, state, "empty h1")
     assert texts(RULES, state) == ["h1-h2"]
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_the_serving_steps_are_those_after_which_the_goal_is_in_reach(players: int) -> None:
+    """``serving_steps`` (Z-9, Z-10) against the breadth-first search: a step
+    serves exactly when the goal can be met with the moves left after it, over
+    the positions of seeded random games, with budgets from 1 to 6 (the
+    shortcut for a card that can step back is taken only with moves to spare)."""
+    rules = rules_with(manoeuvre_steps=6)
+    search = rules.manoeuvres
+    rng = Rng(11 + players)
+    checked = 0
+    for seed in range(3):
+        state = rules.new_game(seed=seed, players=players)
+        for _ in range(150):
+            if state.outcome is not None:
+                break
+            config = rules._config(state)
+            limit = rules.gap_limit(state.players, state.turn)
+            removal = players == 3 and not state.info[I_REMOVED]
+            goals = [(GOAL_EMPTY, h) for h, pile in enumerate(config) if pile]
+            goals += [(GOAL_FREE, x) for pile in config if pile for x in pile if x != HIDDEN_CARD]
+            goal, target = goals[rng.below(len(goals))] if goals else (GOAL_EMPTY, -1)
+            aim = (goal, target, limit, removal)
+            left = 1 + rng.below(6)
+            if goals and 0 < _bfs_distance(rules, config, aim, left) <= left:
+                moves = search._step_moves
+                want = {
+                    moves[a][b]
+                    for a, b in search.edge_steps(config, limit)
+                    if _bfs_distance(rules, search.step_config(config, a, b, removal), aim, left)
+                    <= left - 1
+                }
+                assert set(search.serving_steps(config, aim, left)) == want, (config, aim, left)
+                checked += 1
+            moves_now = rules.legal_moves(state)
+            state = rules.apply(state, moves_now[rng.below(len(moves_now))])
+    assert checked >= 30
