@@ -175,3 +175,19 @@ def test_the_serving_steps_are_those_after_which_the_goal_is_in_reach(players: i
             moves_now = rules.legal_moves(state)
             state = rules.apply(state, moves_now[rng.below(len(moves_now))])
     assert checked >= 30
+
+
+@pytest.mark.parametrize("first", [0, 3])
+def test_a_face_down_card_the_search_uncovered_moves_nowhere_and_stops_nothing(
+    first: int,
+) -> None:
+    """Schikanieren: in the search, a face-down edge card that a step uncovered
+    stays unknown (HIDDEN_CARD): it has no step of its own, and the piles after
+    it keep theirs."""
+    c = parse_card
+    config: list[bytes] = [bytes([c("Kd")])] * 8
+    config[first] = bytes([HIDDEN_CARD])
+    config[first + 1] = bytes([c("9h")])
+    config[first + 2] = bytes([c("Kc"), c("8h")])
+    search = SCHIKANIEREN.manoeuvres
+    assert search.edge_steps(tuple(config), 8) == ((first + 2, first + 1),)
