@@ -81,3 +81,15 @@ def test_a_card_just_moved_between_stairs_is_refused_packing_for_the_packs_reaso
     v = violation(RULES, state, f"h3-{target}")
     assert v.rule == "Z104-8"
     assert v.message == f"the opponent's {name} is empty: there is nothing to pack on"
+
+
+def test_a_card_just_moved_between_stairs_is_refused_a_foundation_for_the_cards_reason() -> None:
+    """Z104-7 holds between stairs only: the card just moved, which fits no
+    foundation, is refused by Z104-5 (with the last foundation holding cards)."""
+    piles = {**KINGS, "h3": "9d", "h4": "9h", "h5": "8c", "p0.reserve": "Tc Qs", "f8": "Ah 2h"}
+    state = play(RULES, position(RULES, piles), "h5-h3")
+    v = violation(RULES, state, "h3-f")
+    assert v.rule == "Z104-5"
+    assert v.message == (
+        "8♣ cannot go on a foundation: it goes on the 7♣, and no foundation shows one"
+    )
