@@ -191,3 +191,30 @@ def test_a_face_down_card_the_search_uncovered_moves_nowhere_and_stops_nothing(
     config[first + 2] = bytes([c("Kc"), c("8h")])
     search = SCHIKANIEREN.manoeuvres
     assert search.edge_steps(tuple(config), 8) == ((first + 2, first + 1),)
+
+
+def test_emptying_a_pile_whose_takers_lie_deep_takes_its_fewest_moves() -> None:
+    """``distance`` of a goal to empty h7 (four cards, Q♠ at the bottom) when
+    the nearest card it goes on lies two cards deep: seven moves, as the
+    breadth-first search finds (a position of a seeded random game; the
+    lower bound that starts the search must not pass it)."""
+    rules = rules_with(manoeuvre_steps=6)
+
+    def pile(text: str) -> bytes:
+        return bytes(parse_card(t) for t in text.split())
+
+    config = (
+        b"",
+        pile("8s:1 7d"),
+        pile("Kh:1 Qc Jd"),
+        pile("Qh Jc Th 9c 8d:1 7c:1 6h:1 5s 4h"),
+        b"",
+        pile("4s:1 3h"),
+        pile("Qs:1 Jh:1 Tc 9d"),
+        pile("7s"),
+    )
+    aim = (GOAL_EMPTY, 6, 99, False)
+    assert _bfs_distance(rules, config, aim, 9) == 7
+    assert rules.manoeuvres.distance(config, aim, 9) == 7
+    assert rules.manoeuvres.reachable(config, aim, 7)
+    assert not rules.manoeuvres.reachable(config, aim, 6)
