@@ -218,3 +218,33 @@ def test_emptying_a_pile_whose_takers_lie_deep_takes_its_fewest_moves() -> None:
     assert rules.manoeuvres.distance(config, aim, 9) == 7
     assert rules.manoeuvres.reachable(config, aim, 7)
     assert not rules.manoeuvres.reachable(config, aim, 6)
+
+
+def test_a_step_onto_one_of_two_equally_near_takers_serves_an_emptying() -> None:
+    """Z-10, emptying h1 (Q♠ under J♥) with three moves left: J♥ onto Q♣ and Q♠
+    onto a red king take two. Q♣ onto K♥ (or K♦) first also serves: J♥ follows it
+    and Q♠ goes onto the other red king. The lower bound after that step must
+    count the king left uncovered (two piles tie for the nearest taker), not
+    the next one."""
+    rules = rules_with(manoeuvre_steps=6)
+    search = rules.manoeuvres
+
+    def pile(text: str) -> bytes:
+        return bytes(parse_card(t) for t in text.split())
+
+    config = tuple(pile(t) for t in ("Qs Jh", "Kh", "Kd", "Qc", "Kc", "Ks", "Kc:1", "Ks:1"))
+    aim = (GOAL_EMPTY, 0, 8, False)
+    assert _bfs_distance(rules, config, aim, 6) == 2
+    moves = search._step_moves
+    for left in (2, 3, 4):
+        want = {
+            moves[a][b]
+            for a, b in search.edge_steps(config, 8)
+            if _bfs_distance(rules, search.step_config(config, a, b, False), aim, left) <= left - 1
+        }
+        assert set(search.serving_steps(config, aim, left)) == want
+    assert sorted(m.text for m in search.serving_steps(config, aim, 3)) == [
+        "h1-h4",
+        "h4-h2",
+        "h4-h3",
+    ]
