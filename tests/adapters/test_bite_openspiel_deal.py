@@ -317,12 +317,17 @@ def test_the_quick_views_are_observes(variant: str) -> None:
         if state.outcome is not None:
             break
         after = rules.apply(state, rnd.choice(rules.legal_moves(state)))
-        shown = ctx.shown(state, after)
-        assert shown == slow(ctx).shown(state, after)
+        shown, public = ctx.shown(state, after)
+        assert (shown, public) == slow(ctx).shown(state, after)
+        nows = []
         for p in range(2):
             before = {c for pile in rules.observe(state, p).piles for c in pile if c >= 0}
             now = {c for pile in rules.observe(after, p).piles for c in pile if c >= 0}
             assert shown[p] == tuple(sorted(now - before))
+            nows.append(now)
+        # shown publicly: the cards shown that every seat sees now
+        every = nows[0] & nows[1]
+        assert public == tuple(sorted(every & {c for s in shown for c in s}))
         state = after
 
 
@@ -342,11 +347,10 @@ def test_a_private_hand_is_seen_by_its_owner_only() -> None:
     assert hidden
 
 
-def test_a_move_that_shows_a_card_to_one_seat() -> None:
+def test_no_change_shows_nothing() -> None:
     ctx = deal._Context("spite-and-malice", {}, 2, 100)
     state = ctx.rules.new_game(4)
-    same = ctx.shown(state, state)
-    assert same == ((), ())
+    assert ctx.shown(state, state) == (((), ()), ())
 
 
 def test_the_places_of_the_cards_outside_sorted_piles() -> None:
