@@ -137,3 +137,114 @@ def test_a_lone_card_cannot_step_back_into_a_gap_the_first_turn_limit_closes() -
     assert texts(RULES, state) == ["empty h1", "empty h3"]
     state = play(RULES, state, "empty h1")
     assert texts(RULES, state) == ["h1-h2"]
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_the_serving_steps_are_those_after_which_the_goal_is_in_reach(players: int) -> None:
+    """``serving_steps`` (Z-9, Z-10) against the breadth-first search: a step
+    serves exactly when the goal can be met with the moves left after it, over
+    the positions of seeded random games, with budgets from 1 to 6 (the
+    shortcut for a card that can step back is taken only with moves to spare)."""
+    rules = rules_with(manoeuvre_steps=6)
+    search = rules.manoeuvres
+    rng = Rng(11 + players)
+    checked = 0
+    for seed in range(3):
+        state = rules.new_game(seed=seed, players=players)
+        for _ in range(150):
+            if state.outcome is not None:
+                break
+            config = rules._config(state)
+            limit = rules.gap_limit(state.players, state.turn)
+            removal = players == 3 and not state.info[I_REMOVED]
+            goals = [(GOAL_EMPTY, h) for h, pile in enumerate(config) if pile]
+            goals += [(GOAL_FREE, x) for pile in config if pile for x in pile if x != HIDDEN_CARD]
+            goal, target = goals[rng.below(len(goals))] if goals else (GOAL_EMPTY, -1)
+            aim = (goal, target, limit, removal)
+            left = 1 + rng.below(6)
+            if goals and 0 < _bfs_distance(rules, config, aim, left) <= left:
+                moves = search._step_moves
+                want = {
+                    moves[a][b]
+                    for a, b in search.edge_steps(config, limit)
+                    if _bfs_distance(rules, search.step_config(config, a, b, removal), aim, left)
+                    <= left - 1
+                }
+                assert set(search.serving_steps(config, aim, left)) == want, (config, aim, left)
+                checked += 1
+            moves_now = rules.legal_moves(state)
+            state = rules.apply(state, moves_now[rng.below(len(moves_now))])
+    assert checked >= 30
+
+
+@pytest.mark.parametrize("first", [0, 3])
+def test_a_face_down_card_the_search_uncovered_moves_nowhere_and_stops_nothing(
+    first: int,
+) -> None:
+    """Schikanieren: in the search, a face-down edge card that a step uncovered
+    stays unknown (HIDDEN_CARD): it has no step of its own, and the piles after
+    it keep theirs."""
+    c = parse_card
+    config: list[bytes] = [bytes([c("Kd")])] * 8
+    config[first] = bytes([HIDDEN_CARD])
+    config[first + 1] = bytes([c("9h")])
+    config[first + 2] = bytes([c("Kc"), c("8h")])
+    search = SCHIKANIEREN.manoeuvres
+    assert search.edge_steps(tuple(config), 8) == ((first + 2, first + 1),)
+
+
+def test_emptying_a_pile_whose_takers_lie_deep_takes_its_fewest_moves() -> None:
+    """``distance`` of a goal to empty h7 (four cards, Q♠ at the bottom) when
+    the nearest card it goes on lies two cards deep: seven moves, as the
+    breadth-first search finds (a position of a seeded random game; the
+    lower bound that starts the search must not pass it)."""
+    rules = rules_with(manoeuvre_steps=6)
+
+    def pile(text: str) -> bytes:
+        return bytes(parse_card(t) for t in text.split())
+
+    config = (
+        b"",
+        pile("8s:1 7d"),
+        pile("Kh:1 Qc Jd"),
+        pile("Qh Jc Th 9c 8d:1 7c:1 6h:1 5s 4h"),
+        b"",
+        pile("4s:1 3h"),
+        pile("Qs:1 Jh:1 Tc 9d"),
+        pile("7s"),
+    )
+    aim = (GOAL_EMPTY, 6, 99, False)
+    assert _bfs_distance(rules, config, aim, 9) == 7
+    assert rules.manoeuvres.distance(config, aim, 9) == 7
+    assert rules.manoeuvres.reachable(config, aim, 7)
+    assert not rules.manoeuvres.reachable(config, aim, 6)
+
+
+def test_a_step_onto_one_of_two_equally_near_takers_serves_an_emptying() -> None:
+    """Z-10, emptying h1 (Q♠ under J♥) with three moves left: J♥ onto Q♣ and Q♠
+    onto a red king take two. Q♣ onto K♥ (or K♦) first also serves: J♥ follows it
+    and Q♠ goes onto the other red king. The lower bound after that step must
+    count the king left uncovered (two piles tie for the nearest taker), not
+    the next one."""
+    rules = rules_with(manoeuvre_steps=6)
+    search = rules.manoeuvres
+
+    def pile(text: str) -> bytes:
+        return bytes(parse_card(t) for t in text.split())
+
+    config = tuple(pile(t) for t in ("Qs Jh", "Kh", "Kd", "Qc", "Kc", "Ks", "Kc:1", "Ks:1"))
+    aim = (GOAL_EMPTY, 0, 8, False)
+    assert _bfs_distance(rules, config, aim, 6) == 2
+    moves = search._step_moves
+    for left in (2, 3, 4):
+        want = {
+            moves[a][b]
+            for a, b in search.edge_steps(config, 8)
+            if _bfs_distance(rules, search.step_config(config, a, b, False), aim, left) <= left - 1
+        }
+        assert set(search.serving_steps(config, aim, left)) == want
+    assert sorted(m.text for m in search.serving_steps(config, aim, 3)) == [
+        "h1-h4",
+        "h4-h2",
+        "h4-h3",
+    ]

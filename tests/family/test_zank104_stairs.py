@@ -67,3 +67,29 @@ def test_the_fiftieth_turn_without_progress_ends_the_game() -> None:
     goes_on = play(RULES, position(RULES, piles, info=(48, 0, 0, 0, 0), turn=60), "turn", "t-s")
     assert goes_on.outcome is None
     assert goes_on.info[0] == 49
+
+
+@pytest.mark.parametrize(("target", "name"), [("or", "reserve"), ("os", "second talon")])
+def test_a_card_just_moved_between_stairs_is_refused_packing_for_the_packs_reason(
+    target: str, name: str
+) -> None:
+    """Z104-7 holds between stairs only: packing the card just moved onto an empty
+    pile of the opponent is refused because there is nothing to pack on (Z104-8)."""
+    piles = {**KINGS, "h3": "9d", "h4": "9h", "h5": "8c", "p0.reserve": "Tc Qs"}
+    state = play(RULES, position(RULES, piles), "h5-h3")
+    assert RULES.info_of(state).moved == 1 << 2
+    v = violation(RULES, state, f"h3-{target}")
+    assert v.rule == "Z104-8"
+    assert v.message == f"the opponent's {name} is empty: there is nothing to pack on"
+
+
+def test_a_card_just_moved_between_stairs_is_refused_a_foundation_for_the_cards_reason() -> None:
+    """Z104-7 holds between stairs only: the card just moved, which fits no
+    foundation, is refused by Z104-5 (with the last foundation holding cards)."""
+    piles = {**KINGS, "h3": "9d", "h4": "9h", "h5": "8c", "p0.reserve": "Tc Qs", "f8": "Ah 2h"}
+    state = play(RULES, position(RULES, piles), "h5-h3")
+    v = violation(RULES, state, "h3-f")
+    assert v.rule == "Z104-5"
+    assert v.message == (
+        "8♣ cannot go on a foundation: it goes on the 7♣, and no foundation shows one"
+    )

@@ -1,0 +1,202 @@
+"""The OpenSpiel state's answers outside a running game and its refusals, message
+by message (issue 38: mutants of ``zank/adapters/openspiel.py`` that the
+adapter's whole-game tests let live)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import zank
+
+pyspiel = pytest.importorskip("pyspiel")
+zos = pytest.importorskip("zank.adapters.openspiel")
+
+
+def dealt(variant: str, seed: int) -> Any:
+    game = zos.load_game(zank.variant(variant))
+    state = game.new_initial_state()
+    rnd = random.Random(seed)
+    while state.is_chance_node():
+        state.apply_action(rnd.choice(state.chance_outcomes())[0])
+    return state
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_before_the_deal_nobody_has_won(players: int) -> None:
+    state = zos.load_game(zank.variant("zank"), players).new_initial_state()
+    assert state.returns() == [0.0] * players
+    assert state.result() is None
+    assert state.zank_state is None
+    assert str(state) == "before the deal"
+
+
+def test_a_card_the_deal_cannot_give_is_refused_by_name() -> None:
+    state = zos.load_game(zank.variant("zank")).new_initial_state()
+    first = state.chance_outcomes()[0][0]
+    with pytest.raises(
+        ValueError, match=r"^chance outcome 600 is not one of the deal's next cards$"
+    ):
+        state.apply_action(600)
+    state.apply_action(first)
+    # a card placed already (inside the shuffle)
+    with pytest.raises(
+        ValueError, match=rf"^chance outcome {first} is not one of the deal's next cards$"
+    ):
+        state.apply_action(first)
+
+
+def test_a_lot_the_deal_cannot_give_is_refused_by_name() -> None:
+    state = zos.load_game(zank.variant("zank")).new_initial_state()
+    rnd = random.Random(5)
+    while len(state.chance_outcomes()) != 2 or state.action_to_string(-1, 0) != "lot 0":
+        state.apply_action(rnd.choice(state.chance_outcomes())[0])
+    with pytest.raises(ValueError, match=r"^chance outcome 2 is not one of the deal's next lots$"):
+        state.apply_action(2)
+    state.apply_action(1)
+    assert not state.is_chance_node()
+
+
+def test_an_illegal_move_is_refused_by_name() -> None:
+    state = dealt("zank", 3)
+    rules = state.zank_state.rules
+    illegal = next(a for a in range(rules.action_space) if a not in state.legal_actions())
+    text = rules.moves[illegal].text
+    with pytest.raises(ValueError, match=rf"^action {illegal} \({text}\) is not legal now$"):
+        state.apply_action(illegal)
+
+
+def test_a_card_that_cannot_lie_in_the_place_turned_up_is_refused_by_name() -> None:
+    rules = zank.variant("spite-and-malice")
+    state = dealt("spite-and-malice", 11)
+    while not state.is_chance_node():
+        discard = next(a for a in state.legal_actions() if rules.moves[a].kind == 1)
+        state.apply_action(discard)
+    outcomes = {c for c, _ in state.chance_outcomes()}
+    bad = next(c for c in rules.cards(2) if c not in outcomes)
+    name = zank.cards.card_text(bad)
+    with pytest.raises(
+        ValueError, match=rf"^chance outcome {bad} \({name}\) cannot be turned up here$"
+    ):
+        state.apply_action(bad)
+
+
+def test_load_game_seats_two_players_unless_told() -> None:
+    rules = zank.variant("zank")
+    assert zos.load_game(rules).num_players() == 2
+    assert zos.load_game(rules, 3).num_players() == 3
+    assert zos.game_params(rules)["players"] == 2
+
+
+def test_a_card_a_shuffle_hid_keeps_to_its_pile_whatever_is_turned_up() -> None:
+    """Spite and Malice: a completed build pile is shuffled into the draw pile, so
+    its cards are known to lie there, in an unknown order (``mixed``). When a card
+    of that pile is turned up, chance may give any unseen card (which may lie in
+    a pay-off pile): the mixed card it replaces must stay in the draw pile, and
+    so must every other mixed card."""
+    rules = zank.variant("spite-and-malice", pay_off_size=30)
+    game = zos.load_game(rules, 2)
+    ctx = game.context
+    rnd = random.Random(0)
+    state = game.new_initial_state()
+    checked = 0
+    while not state.is_terminal() and checked < 300:
+        if not state.is_chance_node():
+            legal = state.legal_actions()
+            builds = [a for a in legal if "-b" in rules.moves[a].text]  # complete piles
+            state.apply_action(rnd.choice(builds or legal))
+            continue
+        d = state._data
+        p = d.pending
+        outcomes = [c for c, _ in state.chance_outcomes()]
+        if p is not None and p.target >= 0 and p.target in d.mixed:
+            mixed = zank.cards.cards_text(sorted(d.mixed))
+            assert f"hidden again by a shuffle: {mixed}" in str(state).splitlines()
+            before = ctx.places(p.base)
+            for c in outcomes:
+                after = ctx.places(state._place(p, c).base)
+                assert after[c] == before[p.target]
+                assert all(after[m] == before[m] for m in d.mixed if m != c)
+                checked += 1
+        state.apply_action(rnd.choice(outcomes))
+    assert checked >= 300
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_the_game_info_bounds_the_returns(players: int) -> None:
+    game = zos.load_game(zank.variant("zank"), players)
+    assert game.min_utility() == -1.0
+    assert game.max_utility() == 1.0
+    assert game.utility_sum() == 0.0
+    assert game.num_distinct_actions() == zank.variant("zank").action_space
+
+
+def test_a_generator_state_out_of_range_is_refused_by_name() -> None:
+    """A move that shuffles (Spite and Malice: a completed build pile goes into the
+    draw pile) waits for chance to choose the generator state, 0 to 1023."""
+    rules = zank.variant("spite-and-malice", pay_off_size=30)
+    game = zos.load_game(rules, 2)
+    rnd = random.Random(0)
+    state = game.new_initial_state()
+    while not (state.is_chance_node() and len(state.chance_outcomes()) == zos.SHUFFLE_SEEDS):
+        assert not state.is_terminal()
+        if state.is_chance_node():
+            state.apply_action(rnd.choice(state.chance_outcomes())[0])
+            continue
+        legal = state.legal_actions()
+        builds = [a for a in legal if "-b" in rules.moves[a].text]
+        state.apply_action(rnd.choice(builds or legal))
+    assert state.zank_state is not None
+    assert state.chance_outcomes()[0] == (0, 1 / 1024)
+    assert state.action_to_string(pyspiel.PlayerId.CHANCE, 7) == "shuffle 7"
+    # (OpenSpiel refuses -1, its invalid action, before the adapter sees it)
+    for bad in (-2, 1024):
+        with pytest.raises(
+            ValueError, match=rf"^chance outcome {bad} is not a generator state 0\.\.1023$"
+        ):
+            state.clone().apply_action(bad)
+
+
+def test_truncated_is_a_truth_value() -> None:
+    game = zos.load_game(zank.variant("spite-and-malice"), max_game_length=3)
+    state = game.new_initial_state()
+    assert state.truncated is False
+    rnd = random.Random(1)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rnd.choice(state.chance_outcomes())[0])
+        else:
+            state.apply_action(rnd.choice(state.legal_actions()))
+    assert state.zank_state.outcome is None
+    assert state.truncated is True
+
+
+@pytest.mark.parametrize("variant", ["spite-and-malice", "zank"])
+def test_resampling_deals_the_unseen_cards_anew(variant: str) -> None:
+    """resample_from_infostate keeps what seat 0 knows and moves what it does not:
+    with the unseen cards of the deal, some sampler values give another state."""
+    state = dealt(variant, 6)
+    changed = 0
+    for value in (0.1, 0.35, 0.6, 0.85):
+        other = state.resample_from_infostate(0, lambda value=value: value)
+        assert other.information_state_string(0) == state.information_state_string(0)
+        assert other.observation_string(0) == state.observation_string(0)
+        state.zank_state.rules.validate(other.zank_state)
+        changed += other.zank_state != state.zank_state
+    assert changed >= 3
+
+
+def test_before_the_deal_the_vectors_are_zeros() -> None:
+    np = pytest.importorskip("numpy")
+    game = zos.load_game(zank.variant("zank"))
+    state = game.new_initial_state()
+    ctx = game.context
+    for view in ("seat", "public", "all"):
+        out = np.ones(ctx.encoder.size, dtype=np.float32)
+        state.encode(1, out, view)
+        assert not out.any()
+    out = np.ones(ctx.knowledge.size, dtype=np.float32)
+    state.encode_information(0, out)
+    assert not out.any()
