@@ -37,10 +37,10 @@ from zank.family.classic_common import (
 from zank.family.fits import FKEY, fits_house, fits_pack
 from zank.family.table import CARD, TURNED, rank_word
 
-__all__ = ["explain_strict"]
+__all__ = ["ClassicRules", "explain_strict"]
 
 
-class _Classic(Protocol):
+class ClassicRules(Protocol):
     """What the explanations read of a :class:`~zank.family.classic.ClassicZank`
     rules object (this module imports no variant module)."""
 
@@ -78,7 +78,7 @@ class _Classic(Protocol):
     def _source_index(self, g: Geometry, p: int, s: int) -> int: ...
 
 
-def _level_of(rules: _Classic, state: State, move: Move) -> int:
+def _level_of(rules: ClassicRules, state: State, move: Move) -> int:
     """The number of ``move`` in the seed's list (7 for 7a and 7b)."""
     kind = move.kind
     if kind == FREE:
@@ -103,7 +103,7 @@ def _level_of(rules: _Classic, state: State, move: Move) -> int:
     return 5 if pile else 7
 
 
-def explain_strict(rules: _Classic, state: State, move: Move) -> Violation:
+def explain_strict(rules: ClassicRules, state: State, move: Move) -> Violation:
     """Why strict play does not allow ``move`` (table mode: the fault it is)."""
     p = state.to_move
     assert p is not None
@@ -167,7 +167,7 @@ def explain_strict(rules: _Classic, state: State, move: Move) -> Violation:
     return _explain_same_level(rules, state, g, p, move, legal)
 
 
-def _due_name(rules: _Classic, state: State, legal: tuple[Move, ...]) -> str:
+def _due_name(rules: ClassicRules, state: State, legal: tuple[Move, ...]) -> str:
     """The number of the move that is due, as the seed writes it."""
     m = legal[0]
     if m.kind == DRAW:
@@ -176,7 +176,7 @@ def _due_name(rules: _Classic, state: State, legal: tuple[Move, ...]) -> str:
 
 
 def _explain_same_level(
-    rules: _Classic, state: State, g: Geometry, p: int, move: Move, legal: tuple[Move, ...]
+    rules: ClassicRules, state: State, g: Geometry, p: int, move: Move, legal: tuple[Move, ...]
 ) -> Violation:
     if move.kind == CARD and 0 < move.target < rules.pack_target:
         pile = state.piles[rules.foundation_count + move.target - 1]
@@ -198,7 +198,7 @@ def _explain_same_level(
     )
 
 
-def _first_turn_violation(rules: _Classic, state: State) -> Violation:
+def _first_turn_violation(rules: ClassicRules, state: State) -> Violation:
     limit = rules._gap_limit(state)
     return Violation(
         "Z-18",
@@ -208,7 +208,7 @@ def _first_turn_violation(rules: _Classic, state: State) -> Violation:
 
 
 def _explain_free(
-    rules: _Classic, state: State, move: Move, legal: tuple[Move, ...], due: int
+    rules: ClassicRules, state: State, move: Move, legal: tuple[Move, ...], due: int
 ) -> Violation:
     c = move.source
     what = card_unicode(c)
@@ -238,7 +238,7 @@ def _explain_free(
 
 
 def _explain_empty(
-    rules: _Classic, state: State, move: Move, legal: tuple[Move, ...], due: int
+    rules: ClassicRules, state: State, move: Move, legal: tuple[Move, ...], due: int
 ) -> Violation:
     h = move.source
     g = rules.geometry(state.players)
@@ -272,7 +272,7 @@ def _explain_empty(
 
 
 def _explain_card(
-    rules: _Classic, state: State, g: Geometry, p: int, move: Move
+    rules: ClassicRules, state: State, g: Geometry, p: int, move: Move
 ) -> Violation | None:
     """Why the cards themselves do not allow ``move`` (Z-4, Z-5, Z-13), or ``None``."""
     piles = state.piles
@@ -345,7 +345,7 @@ def _explain_card(
 
 
 def _explain_placement(
-    rules: _Classic, state: State, move: Move, card: int, legal: tuple[Move, ...]
+    rules: ClassicRules, state: State, move: Move, card: int, legal: tuple[Move, ...]
 ) -> Violation:
     what = card_unicode(card)
     g = rules.geometry(state.players)
