@@ -217,6 +217,27 @@ def test_goal_first_plays_the_pay_off_card_without_searching(
     assert counted_plain[0] > 0
 
 
+def test_the_hard_level_keeps_the_tree_where_the_layout_has_no_goal_pile() -> None:
+    """In the family (no pay-off pile) ``search:hard`` plays as the tree
+    search of its ``without_goal`` settings; at Spite and Malice it halves."""
+    rules = zank.variant("zank-detailed")
+    state = a_position(rules, seed=4, steps=12)
+    seat = state.to_move
+    assert seat is not None
+    assert state.outcome is None
+    obs, legal = rules.observe(state, seat), rules.legal_moves(state)
+    fallback = LEVELS["hard"].without_goal
+    assert fallback is not None
+    assert fallback.method == "tree"
+    plain = SearchAgent(
+        6, iterations=fallback.iterations, max_moves=fallback.max_moves, prior=fallback.prior
+    )
+    assert SearchAgent.level("hard", 6).choose(rules, obs, legal) == plain.choose(rules, obs, legal)
+    assert LEVELS["hard"].method == "halving"
+    assert SearchAgent.level("hard", 6)._has_goal(SMALL, 2)
+    assert not SearchAgent.level("hard", 6)._has_goal(rules, 2)
+
+
 def test_a_rollout_in_turns_stops_when_the_turns_have_begun() -> None:
     state = a_position(SMALL, seed=5, steps=10)
     for turns in (1, 2, 3):

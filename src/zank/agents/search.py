@@ -187,6 +187,10 @@ class SearchLevel:
         confidence: how sure the search must be to overrule the greedy choice.
         goal_first: consider only the moves that take a card off the own goal pile
             when there are any.
+        without_goal: if given, the settings for a layout with no
+            :data:`~zank.agents.search.GOAL_KIND` pile (the Zank-Patience
+            family, whose turns are long: a rollout of a few turns there costs
+            more than the level's time budget).
     """
 
     iterations: int
@@ -196,6 +200,7 @@ class SearchLevel:
     turns: int = 0
     confidence: float = 0.0
     goal_first: bool = False
+    without_goal: SearchLevel | None = None
 
 
 #: The named levels, ``search:NAME`` as an agent name.  The budgets are in
@@ -213,6 +218,7 @@ LEVELS: Mapping[str, SearchLevel] = {
         turns=3,
         confidence=1.0,
         goal_first=True,
+        without_goal=SearchLevel(iterations=160, max_moves=20, prior=0.05),
     ),
 }
 
@@ -341,6 +347,8 @@ class SearchAgent:
         self.turns = turns
         self._roll = Rng(0)
         self._goal: dict[tuple[Rules, int], dict[str, float]] = {}
+        self._goals: dict[tuple[Rules, int], bool] = {}
+        self._without_goal: SearchAgent | None = None
 
     @classmethod
     def level(cls, name: str, seed: int | None = None) -> SearchAgent:
@@ -354,6 +362,13 @@ class SearchAgent:
             raise OptionError(
                 f"unknown search level {quote(name)}; the levels: {', '.join(LEVELS)}"
             )
+        agent = cls._of(settings, seed)
+        if settings.without_goal is not None:
+            agent._without_goal = cls._of(settings.without_goal, seed)
+        return agent
+
+    @classmethod
+    def _of(cls, settings: SearchLevel, seed: int | None) -> SearchAgent:
         return cls(
             seed,
             iterations=settings.iterations,
@@ -369,6 +384,8 @@ class SearchAgent:
         """The root move with the best mean score over the sampled worlds."""
         if len(legal_moves) == 1:
             return legal_moves[0]
+        if self._without_goal is not None and not self._has_goal(rules, observation.players):
+            return self._without_goal.choose(rules, observation, legal_moves)
         if self.goal_first:
             legal_moves = self._goal_moves(rules, observation, legal_moves)
             if len(legal_moves) == 1:
@@ -404,6 +421,14 @@ class SearchAgent:
         )
         assert best.move is not None
         return best.move
+
+    def _has_goal(self, rules: Rules, players: int) -> bool:
+        """Whether the layout has a :data:`GOAL_KIND` pile."""
+        key = (rules, players)
+        has = self._goals.get(key)
+        if has is None:
+            has = self._goals[key] = any(s.kind == GOAL_KIND for s in rules.layout(players))
+        return has
 
     def _goal_moves(
         self, rules: Rules, observation: Observation, legal_moves: Sequence[Move]
