@@ -3,6 +3,7 @@ its observation, and is known by name wherever agents are."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 import pytest
@@ -13,6 +14,7 @@ from zank.agents.search import LEVELS, goal_weights, leaf_values, left_to_go
 from zank.cli import main
 from zank.core import Move, Observation, Rules, State
 from zank.errors import OptionError, ZankError
+from zank.random import Rng
 from zank.simulate import AGENTS, agent_factory, run
 
 from .strategies import all_presets, preset_id
@@ -51,6 +53,13 @@ def test_the_same_seed_plays_the_same_game() -> None:
     assert game(1) == game(1)
 
 
+def test_the_halving_method_plays_the_same_game_from_the_same_seed() -> None:
+    def game(seed: int) -> tuple[str, ...]:
+        return zank.play(SMALL, [tiny(seed, **HALVING), GreedyAgent(9)], seed=4).moves
+
+    assert game(2) == game(2)
+
+
 def test_named_levels_are_reproducible_and_finish_a_game() -> None:
     first = zank.play(SMALL, [SearchAgent.level("easy", 3), RandomAgent(4)], seed=2)
     again = zank.play(SMALL, [agent_factory("search:easy")(3), RandomAgent(4)], seed=2)
@@ -59,8 +68,12 @@ def test_named_levels_are_reproducible_and_finish_a_game() -> None:
 
 
 # ------------------------------------------------------------ observation only
+HALVING = {"method": "halving", "turns": 2, "confidence": 0.5, "goal_first": True}
+
+
+@pytest.mark.parametrize("method", ["tree", "halving"])
 @pytest.mark.parametrize("rules", all_presets(), ids=preset_id)
-def test_decides_from_the_observation_only(rules: Rules) -> None:
+def test_decides_from_the_observation_only(rules: Rules, method: str) -> None:
     """Two states that the seat to move sees alike (the hidden cards dealt
     anew) get the same move from agents with the same seed."""
     state = a_position(rules, seed=11, steps=25)
@@ -77,8 +90,9 @@ def test_decides_from_the_observation_only(rules: Rules) -> None:
         assert rules.legal_moves(other) == legal
         if other.piles == state.piles:
             continue
-        seen = tiny(5).choose(rules, obs, legal)
-        assert tiny(5).choose(rules, rules.observe(other, seat), legal) == seen
+        settings = HALVING if method == "halving" else {}
+        seen = tiny(5, **settings).choose(rules, obs, legal)
+        assert tiny(5, **settings).choose(rules, rules.observe(other, seat), legal) == seen
         compared += 1
     assert compared, "no sample differed from the true state"
 
@@ -137,6 +151,103 @@ def test_iterations_are_spread_over_the_legal_moves(
     assert calls[0] == max(1, iterations // len(legal)) * len(legal)
 
 
+@pytest.mark.parametrize("iterations", [1, 10, 40, 400])
+def test_halving_spends_its_iterations_on_the_moves_in_the_running(
+    iterations: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each round gives every move still in the running the same worlds, at
+    least one: at most ``iterations`` rollouts plus one world a move a round."""
+    obs, legal = a_choice()
+    k = len(legal)
+    assert k > 2
+    agent = SearchAgent(1, iterations=iterations, max_moves=2, method="halving")
+    calls = counted(agent, monkeypatch)
+    agent.choose(SMALL, obs, legal)
+    rounds = math.ceil(math.log2(k))
+    assert k <= calls[0] <= max(iterations, k) + rounds * k
+    if iterations >= 4 * rounds * k:
+        assert calls[0] >= iterations // 2
+
+
+def test_halving_keeps_to_its_time_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    obs, legal = a_choice()
+    agent = SearchAgent(1, iterations=10_000, max_moves=2, seconds=1e-9, method="halving")
+    calls = counted(agent, monkeypatch)
+    agent.choose(SMALL, obs, legal)
+    assert calls[0] == len(legal)
+
+
+def test_confidence_keeps_the_greedy_choice_unless_the_search_is_sure() -> None:
+    """With a confidence no lead can clear, the halving search plays the
+    greedy policy's move at every decision."""
+    state = SMALL.new_game(seed=21)
+    policy = zank.agents.greedy_policy_of(SMALL)
+    choices = 0
+    for _ in range(60):
+        if state.outcome is not None:
+            break
+        seat = state.to_move
+        assert seat is not None
+        obs, legal = SMALL.observe(state, seat), SMALL.legal_moves(state)
+        sure = SearchAgent(3, iterations=24, turns=1, method="halving", confidence=1e9)
+        move = sure.choose(SMALL, obs, legal)
+        if len(legal) > 1:  # the agent's first draw from its generator is the policy's
+            assert move == policy(SMALL, obs, legal, Rng(3))
+            choices += 1
+        state = SMALL.apply(state, move)
+    assert choices > 10
+
+
+def test_goal_first_plays_the_pay_off_card_without_searching(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    state = SMALL.setup(
+        piles={"build1": "Ah 2h", "p0.pay": "Kc 3s", "p0.hand": "4d 5d 9c", "p1.pay": "7c"},
+        to_move=0,
+    )
+    obs, legal = SMALL.observe(state, 0), SMALL.legal_moves(state)
+    assert len(legal) > 1
+    agent = SearchAgent(1, iterations=40, max_moves=4, goal_first=True)
+    calls = counted(agent, monkeypatch)
+    assert agent.choose(SMALL, obs, legal).text == "p-b1"
+    assert calls[0] == 0
+    plain = SearchAgent(1, iterations=40, max_moves=4)
+    counted_plain = counted(plain, monkeypatch)
+    plain.choose(SMALL, obs, legal)
+    assert counted_plain[0] > 0
+
+
+def test_the_hard_level_keeps_the_tree_where_the_layout_has_no_goal_pile() -> None:
+    """In the family (no pay-off pile) ``search:hard`` plays as the tree
+    search of its ``without_goal`` settings; at Spite and Malice it halves."""
+    rules = zank.variant("zank-detailed")
+    state = a_position(rules, seed=4, steps=12)
+    seat = state.to_move
+    assert seat is not None
+    assert state.outcome is None
+    obs, legal = rules.observe(state, seat), rules.legal_moves(state)
+    fallback = LEVELS["hard"].without_goal
+    assert fallback is not None
+    assert fallback.method == "tree"
+    plain = SearchAgent(
+        6, iterations=fallback.iterations, max_moves=fallback.max_moves, prior=fallback.prior
+    )
+    assert SearchAgent.level("hard", 6).choose(rules, obs, legal) == plain.choose(rules, obs, legal)
+    assert LEVELS["hard"].method == "halving"
+    assert SearchAgent.level("hard", 6)._has_goal(SMALL, 2)
+    assert not SearchAgent.level("hard", 6)._has_goal(rules, 2)
+
+
+def test_a_rollout_in_turns_stops_when_the_turns_have_begun() -> None:
+    state = a_position(SMALL, seed=5, steps=10)
+    for turns in (1, 2, 3):
+        agent = SearchAgent(1, turns=turns, method="halving")
+        end = agent._play_turns(SMALL, state)
+        assert end.outcome is not None or end.turn == state.turn + turns
+        capped = SearchAgent(1, turns=turns, max_moves=1, method="halving")
+        assert capped._play_turns(SMALL, state).ply == state.ply + 1
+
+
 def test_a_time_budget_stops_after_the_first_world(monkeypatch: pytest.MonkeyPatch) -> None:
     obs, legal = a_choice()
     agent = SearchAgent(1, iterations=10_000, max_moves=2, seconds=1e-9)
@@ -162,6 +273,10 @@ def test_a_single_legal_move_costs_nothing(monkeypatch: pytest.MonkeyPatch) -> N
         {"seconds": 0},
         {"rollout": "smart"},
         {"scale": 0.0},
+        {"method": "minimax"},
+        {"turns": -1},
+        {"turns": 1.5},
+        {"confidence": -1},
     ],
 )
 def test_bad_settings_are_refused(settings: dict[str, object]) -> None:

@@ -25,6 +25,15 @@ Information-Set Monte Carlo Tree Search (Cowling, Powley and Whitehouse,
    best mean score (the greedy policy's own choice gets a small bonus,
    ``prior``, so that sampling noise does not overrule a good heuristic).
 
+That is the ``"tree"`` method.  The ``"halving"`` method (the ``hard``
+level) searches flat instead: every legal move is played in the same sampled
+worlds and followed by a rollout of the greedy policy cut off after a few
+turns (``turns``); round by round the worse half of the moves drops out
+(sequential halving), and the best move left replaces the greedy choice only
+when its lead over it, paired world by world, is clear (``confidence``
+standard errors).  With ``goal_first``, a move that takes a card off the own
+pay-off pile is always played when there is one (only such moves are compared).
+
 Levels by name (:data:`~zank.agents.search.LEVELS`) are what ``search:easy``, ``search:medium``
 and ``search:hard`` mean wherever an agent name is accepted
 (:data:`zank.simulate.AGENTS`, ``zank play --vs``, ``zank simulate --agents``).
@@ -56,6 +65,7 @@ __all__ = [
     "FAMILY_WEIGHTS",
     "GOAL_KIND",
     "LEVELS",
+    "METHODS",
     "Evaluation",
     "SearchAgent",
     "SearchLevel",
@@ -63,6 +73,12 @@ __all__ = [
     "leaf_values",
     "left_to_go",
 ]
+
+#: The search methods of :class:`~zank.agents.SearchAgent`: ``"tree"``
+#: (IS-MCTS over the rest of the own turn) and ``"halving"`` (every legal move
+#: followed by a rollout in the same sampled worlds, the worse half dropped
+#: round by round: sequential halving).
+METHODS = ("tree", "halving")
 
 #: The pile kind that, where a seat owns one, is the only thing it must empty
 #: to go out (the pay-off pile: the hand is refilled, the side stacks may stay).
@@ -166,11 +182,25 @@ class SearchLevel:
             worlds, each searched under every legal move.
         max_moves: the rollout cut-off in moves.
         prior: the bonus of the greedy policy's own choice on its mean score.
+        method: ``"tree"`` or ``"halving"`` (see :data:`~zank.agents.search.METHODS`).
+        turns: the rollout cut-off in turns (0: ``max_moves`` alone cuts off).
+        confidence: how sure the search must be to overrule the greedy choice.
+        goal_first: consider only the moves that take a card off the own goal pile
+            when there are any.
+        without_goal: if given, the settings for a layout with no
+            :data:`~zank.agents.search.GOAL_KIND` pile (the Zank-Patience
+            family, whose turns are long: a rollout of a few turns there costs
+            more than the level's time budget).
     """
 
     iterations: int
     max_moves: int
     prior: float
+    method: str = "tree"
+    turns: int = 0
+    confidence: float = 0.0
+    goal_first: bool = False
+    without_goal: SearchLevel | None = None
 
 
 #: The named levels, ``search:NAME`` as an agent name.  The budgets are in
@@ -180,7 +210,16 @@ class SearchLevel:
 LEVELS: Mapping[str, SearchLevel] = {
     "easy": SearchLevel(iterations=8, max_moves=0, prior=0.02),
     "medium": SearchLevel(iterations=48, max_moves=10, prior=0.05),
-    "hard": SearchLevel(iterations=160, max_moves=20, prior=0.05),
+    "hard": SearchLevel(
+        iterations=400,
+        max_moves=40,
+        prior=0.05,
+        method="halving",
+        turns=3,
+        confidence=1.0,
+        goal_first=True,
+        without_goal=SearchLevel(iterations=160, max_moves=20, prior=0.05),
+    ),
 }
 
 
@@ -237,6 +276,22 @@ class SearchAgent:
         scale: the ``scale`` of :func:`~zank.agents.search.leaf_values`.
         weights: per pile kind, what a card left counts (default
             :func:`~zank.agents.search.goal_weights` of the layout).
+        method: ``"tree"``, IS-MCTS over the rest of the own turn (each
+            world searched under every legal move), or ``"halving"``: every
+            legal move is played in the same sampled worlds and followed by a
+            rollout; after each of ``ceil(log2(k))`` rounds (``k`` legal
+            moves) the better half stays in the running, the greedy choice
+            always among them (sequential halving; ``iterations`` rollouts in
+            all, at least one world a round).
+        goal_first: if some legal moves take a card off the seat's own goal
+            pile (:data:`~zank.agents.search.GOAL_KIND`, the pay-off pile),
+            choose among those only (one such move is played at once).
+        confidence: with ``"halving"``, the best move overrules the greedy
+            choice only when its mean lead over it, world by world, is more
+            than ``confidence`` standard errors (0: any lead will do).
+        turns: cut each rollout off when this many more turns have begun
+            (played move by move through the rules API, at most
+            ``max_moves`` moves when that is not 0); 0: ``max_moves`` alone.
 
     Raises:
         OptionError: a setting out of range.
@@ -255,7 +310,13 @@ class SearchAgent:
         widening: float = 0.5,
         scale: float = 4.0,
         weights: Mapping[str, float] | None = None,
+        method: str = "tree",
+        goal_first: bool = False,
+        confidence: float = 0.0,
+        turns: int = 0,
     ) -> None:
+        if method not in METHODS:
+            raise OptionError(f"method must be one of {', '.join(METHODS)}, not {quote(method)}")
         if not isinstance(iterations, int) or isinstance(iterations, bool) or iterations < 1:
             raise OptionError(f"iterations must be an int >= 1, not {quote(iterations)}")
         if not isinstance(max_moves, int) or isinstance(max_moves, bool) or max_moves < 0:
@@ -264,6 +325,10 @@ class SearchAgent:
             raise OptionError(f"seconds must be a number > 0 or None, not {quote(seconds)}")
         if rollout not in POLICIES:
             raise OptionError(f"rollout must be one of {', '.join(POLICIES)}, not {quote(rollout)}")
+        if not isinstance(turns, int) or isinstance(turns, bool) or turns < 0:
+            raise OptionError(f"turns must be an int >= 0, not {quote(turns)}")
+        if not (isinstance(confidence, (int, float)) and confidence >= 0):
+            raise OptionError(f"confidence must be a number >= 0, not {quote(confidence)}")
         if not scale > 0:
             raise OptionError(f"scale must be > 0, not {quote(scale)}")
         self.rng = Rng(fresh_seed() if seed is None else seed)
@@ -276,8 +341,14 @@ class SearchAgent:
         self.widening = widening
         self.scale = scale
         self.weights = None if weights is None else dict(weights)
+        self.method = method
+        self.goal_first = bool(goal_first)
+        self.confidence = float(confidence)
+        self.turns = turns
         self._roll = Rng(0)
         self._goal: dict[tuple[Rules, int], dict[str, float]] = {}
+        self._goals: dict[tuple[Rules, int], bool] = {}
+        self._without_goal: SearchAgent | None = None
 
     @classmethod
     def level(cls, name: str, seed: int | None = None) -> SearchAgent:
@@ -291,17 +362,36 @@ class SearchAgent:
             raise OptionError(
                 f"unknown search level {quote(name)}; the levels: {', '.join(LEVELS)}"
             )
+        agent = cls._of(settings, seed)
+        if settings.without_goal is not None:
+            agent._without_goal = cls._of(settings.without_goal, seed)
+        return agent
+
+    @classmethod
+    def _of(cls, settings: SearchLevel, seed: int | None) -> SearchAgent:
         return cls(
             seed,
             iterations=settings.iterations,
             max_moves=settings.max_moves,
             prior=settings.prior,
+            method=settings.method,
+            turns=settings.turns,
+            confidence=settings.confidence,
+            goal_first=settings.goal_first,
         )
 
     def choose(self, rules: Rules, observation: Observation, legal_moves: Sequence[Move]) -> Move:
         """The root move with the best mean score over the sampled worlds."""
         if len(legal_moves) == 1:
             return legal_moves[0]
+        if self._without_goal is not None and not self._has_goal(rules, observation.players):
+            return self._without_goal.choose(rules, observation, legal_moves)
+        if self.goal_first:
+            legal_moves = self._goal_moves(rules, observation, legal_moves)
+            if len(legal_moves) == 1:
+                return legal_moves[0]
+        if self.method == "halving":
+            return self._halving(rules, observation, legal_moves)
         me = observation.player
         root = _Node(None, None, None)
         children = [_Node(m, root, me) for m in legal_moves]
@@ -331,6 +421,107 @@ class SearchAgent:
         )
         assert best.move is not None
         return best.move
+
+    def _has_goal(self, rules: Rules, players: int) -> bool:
+        """Whether the layout has a :data:`GOAL_KIND` pile."""
+        key = (rules, players)
+        has = self._goals.get(key)
+        if has is None:
+            has = self._goals[key] = any(s.kind == GOAL_KIND for s in rules.layout(players))
+        return has
+
+    def _goal_moves(
+        self, rules: Rules, observation: Observation, legal_moves: Sequence[Move]
+    ) -> Sequence[Move]:
+        """The moves that take a card off the seat's own goal pile
+        (:data:`GOAL_KIND`), or all of ``legal_moves`` when none does."""
+        me = observation.player
+        goal = [
+            i
+            for i, spec in enumerate(rules.layout(observation.players))
+            if spec.owner == me and spec.kind == GOAL_KIND
+        ]
+        if not goal:
+            return legal_moves
+        before = sum(len(observation.piles[i]) for i in goal)
+        world = rules.sample_state(observation, seed=0)
+        out = []
+        for move in legal_moves:
+            after = rules.apply(world, move)
+            if after.outcome is not None or sum(len(after.piles[i]) for i in goal) < before:
+                out.append(move)
+        return out or legal_moves
+
+    def _halving(self, rules: Rules, observation: Observation, legal_moves: Sequence[Move]) -> Move:
+        """Flat search with sequential halving: every move still in the
+        running is played in the same sampled worlds and followed by a rollout;
+        after each round the better half stays in the running."""
+        me = observation.player
+        k = len(legal_moves)
+        rounds = max(1, math.ceil(math.log2(k)))
+        favourite = -1
+        if self.prior and rules.greedy_policy is not None:
+            policy = greedy_policy_of(rules)
+            favourite = policy(rules, observation, legal_moves, self.rng).action
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        fav = next((i for i, m in enumerate(legal_moves) if m.action == favourite), -1)
+        alive = list(range(k))
+        values: list[list[float]] = [[] for _ in range(k)]
+        seen = 0  # worlds every move in the running was played in
+        for _ in range(rounds):
+            per = max(1, self.iterations // (rounds * len(alive)))
+            for _ in range(per):
+                if seen and deadline is not None and time.perf_counter() > deadline:
+                    break
+                world, roll = self.rng.next64(), self.rng.next64()
+                state = rules.sample_state(observation, seed=world)
+                for i in alive:
+                    self._roll = Rng(roll)
+                    values[i].append(self._rollout(rules, rules.apply(state, legal_moves[i]))[me])
+                seen += 1
+            if len(alive) <= 2 or (deadline is not None and time.perf_counter() > deadline):
+                break
+            bonus = self.prior * seen
+
+            def score(i: int, bonus: float = bonus) -> float:
+                return sum(values[i]) + (bonus if i == fav else 0.0)
+
+            alive.sort(key=score, reverse=True)
+            alive = alive[: max(2, (len(alive) + 1) // 2)]
+            if fav >= 0 and fav not in alive:
+                alive[-1] = fav
+        bonus = self.prior * seen
+        best = max(alive, key=lambda i: sum(values[i]) + (bonus if i == fav else 0.0))
+        if fav >= 0 and best != fav and self.confidence > 0:
+            diffs = [a - b for a, b in zip(values[best], values[fav], strict=True)]
+            n = len(diffs)
+            mean = sum(diffs) / n
+            var = sum((d - mean) ** 2 for d in diffs) / max(1, n - 1)
+            if n < 2 or mean <= self.confidence * math.sqrt(var / n):
+                best = fav
+        return legal_moves[best]
+
+    def _play_turns(self, rules: Rules, state: State) -> State:
+        """Play the rollout policy move by move until ``turns`` more turns have
+        begun (or ``max_moves`` moves, if set, or the end of the game)."""
+        end = state.turn + self.turns
+        left = self.max_moves or -1
+        greedy = self.rollout == "greedy"
+        policy = greedy_policy_of(rules) if greedy else None
+        rng = Rng(self._roll.next64())
+        while state.outcome is None and state.turn < end and left:
+            moves = rules.legal_moves(state)
+            if len(moves) == 1:
+                move = moves[0]
+            elif policy is not None:
+                seat = state.to_move
+                assert seat is not None
+                move = policy(rules, rules.observe(state, seat), moves, rng)
+            else:
+                move = moves[rng.below(len(moves))]
+            state = rules.apply(state, move)
+            left -= 1
+        return state
 
     def evaluate(
         self, rules: Rules, position: Observation | State, samples: int = 32
@@ -413,7 +604,9 @@ class SearchAgent:
 
     def _rollout(self, rules: Rules, state: State) -> list[float]:
         """Play on from ``state`` for at most ``max_moves`` moves and score the end."""
-        if self.max_moves and state.outcome is None:
+        if self.turns and state.outcome is None:
+            state = self._play_turns(rules, state)
+        elif self.max_moves and state.outcome is None:
             out = rules.playouts(
                 state,
                 1,
