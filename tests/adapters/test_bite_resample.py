@@ -91,6 +91,7 @@ def test_a_shuffle_pools_only_the_cards_it_mixed_into_the_draw_pile_or_a_hand() 
                 continue
             shuffles += 1
             piles = state.zank_state.piles
+            assert base is not None  # a shuffle is a player's move
             from_pay_off += any(base.piles[i] != piles[i] for i in pay_offs)
             for c in node.step.pool:
                 where = next(i for i, cards in enumerate(piles) if c in cards)
