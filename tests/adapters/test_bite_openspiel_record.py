@@ -232,3 +232,27 @@ def test_a_pickle_of_the_earlier_layout_still_loads() -> None:
     assert data.steps.steps() == three_steps()
     assert data.mixed == frozenset({2})
     assert data.truncated is False
+
+
+def test_a_step_with_every_field_pickles_whole() -> None:
+    """A step keeps its shuffle's sets and its public cards through a pickle."""
+    step = rec._Step(1, "h2-b1", ((5,), (6,)), ((7,), ()), (7, 8), (7,), ((), (7,)), (5, 9))
+    data = zos._restore(rec._pack(rules_state(4)), (5,), ("a", "b"), [step], None, False, ())
+    assert data.steps.steps() == [step]
+    again = pickle.loads(pickle.dumps(rec._Data(rules_state(4), steps=rec._Node(None, step))))
+    assert again.steps.step == step
+    assert again.steps.step.public == (5, 9)
+
+
+def test_a_step_pickled_before_the_public_record_loads_without_public_cards() -> None:
+    """A step of a pickle made before the steps kept their public cards (no
+    ``public`` slot) comes back with none, its other fields kept."""
+    old = object.__new__(rec._Step)
+    for name, value in [("seat", 0), ("text", "h1-b1"), ("shown", ((1,), ())), ("hidden", ())]:
+        object.__setattr__(old, name, value)
+    for name in ("covered", "pool", "before"):
+        object.__setattr__(old, name, ())
+    assert not hasattr(old, "public")
+    data = zos._restore(rec._pack(rules_state(4)), (1,), ("a", "b"), [old], None, False, ())
+    assert data.steps.steps() == [rec._Step(0, "h1-b1", ((1,), ()))]
+    assert data.steps.step.public == ()
