@@ -59,15 +59,19 @@ def _bound(function: ast.FunctionDef) -> set[str]:
     return names
 
 
+def _declared(function: ast.FunctionDef) -> list[ast.keyword]:
+    """The ``name=type`` items of ``function``'s ``@cython.locals`` lists."""
+    return [
+        kw
+        for d in function.decorator_list
+        if isinstance(d, ast.Call) and _is_cython(d.func) and d.func.attr == "locals"  # type: ignore[attr-defined]
+        for kw in d.keywords
+    ]
+
+
 def _typed(function: ast.FunctionDef) -> dict[str, int]:
     """The names of ``function``'s ``@cython.locals`` lists, by line."""
-    out: dict[str, int] = {}
-    for d in function.decorator_list:
-        if isinstance(d, ast.Call) and _is_cython(d.func) and d.func.attr == "locals":  # type: ignore[attr-defined]
-            for kw in d.keywords:
-                assert kw.arg is not None
-                out[kw.arg] = kw.value.lineno
-    return out
+    return {kw.arg: kw.value.lineno for kw in _declared(function) if kw.arg is not None}
 
 
 def _functions(tree: ast.Module) -> list[ast.FunctionDef]:
@@ -139,9 +143,7 @@ def test_a_locals_list_names_only_c_types(module: str) -> None:
     wrong = [
         f"{path.name}:{kw.value.lineno}: {ast.unparse(kw.value)}"
         for f in _functions(tree)
-        for d in f.decorator_list
-        if isinstance(d, ast.Call) and _is_cython(d.func) and d.func.attr == "locals"  # type: ignore[attr-defined]
-        for kw in d.keywords
+        for kw in _declared(f)
         if not (_is_cython(kw.value) or (isinstance(kw.value, ast.Name) and kw.value.id in short))
     ]
     assert not wrong, "not a C type: " + ", ".join(wrong)

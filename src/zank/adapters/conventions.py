@@ -77,8 +77,7 @@ def rules_max_plies(rules: Any, players: int) -> int | None:
     The bound is the rules object's own (:meth:`zank.core.Rules.max_plies`),
     kept where it fits OpenSpiel's 32-bit length.
     """
-    hook = getattr(rules, "max_plies", None)  # every zank.Rules has it
-    bound = hook(players) if callable(hook) else None
+    bound = rules.max_plies(players)
     return bound if bound is not None and 0 < bound <= MAX_BOUND else None
 
 
