@@ -154,3 +154,71 @@ def test_the_greedy_policy_beats_random_play() -> None:
         assert record.result is not None
         wins += record.result.winner == 0
     assert wins >= 14, wins
+
+
+#: The hooks a hand-pile variant must implement, and those mini overrides beyond them.
+REQUIRED_HOOKS = {"_deal", "_opening_seat", "generate", "apply_card", "end_turn_after"}
+OPTIONAL_HOOKS = {"info_of", "_explain_card", "validate_settled"}
+
+
+def test_the_example_implements_five_hooks_and_three_optional_ones() -> None:
+    """The how-to's table: what mini defines of HandPileTable's methods."""
+    from zank.family.hand_pile import HandPileTable
+
+    own = {
+        name
+        for name in vars(Mini)
+        if not name.startswith("__") and callable(getattr(HandPileTable, name, None))
+    }
+    assert own == REQUIRED_HOOKS | OPTIONAL_HOOKS
+
+
+def _first(rules: Rules, accept: Any, seeds_: range = range(40)) -> tuple[Any, Any]:
+    """The first state of seeded random games, and a move of it, that ``accept`` takes."""
+    for seed in seeds_:
+        state = rules.new_game(seed=seed)
+        rng = zank.random.Rng(seed)
+        while state.outcome is None:
+            for move in rules.moves:
+                if accept(state, move):
+                    return state, move
+            legal = rules.legal_moves(state)
+            state = rules.apply(state, legal[rng.below(len(legal))])
+    raise AssertionError("no such state in 40 games")
+
+
+def test_the_default_explanations_name_the_pages_rules() -> None:
+    rules = Mini()
+    state, move = _first(
+        rules,
+        lambda s, m: (
+            m.kind == CARD and m in rules.table_moves(s) and m not in rules.strict_moves(s)
+        ),
+    )
+    v = rules.check(state, move)
+    assert v is not None
+    assert v.rule == "MINI-8"
+    first = v.message.split("strict play has ")[1]
+    assert move.text not in first.split(", ")
+    assert rules.strict_moves(state)[0].text in first
+    turn = rules.parse_move_text("turn")
+    state, _ = _first(rules, lambda s, m: m == turn and m in rules.legal_moves(s))
+    fresh = state
+    turned = rules.apply(state, turn)
+    v = rules.check(turned, turn)
+    assert v is not None
+    assert v.rule == "MINI-9"
+    assert "(t-d)" in v.message
+    for text in ("t-d", "pass"):
+        v = rules.check(fresh, rules.parse_move_text(text))
+        assert v is not None
+        assert v.rule == "MINI-10", (text, v)
+
+
+def test_the_default_validation_checks_the_counters() -> None:
+    rules = Mini()
+    state = rules.new_game(seed=2)
+    rules.validate(state)
+    for info in ((-1, 0), (0,), (0, 0, 0)):
+        with pytest.raises(zank.InvalidState, match="info"):
+            rules.validate(attrs.evolve(state, info=info))

@@ -40,7 +40,7 @@ from zank.core import (
 )
 from zank.errors import InvalidState
 from zank.family import faults
-from zank.family.hand_pile import END, PASS, TURN, HandPileTable
+from zank.family.hand_pile import TURN, HandPileTable
 from zank.family.table import CARD
 from zank.random import Rng
 from zank.registry import register
@@ -76,6 +76,7 @@ class Mini(HandPileTable):
     foundation_count = HOUSES
     house_count = HOUSES
     rule_free, rule_foundation, rule_house, rule_pack = "MINI-4", "MINI-5", "MINI-6", "MINI-7"
+    rule_turn, rule_end, rule_empty_hand = "MINI-9", "MINI-10", "MINI-10"
     # -- table mode (zank.family.faults)
     fault_rules: ClassVar[tuple[str, ...]] = ("MINI-8",)
     call_rule: ClassVar[str] = "MINI-13"
@@ -93,9 +94,6 @@ class Mini(HandPileTable):
     def info_of(self, state: State | Observation) -> MiniInfo:
         """The counters of ``state.info`` by name."""
         return MiniInfo._make(state.info[: self.base_info])
-
-    def _cards(self, players: int) -> tuple[int, ...]:
-        return full_deck(0)  # MINI-1
 
     def _deal(self, rng: Rng, players: int) -> State:
         pack = rng.shuffle(list(full_deck(0)))
@@ -142,12 +140,6 @@ class Mini(HandPileTable):
             moves.append(self._pass)  # MINI-10
         return tuple(moves)
 
-    strict_moves = generate
-
-    def table_moves(self, state: State) -> tuple[Move, ...]:
-        """MINI-13: every move the cards allow (a foundation move may be overlooked)."""
-        return self.generate(state, strict=False)
-
     # -- apply: the base's strict_apply turns and discards hand cards (MINI-9,
     # MINI-10) and asks the variant what a card move and the end of a turn do
     def apply_card(
@@ -191,51 +183,27 @@ class Mini(HandPileTable):
         points = tuple(abs(left[0] - left[1]) if q == w else 0 for q in range(2))
         return Result(w, points, Termination.NO_PROGRESS)
 
-    # -- explanations: why check() refuses a move, by a rule id of the page
-    # (the base asks _explain_turn_move or _explain_card, then _explain_mandatory)
-    def _explain_turn_move(self, state: State, move: Move) -> Violation | None:
-        """Why ``turn``, ``t-d`` or ``pass`` is not possible now (MINI-9, MINI-10)."""
-        p = state.to_move
-        assert p is not None
-        _, hand, turned, discard = (state.piles[i] for i in self.own_piles(p))
-        if move.kind == TURN and turned:
-            return Violation("MINI-9", "play your turned hand card or discard it (t-d) first")
-        if move.kind == TURN and not (hand or discard):
-            return Violation("MINI-10", "your hand pile and discard are empty: pass")
-        if move.kind == END and not turned:
-            return Violation("MINI-10", "you have no turned hand card: turn one first (turn)")
-        if move.kind == PASS and (turned or hand or discard):
-            return Violation("MINI-10", "you may pass only with nothing left to turn")
-        return None
-
+    # -- explanations: why check() refuses a move, by a rule id of the page.  The
+    # base explains turn, t-d and pass (by rule_turn, rule_end, rule_empty_hand),
+    # the cards (the kernel's scan) and the mandatory rule (fault_rules[0]: MINI-8);
+    # mini adds only what its generator leaves out beyond the cards
     def _explain_card(self, state: State, move: Move) -> Violation | None:
         """Why the cards do not allow ``move`` (MINI-4 to MINI-7), or ``None``."""
         if move.source >= self.house_source and 0 < move.target < self.pack_target:
             return Violation("MINI-6", "a house card never moves to another house")
         return self.explain_card_move(state, move)  # the kernel's answer, from the scan
 
-    def _explain_mandatory(self, state: State, move: Move) -> Violation:
-        found = [m.text for m in self.generate(state) if m.kind == CARD and m.target == 0]
-        if found:
-            return Violation(
-                "MINI-8",
-                f"a free card fits a foundation and must go there first ({', '.join(found)})",
-            )
-        return Violation("MINI-4", f"{move.text} is not possible now")
-
     # -- validation: the invariants of a state of strict play
     def validate_settled(self, state: State) -> None:
-        """Foundations, houses and own piles (the kernel), then the counters."""
-        self.validate_table(state)
-        if len(state.info) != len(START) or min(state.info) < 0:
-            raise InvalidState("info must be two integers >= 0: (stale, flags)")
+        """The base's checks (the table, two counters >= 0, the turned card),
+        then mini's own: the counters' ranges and the houses face up (MINI-2)."""
+        super().validate_settled(state)
         info = self.info_of(state)
         if info.flags > 1 or info.stale > self.no_progress_turns:
             raise InvalidState("info: flags or stale out of range")
         for h in range(HOUSES):
             if state.down[self.house_base + h]:
                 raise InvalidState(f"h{h + 1}: house cards lie face up")
-        self.validate_turned(state)
 
 
 def mini_policy(

@@ -22,7 +22,7 @@ from typing import ClassVar, Final
 
 from attrs import field, frozen
 
-from zank.cards import full_deck
+from zank.cards import card_unicode, full_deck
 from zank.core import Move, State, Violation
 from zank.errors import InvalidState
 from zank.family import faults
@@ -85,11 +85,17 @@ class HandPileTable(FamilyTable):
     piles are :data:`~zank.family.table.RESERVE`,
     :data:`~zank.family.table.HAND`, :data:`~zank.family.table.TURNED` and
     :data:`~zank.family.table.DISCARD`; the move kinds are :class:`Kind`.
-    A subclass sets :attr:`end_text` and :attr:`demand`, and implements
-    ``strict_moves``, ``table_moves``, ``apply_card``, ``end_turn_after``
-    (and ``info_after_turning`` if turning a card resets a counter),
-    ``_explain_turn_move``, ``_explain_card``, ``_explain_mandatory`` and
-    ``validate_settled`` (the how-to page "Add a variant" walks through them).
+    A subclass implements five hooks: ``_deal`` and ``_opening_seat`` (the
+    deal and who begins), :meth:`generate` (the legal moves, strict or not),
+    :meth:`apply_card` and :meth:`end_turn_after` (a card move, the end of a
+    turn).  Everything else has a default that a variant overrides where its
+    seed says more: the cards (``_cards``, by ``owned_decks``), the
+    explanations (``_explain_turn_move`` by the rule ids
+    :attr:`rule_turn`, :attr:`rule_end` and :attr:`rule_empty_hand`,
+    ``_explain_card`` by the kernel's scan, ``_explain_mandatory`` by
+    the first of ``fault_rules``), the validation (:meth:`validate_settled`),
+    :meth:`info_after_turning`, :attr:`end_text` and :attr:`demand` (the how-to
+    page "Add a variant" walks through them).
     """
 
     move_kinds = Kind
@@ -97,6 +103,12 @@ class HandPileTable(FamilyTable):
     """The notation of the end move (``end`` is accepted for it too)."""
     demand: ClassVar[bool] = False
     """Table mode has the ``demand`` move (zank-detailed's "Stopp!")."""
+    rule_turn: ClassVar[str] = "turn"
+    """Rule id of turning the hand card."""
+    rule_end: ClassVar[str] = "end"
+    """Rule id of the turned card onto the own discard, which ends the turn."""
+    rule_empty_hand: ClassVar[str] = "empty-hand"
+    """Rule id of the empty hand pile (the discard turned over; ``pass``)."""
 
     _turn: Move = field(init=False, default=None, eq=False, hash=False, repr=False)
     _end: Move = field(init=False, default=None, eq=False, hash=False, repr=False)
@@ -127,6 +139,10 @@ class HandPileTable(FamilyTable):
         )
 
     def _cards(self, players: int) -> tuple[int, ...]:
+        """A pack per seat where :attr:`owned_decks` (each with its own back),
+        else one pack for the table."""
+        if not self.owned_decks:
+            return full_deck(0)
         return tuple(c for p in range(players) for c in full_deck(p))
 
     def own_piles(self, seat: int) -> tuple[int, ...]:
@@ -137,6 +153,22 @@ class HandPileTable(FamilyTable):
         """The move that ends ``seat``'s turn now: the turned hand card onto the
         discard, or ``pass`` when there is none (a call's penalty ends a turn so)."""
         return self._end if state.piles[self._seat[seat][2]] else self._pass
+
+    # ----------------------------------------------------------- legal moves
+    def generate(self, state: State, strict: bool = True) -> tuple[Move, ...]:
+        """The moves of the player to move: with ``strict``, those strict play
+        allows; without, every move the cards allow (the mandatory rules left
+        aside: what table mode offers, and what ``_explain_card`` refuses
+        nothing of)."""
+        raise NotImplementedError
+
+    def strict_moves(self, state: State) -> tuple[Move, ...]:
+        """The moves of strict play: :meth:`generate` with ``strict=True``."""
+        return self.generate(state)
+
+    def table_moves(self, state: State) -> tuple[Move, ...]:
+        """The moves of table mode: :meth:`generate` with ``strict=False``."""
+        return self.generate(state, strict=False)
 
     # ----------------------------------------------------------------- apply
     def strict_apply(self, state: State, move: Move) -> State:
@@ -207,18 +239,73 @@ class HandPileTable(FamilyTable):
         return v if v is not None else self._explain_mandatory(state, move)
 
     def _explain_turn_move(self, state: State, move: Move) -> Violation | None:
-        """Why ``turn``, the end move or ``pass`` is not possible now, or ``None``."""
-        raise NotImplementedError
+        """Why ``turn``, the end move or ``pass`` is not possible now, or
+        ``None``: by :attr:`rule_turn` (a turned card is still to be played or
+        discarded), :attr:`rule_end` (no turned card to discard) and
+        :attr:`rule_empty_hand` (nothing left to turn; ``pass`` only then)."""
+        p = state.to_move
+        assert p is not None
+        _, hand, turned, discard = (state.piles[i] for i in self._seat[p])
+        word = self.pile_words.get(DISCARD, DISCARD)
+        if move.kind == TURN:
+            if turned:
+                return Violation(
+                    self.rule_turn,
+                    f"your turned hand card {card_unicode(turned[0])} must be played or "
+                    f"put on your {word} ({self.end_text}) before you turn the next one",
+                )
+            if not hand and not discard:
+                return Violation(
+                    self.rule_empty_hand,
+                    f"your hand pile and {word} are empty: there is nothing to turn",
+                )
+        elif move.kind == END and not turned:
+            return Violation(
+                self.rule_end, f"you have no turned hand card to put on your {word}: turn one first"
+            )
+        elif move.kind == PASS and (turned or hand or discard):
+            return Violation(
+                self.rule_empty_hand,
+                "you may pass only with no hand card left to turn; "
+                + (
+                    f"put the turned card on your {word} ({self.end_text}) to end the turn"
+                    if turned
+                    else "turn one"
+                ),
+            )
+        return None
 
     def _explain_card(self, state: State, move: Move) -> Violation | None:
-        """Why the cards do not allow card move ``move``, or ``None``."""
-        raise NotImplementedError
+        """Why the cards do not allow card move ``move``, or ``None``: the
+        kernel's answer (:meth:`~zank.family.table.FamilyTable.explain_card_move`,
+        from the scan that :meth:`~zank.family.table.FamilyTable.layout_moves`
+        asks).  A variant whose :meth:`generate` leaves out more card moves
+        (mini's house-to-house moves) says why here."""
+        return self.explain_card_move(state, move)
 
     def _explain_mandatory(self, state: State, move: Move) -> Violation:
-        """Why a move the cards allow is not allowed now (the mandatory rules)."""
-        raise NotImplementedError
+        """Why a move the cards allow is not allowed now: strict play has other
+        moves first, by the first of ``fault_rules`` (the mandatory rules a
+        fault breaks), else by ``rule_free``.  A variant with more than one
+        mandatory rule says which one here."""
+        rule = self.fault_rules[0] if self.fault_rules else self.rule_free
+        first = [m.text for m in self.generate(state)]
+        shown = ", ".join(first[:8]) + (", ..." if len(first) > 8 else "")
+        return Violation(rule, f"{move.text} is not allowed now: strict play has {shown} first")
 
     # ------------------------------------------------------------ validation
+    def validate_settled(self, state: State) -> None:
+        """The invariants of a state of strict play: the table
+        (:meth:`~zank.family.table.FamilyTable.validate_table`), the
+        counters (``base_info`` integers >= 0) and the turned card
+        (:meth:`validate_turned`).  A variant adds its own checks after
+        calling this one."""
+        self.validate_table(state)
+        info = state.info
+        if len(info) != self.base_info or (info and min(info) < 0):
+            raise InvalidState(f"info must be {self.base_info} integers >= 0")
+        self.validate_turned(state)
+
     def validate_turned(self, state: State) -> None:
         """Only the player to move may have a turned hand card, and at most one."""
         word = self.pile_words.get(TURNED, "turned hand card")

@@ -179,12 +179,6 @@ class StockGame(HandPileTable):
     """Rule id of mandatory move 2 (every free card that fits a foundation goes there)."""
     rule_gap_first: ClassVar[str] = "gap-first"
     """Rule id of mandatory move 3 (gaps filled from the reserve before a hand card is turned)."""
-    rule_turn: ClassVar[str] = "turn"
-    """Rule id of turning the hand card."""
-    rule_end: ClassVar[str] = "end"
-    """Rule id of the turned card onto the own discard, which ends the turn."""
-    rule_empty_hand: ClassVar[str] = "empty-hand"
-    """Rule id of the empty hand pile (the discard turned over; ``pass``)."""
     rule_shuffles: ClassVar[str] = "shuffles"
     """Rule id of the limit on house-to-house moves in a row."""
     rule_out: ClassVar[str] = "out"
@@ -624,41 +618,6 @@ class StockGame(HandPileTable):
         return True
 
     # ---------------------------------------------------------- explanations
-    def _explain_turn_move(self, state: State, move: Move) -> Violation | None:
-        """Why ``turn``, the end move or ``pass`` is not possible now
-        (ZD-12 to ZD-14; C-12 to C-14)."""
-        p = state.to_move
-        assert p is not None
-        _, hand, turned, discard = (state.piles[i] for i in self._seat[p])
-        word = self.pile_words.get(DISCARD, DISCARD)
-        if move.kind == TURN:
-            if turned:
-                return Violation(
-                    self.rule_turn,
-                    f"your turned hand card {card_unicode(turned[0])} must be played or "
-                    f"put on your {word} (t-d) before you turn the next one",
-                )
-            if not hand and not discard:
-                return Violation(
-                    self.rule_empty_hand,
-                    f"your hand pile and {word} are empty: there is nothing to turn",
-                )
-        elif move.kind == END and not turned:
-            return Violation(
-                self.rule_end, f"you have no turned hand card to put on your {word}: turn one first"
-            )
-        elif move.kind == PASS and (turned or hand or discard):
-            return Violation(
-                self.rule_empty_hand,
-                "you may pass only with no hand card left to turn; "
-                + (
-                    f"put the turned card on your {word} (t-d) to end the turn"
-                    if turned
-                    else "turn one"
-                ),
-            )
-        return None
-
     def _explain_card(self, state: State, move: Move) -> Violation | None:
         """Why the cards do not allow ``move`` (free cards, the fits, the
         house-to-house limit), or ``None``."""
@@ -785,10 +744,6 @@ class StockGame(HandPileTable):
     # The moves strict mode allows: generate(state) with its default strict=True
     # (an alias, not a method that calls it: one call less on the hot path).
     strict_moves = generate
-
-    def table_moves(self, state: State) -> tuple[Move, ...]:
-        """Every move the cards allow, the mandatory rules ignored."""
-        return self.generate(state, strict=False)
 
     def makeup_move(self, state: State, rule: str) -> Move | None:
         """The skipped mandatory move that a call makes the faulty player carry
