@@ -27,7 +27,8 @@ from types import ModuleType
 
 #: The modules that the binary wheel compiles: the hot paths of ``legal_moves``,
 #: ``apply`` and :meth:`~zank.core.Rules.playouts` (profiled with
-#: ``benchmarks/bench.py --profile``).
+#: ``benchmarks/bench.py --profile``), and Spite and Malice's greedy policy,
+#: which the search agent's rollouts play (most of a ``search:hard`` decision).
 MODULES: tuple[str, ...] = (
     "zank.random",
     "zank.cards",
@@ -47,6 +48,7 @@ MODULES: tuple[str, ...] = (
     "zank.playouts",
     "zank.working",
     "zank._values",
+    "zank.agents.spite",
 )
 
 #: The environment variable that forces pure Python (any value but ``""`` and ``"0"``).

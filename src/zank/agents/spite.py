@@ -45,38 +45,44 @@ __all__ = ["spite_and_malice_greedy"]
 Step = tuple[int, int, int]
 
 
-def _wild(card: int) -> bool:
-    return RANK[card] == KING or IS_JOKER[card]
+#: Whether each card is wild (a king or a joker), by card id.
+_WILD: tuple[bool, ...] = tuple(RANK[c] == KING or bool(IS_JOKER[c]) for c in range(len(RANK)))
 
 
 class _View:
-    """What the policy reads from an observation, in the engine's terms."""
+    """What the policy reads from an observation, in the engine's terms.
+
+    Built once per decision; what :meth:`score` asks of every legal move (the
+    hand's first card of a rank, the side stacks in use) is read here once."""
 
     def __init__(self, rules: SpiteAndMalice, obs: Observation) -> None:
         players, me = obs.players, obs.player
-
-        def pile(label: str) -> tuple[int, ...]:
-            return obs.piles[rules.pile_index(players, label)]
-
-        self.hand = pile(f"p{me}.hand")
-        pay = pile(f"p{me}.pay")
+        piles = obs.piles
+        base = rules._seat_base(me)  # pay-off pile, hand, then the side stacks
+        self.hand = hand = piles[base + 1]
+        pay = piles[base]
         self.pay_top = pay[-1] if pay else -1
-        self.sides = [pile(f"p{me}.side{j + 1}") for j in range(SIDE_STACKS)]
-        builds = [pile(f"build{i + 1}") for i in range(rules.build_places)]
+        self.sides = sides = list(piles[base + 2 : base + 2 + SIDE_STACKS])
+        builds = piles[2 : 2 + rules.build_places]
         #: the rank each build place needs next; 0 for an empty place
         self.needs = [len(b) + 1 if b else 0 for b in builds]
         in_use = sum(1 for b in builds if b)
         can_start = rules.unlimited_build_piles or in_use < 3
         self.first_free = next((i for i, b in enumerate(builds) if not b), -1) if can_start else -1
         self.piles_full = not can_start
+        #: the first card of each rank in the hand (jokers are rank 0)
+        self.first_of_rank: dict[int, int] = {}
+        for c in hand:
+            self.first_of_rank.setdefault(RANK[c], c)
+        self.sides_in_use = sum(1 for side in sides if side)
         # Ranks that an opponent's pay-off top would fit: a pile must not be built to
         # one below them.  A wild top fits anything, so it forbids nothing.
         self.danger: set[int] = set()
         self.opponent_ace = False
         for q in range(players):
             if q != me:
-                opp = pile(f"p{q}.pay")
-                if opp and not _wild(opp[-1]):
+                opp = piles[rules._seat_base(q)]
+                if opp and not _WILD[opp[-1]]:
                     self.danger.add(RANK[opp[-1]])
                     self.opponent_ace |= RANK[opp[-1]] == ACE
 
@@ -96,7 +102,7 @@ class _View:
             if best is None or cost < best[0]:
                 best = (cost, steps)
 
-        if _wild(top):
+        if _WILD[top]:
             for i, need in enumerate(self.needs):
                 if need:
                     consider([(PLAY, SRC_PAY, i)], 0, need + 1)
@@ -138,27 +144,30 @@ class _View:
         steps: list[Step] = []
         wilds = 0
         for k in range(need, goal):
-            natural = [j for j in range(SIDE_STACKS) if sides[j] and RANK[sides[j][-1]] == k]
-            natural = [j for j in natural if not _wild(sides[j][-1])]
+            natural = [
+                j
+                for j in range(SIDE_STACKS)
+                if sides[j] and RANK[sides[j][-1]] == k and not _WILD[sides[j][-1]]
+            ]
             if natural:
                 j = max(natural, key=lambda j: len(sides[j]) > 1 and RANK[sides[j][-2]] == k + 1)
                 sides[j].pop()
                 steps.append((PLAY, SRC_SIDE + j, place))
                 continue
-            card = next((c for c in hand if RANK[c] == k and not _wild(c)), None)
+            card = next((c for c in hand if RANK[c] == k and not _WILD[c]), None)
             if card is not None:
                 hand.remove(card)
                 steps.append((PLAY, k, place))
                 continue
             if k == ACE:
                 return None  # only a real ace starts a pile
-            j = next((j for j in range(SIDE_STACKS) if sides[j] and _wild(sides[j][-1])), -1)
+            j = next((j for j in range(SIDE_STACKS) if sides[j] and _WILD[sides[j][-1]]), -1)
             if j >= 0:
                 sides[j].pop()
                 steps.append((PLAY, SRC_SIDE + j, place))
                 wilds += 1
                 continue
-            card = next((c for c in hand if _wild(c)), None)
+            card = next((c for c in hand if _WILD[c]), None)
             if card is None:
                 return None
             hand.remove(card)
@@ -177,7 +186,7 @@ class _View:
             tops.append(self.pay_top)
         others = [*self.hand, *tops]
         others.remove(card)
-        return any(RANK[c] == rank and not _wild(c) for c in others)
+        return any(RANK[c] == rank and not _WILD[c] for c in others)
 
     # ------------------------------------------------------------- scoring
     def score(self, move: Move) -> tuple[int, int]:
@@ -188,28 +197,27 @@ class _View:
             if move.source >= SRC_SIDE:
                 card = self.sides[move.source - SRC_SIDE][-1]
             else:
-                card = next(c for c in self.hand if RANK[c] == move.source)
+                card = self.first_of_rank[move.source]
             need = self.needs[move.target]
             after = 2 if RANK[card] == ACE else need + 1
             completes = need == QUEEN
             unsafe = (after in self.danger and not self._can_cover(card, after)) or (
                 completes and self.piles_full and self.opponent_ace
             )
-            if _wild(card) or unsafe:
+            if _WILD[card] or unsafe:
                 return 0, 0
             if RANK[card] == ACE:
                 return 3, 30
             return 3, 20 if move.source >= SRC_SIDE else 10
         # a discard: hand card of rank move.source onto side stack move.target
         k = move.source
-        card = next(c for c in self.hand if RANK[c] == k)
+        card = self.first_of_rank[k]
         side = self.sides[move.target]
-        in_use = sum(1 for s in self.sides if s)
         if not side:
-            fit = 20 if in_use < SIDE_STACKS - 1 else -40  # keep one side stack free
+            fit = 20 if self.sides_in_use < SIDE_STACKS - 1 else -40  # keep one side stack free
         else:
             t = RANK[side[-1]]
-            if _wild(side[-1]):
+            if _WILD[side[-1]]:
                 fit = -30  # do not bury a wild card
             elif t == k + 1:
                 fit = 50  # downwards, the best shape
@@ -219,7 +227,7 @@ class _View:
                 fit = 30 - (t - k)
             else:
                 fit = -10 - 2 * (k - t)  # buries a lower card
-        if _wild(card):
+        if _WILD[card]:
             fit -= 100  # save kings for the pay-off card
         return 1, 2 * fit + (k if 1 < k <= QUEEN else 0)
 
