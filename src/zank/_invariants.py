@@ -114,6 +114,10 @@ def check_outcome(state: State) -> None:
             raise InvalidState(f"outcome winner {quote(winner)} is not a seat")
 
 
+_INT_ONLY = {int}
+assert HIDDEN == -1  # the card ids and HIDDEN are the ints from -1 to MAX_CARD - 1
+
+
 def check_observation(rules: Rules, observation: object) -> tuple[PileSpec, ...]:
     """The layout of ``observation``, after checking its shape and card values."""
     if not isinstance(observation, Observation):
@@ -134,8 +138,15 @@ def check_observation(rules: Rules, observation: object) -> tuple[PileSpec, ...]
             f"an observation of a {observation.players}-player game has {len(specs)} piles"
         )
     for spec, cards, d in zip(specs, piles, down, strict=True):
-        if not isinstance(cards, tuple) or not all(
-            type(c) is int and (c == HIDDEN or 0 <= c < MAX_CARD) for c in cards
+        # every entry an int (not a bool, not a float) from HIDDEN (-1) to MAX_CARD - 1:
+        # the types, the least and the greatest, each one pass in C
+        if not isinstance(cards, tuple) or (
+            cards
+            and not (
+                set(map(type, cards)) == _INT_ONLY
+                and min(cards) >= HIDDEN
+                and max(cards) < MAX_CARD
+            )
         ):
             raise InvalidState(f"pile {spec.label}: not a tuple of card ids and HIDDEN")
         if not _is_int(d) or not 0 <= d <= len(cards):
