@@ -11,8 +11,10 @@ game shares (one per variant, option set and seat count: :func:`_shared_context`
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from collections.abc import Sequence
-from itertools import repeat
+from itertools import compress, repeat
+from operator import is_not, ne
 from typing import Any
 
 import attrs
@@ -26,6 +28,10 @@ from zank.random import Rng
 
 MAX_DEAL_OUTCOMES = 128
 """The most outcomes a chance node of the deal has."""
+
+assert list(DECK) == sorted(DECK)  # a pack's cards are one range of ids
+_PACK_IDS = {d: (DECK.index(d), MAX_CARD - DECK[::-1].index(d)) for d in set(DECK)}
+"""Per pack, the range of its card ids (``lo <= c < hi``)."""
 
 
 class _Chance(Exception):
@@ -52,7 +58,8 @@ class _Shuffle:
 
     Each step fills place ``i`` with a card chosen among ``items[: i + 1]``; when
     more than :data:`MAX_DEAL_OUTCOMES` cards of more than one pack are left, a
-    node chooses the pack first (``pack``).
+    node chooses the pack first (``pack``).  ``pool`` keeps ``items[: i + 1]``
+    sorted, so that a node's outcomes need no sort (a step removes one card).
     """
 
     start: int  # the number of deal outcomes before this shuffle began
@@ -61,6 +68,8 @@ class _Shuffle:
     i: int  # the place the next step fills (the shuffle is over at 0)
     left: tuple[tuple[int, int], ...]  # per pack, its cards not placed yet
     pack: int = -1  # the pack chosen for place ``i`` (-1: none yet)
+    # ``sorted(items[: i + 1])`` (derived: not compared)
+    pool: tuple[int, ...] = attrs.field(default=(), eq=False, repr=False)
 
     @staticmethod
     def begin(start: int, items: Sequence[int]) -> _Shuffle:
@@ -69,7 +78,19 @@ class _Shuffle:
         for c in items:
             left[DECK[c]] = left.get(DECK[c], 0) + 1
         source = tuple(items)
-        return _Shuffle(start, source, source, len(source) - 1, tuple(sorted(left.items())))
+        return _Shuffle(
+            start,
+            source,
+            source,
+            len(source) - 1,
+            tuple(sorted(left.items())),
+            -1,
+            tuple(sorted(source)),
+        )
+
+    def _mixed(self, n: int) -> bool:
+        """Whether a node of ``n`` cards left chooses the pack first."""
+        return n > MAX_DEAL_OUTCOMES and sum(1 for _, k in self.left if k) > 1
 
     def node(self) -> tuple[str, list[tuple[int, float]]] | None:
         """The kind and outcomes of the next step's chance node (``None``: over)."""
@@ -78,11 +99,13 @@ class _Shuffle:
         n = self.i + 1
         if self.pack >= 0:
             k = dict(self.left)[self.pack]
-            cards = sorted(c for c in self.items[:n] if DECK[c] == self.pack)
+            lo, hi = _PACK_IDS[self.pack]
+            pool = self.pool
+            cards = pool[bisect_left(pool, lo) : bisect_left(pool, hi)]
             return "card", list(zip(cards, repeat(1.0 / k, k), strict=True))
-        if n > MAX_DEAL_OUTCOMES and sum(1 for _, k in self.left if k) > 1:
+        if self._mixed(n):
             return "pack", [(d, k / n) for d, k in self.left if k]
-        return "card", list(zip(sorted(self.items[:n]), repeat(1.0 / n, n), strict=True))
+        return "card", list(zip(self.pool, repeat(1.0 / n, n), strict=True))
 
     def step(self, outcome: int) -> _Shuffle:
         """The shuffle after the chance outcome ``outcome`` of :meth:`node`.
@@ -91,7 +114,7 @@ class _Shuffle:
             ValueError: ``outcome`` is not one of the node's outcomes.
         """
         n = self.i + 1
-        if self.pack < 0 and n > MAX_DEAL_OUTCOMES and sum(1 for _, k in self.left if k) > 1:
+        if self.pack < 0 and self._mixed(n):
             count = dict(self.left).get(outcome, 0)
             if count > 1:
                 return attrs.evolve(self, pack=outcome)
@@ -106,7 +129,11 @@ class _Shuffle:
         items[self.i], items[j] = items[j], items[self.i]
         pack = DECK[outcome]
         left = tuple((d, k - 1 if d == pack else k) for d, k in self.left)
-        return _Shuffle(self.start, self.source, tuple(items), self.i - 1, left)
+        pool = self.pool
+        at = bisect_left(pool, outcome)
+        return _Shuffle(
+            self.start, self.source, tuple(items), self.i - 1, left, -1, pool[:at] + pool[at + 1 :]
+        )
 
 
 class _DealRng(Rng):
@@ -192,6 +219,21 @@ class _DealRng(Rng):
         return items
 
 
+class _TrialRng(Rng):
+    """A seeded generator (seed 0) that notes every list it shuffles, before
+    shuffling it (the context's trial deal: :meth:`_Context._groups`)."""
+
+    __slots__ = ("shuffled",)
+
+    def __init__(self, shuffled: list[tuple[int, ...]]) -> None:
+        super().__init__(0)
+        self.shuffled = shuffled
+
+    def shuffle(self, items: list[Any]) -> list[Any]:
+        self.shuffled.append(tuple(items))
+        return super().shuffle(items)
+
+
 def _distinct_cards(items: Sequence[Any]) -> bool:
     return all(type(c) is int and 0 <= c < MAX_CARD for c in items) and len(set(items)) == len(
         items
@@ -224,18 +266,25 @@ class _Context:
         self.group = self._groups(cards)
         """Per card, the group of cards the deal shuffles together (an unseen card
         turned up is one of the unseen cards of its group)."""
+        members: dict[int, set[int]] = {}
+        for c, g in self.group.items():
+            members.setdefault(g, set()).add(c)
+        self.members = {g: frozenset(m) for g, m in members.items()}
+        """Per group (its smallest card), its cards."""
+        self.unsorted = tuple(i for i, s in enumerate(self.specs) if not s.sorted)
+        """The piles whose order means something (every pile but the sorted ones)."""
+        self.pile_ids = range(len(self.specs))
 
     def _groups(self, cards: Sequence[int]) -> dict[int, int]:
-        """Cards shuffled together by the deal share a group (the smallest card of it)."""
-        choices: tuple[int, ...] = ()
-        done: tuple[_Done, ...] = ()
-        node: _Chance | State = self.first_node()
-        pick = random.Random(0)  # deal once (at random: the first outcomes tie cuts)
-        while isinstance(node, _Chance):
-            outcome = pick.choice(node.outcomes)[0]
-            choices, done, node = self.deal_step(choices, done, node, outcome)
-        shuffled: list[tuple[int, ...]] = []  # then again, to see what is shuffled
-        self.deal(choices, shuffled, done)
+        """Cards shuffled together by the deal share a group (the smallest card of it).
+
+        One trial deal on a seeded generator (:class:`_TrialRng`) notes what the
+        deal shuffles: which lists it shuffles does not depend on how they fall
+        (every card list a variant's deal shuffles is its packs, or a part of
+        what it shuffled before).
+        """
+        shuffled: list[tuple[int, ...]] = []
+        self.rules._deal(_TrialRng(shuffled), self.players)
         parent = {c: c for c in cards}
 
         def root(c: int) -> int:
@@ -330,11 +379,12 @@ class _Context:
         """Per seat, the cards it sees in ``after`` but did not see in ``before``;
         and those of them that every seat sees in ``after`` (shown publicly)."""
         if self.fast:
-            changed = [
-                i
-                for i, (x, y) in enumerate(zip(before.piles, after.piles, strict=True))
-                if (x is not y and x != y) or before.down[i] != after.down[i]
-            ]
+            bp, ap, bd, ad = before.piles, after.piles, before.down, after.down
+            # the piles that are other objects (a move keeps the others), then
+            # those whose cards differ; and the piles whose face-down count differs
+            changed = [i for i in compress(self.pile_ids, map(is_not, bp, ap)) if bp[i] != ap[i]]
+            if bd != ad:
+                changed = sorted({*changed, *compress(self.pile_ids, map(ne, bd, ad))})
         else:
             changed = list(range(len(self.specs)))
         old = self.views(before, changed)

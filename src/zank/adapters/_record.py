@@ -167,6 +167,16 @@ class _Data:
     node: _Chance | None = attrs.field(default=None, eq=False)  # the deal's next node
     done: tuple[_Done, ...] = ()  # the deal's finished shuffles (while zs is None)
     dealt: State | None = None  # the state the deal gave (for the seats' views of it)
+    # derived from the fields above, kept when first asked for (not compared, not
+    # pickled): the legal actions of a decision, and the chance outcomes of a card
+    # being turned up with the set of their cards
+    # (``init=False``: ``attrs.evolve`` does not carry them to another state)
+    actions: tuple[int, ...] | None = attrs.field(
+        default=None, init=False, eq=False, repr=False
+    )
+    outcomes: tuple[list[tuple[int, float]], frozenset[int]] | None = attrs.field(
+        default=None, init=False, eq=False, repr=False
+    )
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Data:
         return self

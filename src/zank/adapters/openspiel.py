@@ -169,6 +169,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+from itertools import repeat
 from typing import Any
 
 import attrs
@@ -224,6 +225,8 @@ SHUFFLE_SEEDS = 1 << 10
 """The number of outcomes of the chance node before a move that shuffles, which
 set its generator state."""
 _SHUFFLE_OUTCOMES = tuple((seed, 1.0 / SHUFFLE_SEEDS) for seed in range(SHUFFLE_SEEDS))
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 
 
 def game_name(variant: str) -> str:
@@ -313,9 +316,12 @@ def _permute(state: State, moves: dict[int, int]) -> State:
     moves = {a: b for a, b in moves.items() if a != b}
     if not moves:
         return state
+    keys = moves.keys()
     piles = tuple(
-        tuple(moves.get(c, c) for c in pile) if any(c in moves for c in pile) else pile
-        for pile in state.piles
+        [
+            pile if keys.isdisjoint(pile) else tuple([moves.get(c, c) for c in pile])
+            for pile in state.piles
+        ]
     )
     return attrs.evolve(state, piles=piles)
 
@@ -355,12 +361,13 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
     def current_player(self) -> int:
         """The seat to act, or OpenSpiel's ``CHANCE`` / ``TERMINAL``."""
         d = self._data
-        if d.zs is None or d.pending is not None:
-            return int(pyspiel.PlayerId.CHANCE)
-        if d.zs.outcome is not None or d.truncated:
-            return int(pyspiel.PlayerId.TERMINAL)
-        assert d.zs.to_move is not None
-        return d.zs.to_move
+        zs = d.zs
+        if zs is None or d.pending is not None:
+            return _CHANCE
+        if zs.outcome is not None or d.truncated:
+            return _TERMINAL
+        assert zs.to_move is not None
+        return zs.to_move
 
     def is_terminal(self) -> bool:
         """Whether the game is over (by the rules or by ``max_game_length``)."""
@@ -368,9 +375,13 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
         return d.zs is not None and d.pending is None and (d.zs.outcome is not None or d.truncated)
 
     def _legal_actions(self, player: int) -> list[int]:
-        zs = self._data.zs
-        assert zs is not None
-        return sorted(m.action for m in self._ctx.rules.legal_moves(zs))
+        d = self._data
+        actions = d.actions
+        if actions is None:  # once per state (clones share it)
+            assert d.zs is not None
+            actions = tuple(sorted([m.action for m in self._ctx.rules.legal_moves(d.zs)]))
+            object.__setattr__(d, "actions", actions)
+        return list(actions)
 
     def _deal_node(self) -> _Chance:
         """The next chance node of the deal (computed once per state)."""
@@ -402,23 +413,51 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
         return self._card_outcomes(p)
 
     def _card_outcomes(self, p: _Pending) -> list[tuple[int, float]]:
+        """The chance outcomes of the card turned up at ``p.target`` (a copy)."""
+        return list(self._card_choices(p)[0])
+
+    def _card_choices(self, p: _Pending) -> tuple[list[tuple[int, float]], frozenset[int]]:
+        """The outcomes of the card turned up at ``p.target`` (``p`` is the state's
+        pending move) and the set of their cards, computed once per state."""
         d = self._data
-        group = self._ctx.group
-        places = self._ctx.places(p.base)
-        pile = places[p.target]
-        fixed = set(p.fixed)
-        unseen = [c for c in places if c not in d.seen and c not in fixed]
-        mixed = [c for c in d.mixed if places.get(c) == pile and c not in fixed]
+        cached = d.outcomes
+        if cached is None:
+            outcomes = self._compute_card_outcomes(p)
+            cached = (outcomes, frozenset([c for c, _ in outcomes]))
+            if p is d.pending:
+                object.__setattr__(d, "outcomes", cached)
+        return cached
+
+    def _compute_card_outcomes(self, p: _Pending) -> list[tuple[int, float]]:
+        d = self._data
+        ctx = self._ctx
+        group = ctx.group
+        piles = p.base.piles
+        target = p.target
+        # the place's pile; and the cards nobody has seen outside sorted piles
+        pile = -1
+        unseen: set[int] = set()
+        for i in ctx.unsorted:
+            cards = piles[i]
+            unseen.update(cards)
+            if target in cards:
+                pile = i
+        unseen.difference_update(d.seen, p.fixed)
+        mixed: set[int] = set()
+        if d.mixed:
+            mixed = d.mixed.intersection(piles[pile]).difference(p.fixed)
         if not mixed:  # the place holds an unseen card of its group: any of them
-            same = [c for c in unseen if group[c] == group[p.target]]
-            return sorted((c, 1.0 / len(same)) for c in same)
+            same = sorted(unseen.intersection(ctx.members[group[target]]))
+            n = len(same)
+            return list(zip(same, repeat(1.0 / n, n), strict=True))
         # a pile that a shuffle mixed: each place holds one of its mixed cards or
         # one of its unseen places, whose card is any unseen card of that group
         slots: dict[int, int] = {}  # the pile's unseen places, per group
         left: dict[int, int] = {}  # unseen cards, per group
+        here = set(piles[pile])
         for c in unseen:
             left[group[c]] = left.get(group[c], 0) + 1
-            if places[c] == pile:
+            if c in here:
                 slots[group[c]] = slots.get(group[c], 0) + 1
         size = len(mixed) + sum(slots.values())
         out = [(c, 1.0 / size) for c in mixed]
@@ -476,7 +515,7 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
             base = attrs.evolve(p.base, rng=splitmix64(int(action))[0])
             self._resolve(attrs.evolve(p, base=base, shuffled=True))
             return
-        if action not in {c for c, _ in self._card_outcomes(p)}:
+        if action not in self._card_choices(p)[1]:
             raise ValueError(
                 f"chance outcome {action} ({card_text(action)}) cannot be turned up here"
             )
@@ -518,20 +557,26 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
         shown, public = ctx.shown(pending.base, after)
         new = {c for cards in shown for c in cards}
         if new:
-            places = ctx.places(pending.base)
-            fixed = set(pending.fixed)
+            # a card nobody may know (unseen, or hidden again by a shuffle) that
+            # chance has not chosen yet, from a pile whose order means something
+            seen, mixed, fixed = d.seen, d.mixed, pending.fixed
+            piles = pending.base.piles
             turned = sorted(
-                c
-                for c in new
-                if c in places and (c not in d.seen or c in d.mixed) and c not in fixed
+                [
+                    c
+                    for c in new
+                    if (c not in seen or c in mixed)
+                    and c not in fixed
+                    and any(c in piles[i] for i in ctx.unsorted)
+                ]
             )
             if turned:
                 self._data = attrs.evolve(d, pending=attrs.evolve(pending, target=turned[0]))
                 return
         seat = pending.base.to_move
         assert seat is not None
-        seen = d.seen.union(new)
-        mixed = d.mixed.difference(new)
+        seen = d.seen if new.issubset(d.seen) else d.seen.union(new)
+        mixed = d.mixed.difference(new) if d.mixed else d.mixed
         hidden: tuple[tuple[int, ...], ...] = ()
         covered: tuple[int, ...] = ()
         pool: tuple[int, ...] = ()
