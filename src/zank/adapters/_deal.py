@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_left
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from itertools import compress, repeat
 from operator import is_not, ne
 from typing import Any
@@ -39,73 +39,141 @@ class _Chance(Exception):
 
     ``shuffle`` is the shuffle in progress when the draw is one of its cards
     (or packs): the next nodes of that shuffle follow from it alone, without
-    running the deal again.
+    running the deal again.  A node of a shuffle computes its outcomes when
+    first asked for (:attr:`outcomes`); :meth:`fresh_outcomes` makes a new list
+    of them each time without keeping one.
     """
 
     def __init__(
-        self, kind: str, outcomes: list[tuple[int, float]], shuffle: _Shuffle | None = None
+        self,
+        kind: str,
+        outcomes: list[tuple[int, float]] | None,
+        shuffle: _Shuffle | None = None,
     ) -> None:
-        super().__init__(kind)
         self.kind = kind  # "card", "pack" or "lot"
-        self.outcomes = outcomes
+        self._outcomes = outcomes
         self.shuffle = shuffle
 
+    @property
+    def outcomes(self) -> list[tuple[int, float]]:
+        """The node's outcomes and their probabilities, sorted by outcome."""
+        if self._outcomes is None:
+            assert self.shuffle is not None
+            self._outcomes = self.shuffle.outcomes()
+        return self._outcomes
 
-@attrs.frozen
+    def __str__(self) -> str:
+        return self.kind
+
+    def fresh_outcomes(self) -> list[tuple[int, float]]:
+        """A new list of :attr:`outcomes` (for a caller that may change it)."""
+        if self._outcomes is None:
+            assert self.shuffle is not None
+            return self.shuffle.outcomes()
+        return list(self._outcomes)
+
+
 class _Shuffle:
     """A shuffle of distinct cards in progress (Fisher–Yates from the last place
     down), which the next chance outcome continues without the deal.
 
     Each step fills place ``i`` with a card chosen among ``items[: i + 1]``; when
     more than :data:`MAX_DEAL_OUTCOMES` cards of more than one pack are left, a
-    node chooses the pack first (``pack``).  ``pool`` keeps ``items[: i + 1]``
-    sorted, so that a node's outcomes need no sort (a step removes one card).
+    node chooses the pack first (``pack``).  The shuffle keeps the cards chosen so
+    far (``chosen``, in order) and the cards left, sorted (``pool``), so that a
+    step and a node's outcomes cost no sort and no copy of the whole list;
+    :attr:`items` replays the swaps.  Immutable by convention (a plain class with
+    slots: one is made per chance node).
     """
 
-    start: int  # the number of deal outcomes before this shuffle began
-    source: tuple[int, ...]  # the cards as the deal gave them
-    items: tuple[int, ...]  # the cards after the steps so far
-    i: int  # the place the next step fills (the shuffle is over at 0)
-    left: tuple[tuple[int, int], ...]  # per pack, its cards not placed yet
-    pack: int = -1  # the pack chosen for place ``i`` (-1: none yet)
-    # ``sorted(items[: i + 1])`` (derived: not compared)
-    pool: tuple[int, ...] = attrs.field(default=(), eq=False, repr=False)
+    __slots__ = ("chosen", "i", "pack", "packs", "pool", "source", "start")
+
+    def __init__(
+        self,
+        start: int,
+        source: tuple[int, ...],
+        i: int,
+        packs: tuple[int, ...],
+        pack: int = -1,
+        pool: tuple[int, ...] = (),
+        chosen: tuple[int, ...] = (),
+    ) -> None:
+        self.start = start  # the number of deal outcomes before this shuffle began
+        self.source = source  # the cards as the deal gave them
+        self.i = i  # the place the next step fills (the shuffle is over at 0)
+        self.packs = packs  # the packs of the cards shuffled, in order
+        self.pack = pack  # the pack chosen for place ``i`` (-1: none yet)
+        self.pool = pool  # the cards not placed yet, sorted
+        self.chosen = chosen  # the card of each step so far
+
+    def __repr__(self) -> str:
+        return f"_Shuffle(start={self.start}, i={self.i}, pack={self.pack}, chosen={self.chosen})"
 
     @staticmethod
     def begin(start: int, items: Sequence[int]) -> _Shuffle:
         """A shuffle of ``items`` before its first step."""
-        left: dict[int, int] = {}
-        for c in items:
-            left[DECK[c]] = left.get(DECK[c], 0) + 1
         source = tuple(items)
-        return _Shuffle(
-            start,
-            source,
-            source,
-            len(source) - 1,
-            tuple(sorted(left.items())),
-            -1,
-            tuple(sorted(source)),
-        )
+        packs = tuple(sorted({DECK[c] for c in source}))
+        return _Shuffle(start, source, len(source) - 1, packs, -1, tuple(sorted(source)))
+
+    def _count(self, pack: int) -> int:
+        """The cards of ``pack`` not placed yet."""
+        lo, hi = _PACK_IDS[pack]
+        pool = self.pool
+        return bisect_left(pool, hi) - bisect_left(pool, lo)
+
+    @property
+    def left(self) -> tuple[tuple[int, int], ...]:
+        """Per pack of the shuffle (in order), its cards not placed yet."""
+        return tuple((d, self._count(d)) for d in self.packs)
+
+    @property
+    def items(self) -> tuple[int, ...]:
+        """The cards after the steps so far (places ``i + 1`` on hold the cards
+        chosen, the first place last)."""
+        if self.i == 0:  # over: place k >= 1 holds the card chosen for it, place 0 the last
+            return (*self.pool, *reversed(self.chosen))
+        items = list(self.source)
+        where = {c: k for k, c in enumerate(items)}
+        i = len(items) - 1
+        for c in self.chosen:
+            j = where[c]
+            items[i], items[j] = items[j], items[i]
+            where[items[j]] = j
+            where[c] = i
+            i -= 1
+        return tuple(items)
 
     def _mixed(self, n: int) -> bool:
-        """Whether a node of ``n`` cards left chooses the pack first."""
+        """Whether a node of ``n`` cards left chooses the pack first (callers test
+        ``n > MAX_DEAL_OUTCOMES`` first)."""
         return n > MAX_DEAL_OUTCOMES and sum(1 for _, k in self.left if k) > 1
 
-    def node(self) -> tuple[str, list[tuple[int, float]]] | None:
-        """The kind and outcomes of the next step's chance node (``None``: over)."""
+    def kind(self) -> str | None:
+        """The kind of the next step's chance node (``None``: the shuffle is over)."""
         if self.i <= 0:
             return None
         n = self.i + 1
+        return "pack" if n > MAX_DEAL_OUTCOMES and self.pack < 0 and self._mixed(n) else "card"
+
+    def outcomes(self) -> list[tuple[int, float]]:
+        """The outcomes of the next step's chance node (a new list; the shuffle
+        must not be over)."""
+        n = self.i + 1
         if self.pack >= 0:
-            k = dict(self.left)[self.pack]
+            k = self._count(self.pack)
             lo, hi = _PACK_IDS[self.pack]
             pool = self.pool
             cards = pool[bisect_left(pool, lo) : bisect_left(pool, hi)]
-            return "card", list(zip(cards, repeat(1.0 / k, k), strict=True))
-        if self._mixed(n):
-            return "pack", [(d, k / n) for d, k in self.left if k]
-        return "card", list(zip(self.pool, repeat(1.0 / n, n), strict=True))
+            return list(zip(cards, repeat(1.0 / k, k), strict=True))
+        if n > MAX_DEAL_OUTCOMES and self._mixed(n):
+            return [(d, k / n) for d, k in self.left if k]
+        return list(zip(self.pool, repeat(1.0 / n, n), strict=True))
+
+    def node(self) -> tuple[str, list[tuple[int, float]]] | None:
+        """The kind and outcomes of the next step's chance node (``None``: over)."""
+        kind = self.kind()
+        return None if kind is None else (kind, self.outcomes())
 
     def step(self, outcome: int) -> _Shuffle:
         """The shuffle after the chance outcome ``outcome`` of :meth:`node`.
@@ -113,26 +181,31 @@ class _Shuffle:
         Raises:
             ValueError: ``outcome`` is not one of the node's outcomes.
         """
+        pool = self.pool
         n = self.i + 1
-        if self.pack < 0 and self._mixed(n):
-            count = dict(self.left).get(outcome, 0)
+        if n > MAX_DEAL_OUTCOMES and self.pack < 0 and self._mixed(n):
+            count = self._count(outcome) if outcome in self.packs else 0
             if count > 1:
-                return attrs.evolve(self, pack=outcome)
+                return _Shuffle(
+                    self.start, self.source, self.i, self.packs, outcome, pool, self.chosen
+                )
             if count < 1:
                 raise ValueError("no card of this pack is left")
             # the pack's last card: no node for it
-            outcome = next(c for c in self.items[:n] if DECK[c] == outcome)
+            outcome = pool[bisect_left(pool, _PACK_IDS[outcome][0])]
         elif self.pack >= 0 and not (0 <= outcome < MAX_CARD and DECK[outcome] == self.pack):
             raise ValueError("not a card of the pack chosen")
-        items = list(self.items)
-        j = items.index(outcome, 0, n)  # ValueError: placed already, or not in the shuffle
-        items[self.i], items[j] = items[j], items[self.i]
-        pack = DECK[outcome]
-        left = tuple((d, k - 1 if d == pack else k) for d, k in self.left)
-        pool = self.pool
         at = bisect_left(pool, outcome)
+        if at == len(pool) or pool[at] != outcome:
+            raise ValueError(f"{outcome!r} is not in list")  # placed already, or not shuffled
         return _Shuffle(
-            self.start, self.source, tuple(items), self.i - 1, left, -1, pool[:at] + pool[at + 1 :]
+            self.start,
+            self.source,
+            self.i - 1,
+            self.packs,
+            -1,
+            pool[:at] + pool[at + 1 :],
+            (*self.chosen, outcome),
         )
 
 
@@ -199,20 +272,20 @@ class _DealRng(Rng):
     def shuffle(self, items: list[Any]) -> list[Any]:
         if self.shuffled is not None:
             self.shuffled.append(tuple(items))
-        if not _distinct_cards(items):
-            return super().shuffle(items)  # draws by below()
         known = self.done.get(self.used)
-        if known is not None and known[0] == tuple(items):
+        if known is not None and known[0] == tuple(items):  # (distinct cards: it was shuffled so)
             items[:] = known[1]
             self.used += known[2]
             return items
+        if not _distinct_cards(items):
+            return super().shuffle(items)  # draws by below()
         sh = _Shuffle.begin(self.used, items)
         while True:
-            node = sh.node()
-            if node is None:
+            kind = sh.kind()
+            if kind is None:
                 break
             if self.used == len(self.choices):
-                raise _Chance(node[0], node[1], sh)
+                raise _Chance(kind, None, sh)
             sh = sh.step(self.choices[self.used])
             self.used += 1
         items[:] = sh.items
@@ -337,9 +410,9 @@ class _Context:
         sh = node.shuffle
         if sh is not None:
             sh = sh.step(action)
-            nxt = sh.node()
-            if nxt is not None:
-                return choices, done, _Chance(nxt[0], nxt[1], sh)
+            kind = sh.kind()
+            if kind is not None:
+                return choices, done, _Chance(kind, None, sh)  # its outcomes when asked for
             done = (*done, (sh.start, sh.source, sh.items, len(choices) - sh.start))
         try:
             return choices, done, self.deal(choices, None, done)
@@ -352,7 +425,7 @@ class _Context:
     def __reduce__(self) -> tuple[Any, ...]:
         return (_shared_context, (self.variant, self.options, self.players, self.max_length))
 
-    def views(self, state: State, piles: Sequence[int]) -> list[set[int]]:
+    def views(self, state: State, piles: Iterable[int]) -> list[set[int]]:
         """The cards each seat sees in the piles ``piles`` of ``state``."""
         views: list[set[int]] = [set() for _ in range(self.players)]
         if self.fast:
@@ -382,9 +455,11 @@ class _Context:
             bp, ap, bd, ad = before.piles, after.piles, before.down, after.down
             # the piles that are other objects (a move keeps the others), then
             # those whose cards differ; and the piles whose face-down count differs
-            changed = [i for i in compress(self.pile_ids, map(is_not, bp, ap)) if bp[i] != ap[i]]
-            if bd != ad:
-                changed = sorted({*changed, *compress(self.pile_ids, map(ne, bd, ad))})
+            changed: Sequence[int] | set[int] = [
+                i for i in compress(self.pile_ids, map(is_not, bp, ap)) if bp[i] != ap[i]
+            ]
+            if bd != ad:  # (the order of the piles does not matter to the views)
+                changed = {*changed, *compress(self.pile_ids, map(ne, bd, ad))}
         else:
             changed = list(range(len(self.specs)))
         old = self.views(before, changed)

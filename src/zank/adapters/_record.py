@@ -1,8 +1,9 @@
 """The OpenSpiel state's record: what each seat saw and did, move by move, and
 the packing that pickles and OpenSpiel's serialization carry.
 
-:class:`zank.adapters.openspiel.ZankState` keeps its content in one immutable
-:class:`_Data` (shared by clones): the zank state, the deal's progress, a move
+:class:`zank.adapters.openspiel.ZankState` keeps its content in one
+:class:`_Data` (shared by clones, never changed once made but for the values it
+keeps when first asked for): the zank state, the deal's progress, a move
 waiting for chance (:class:`_Pending`), and the moves as a linked list
 (:class:`_Node`) whose links cache, per seat, the digest of the moves as that seat
 perceived them and the cards it has seen, so that an information state costs the
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import attrs
@@ -24,7 +26,7 @@ from zank.cards import card_text
 from zank.core import Rules, State
 
 
-@attrs.frozen
+@attrs.define(eq=True)
 class _Pending:
     """A player's move waiting for chance: first for the generator state of a
     move that shuffles, then for each card nobody may know that it turns up."""
@@ -37,7 +39,7 @@ class _Pending:
     shuffled: bool = False  # chance has chosen the generator state
 
 
-@attrs.frozen
+@attrs.define(eq=True)
 class _Step:
     """One move of the game, as each seat perceived it (for information states)."""
 
@@ -152,13 +154,63 @@ class _Node:
         return out
 
 
-@attrs.frozen
+class _DealViews(Sequence[str]):
+    """Each seat's view of the deal as text, made when first asked for (by an
+    information state) and then kept: one object, shared by every state of the
+    game after the deal, so that random play does not pay for it.  Equal to the
+    tuple of the views; pickles as that tuple (:meth:`_Data.__reduce__`)."""
+
+    __slots__ = ("_make", "_views")
+
+    def __init__(self, make: Callable[[], tuple[str, ...]]) -> None:
+        self._make: Callable[[], tuple[str, ...]] | None = make
+        self._views: tuple[str, ...] | None = None
+
+    def _get(self) -> tuple[str, ...]:
+        if self._views is None:
+            assert self._make is not None
+            self._views = self._make()
+            self._make = None
+        return self._views
+
+    def __getitem__(self, i: Any) -> Any:
+        return self._get()[i]
+
+    def __len__(self) -> int:
+        return len(self._get())
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._get())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, _DealViews):
+            other = other._get()
+        return self._get() == other
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return repr(self._get())
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _DealViews:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (tuple, (self._get(),))
+
+
+@attrs.define(eq=True)
 class _Data:
-    """The immutable content of a :class:`ZankState` (shared by clones)."""
+    """The content of a :class:`ZankState` (shared by clones).
+
+    Immutable by convention, as are :class:`_Pending` and :class:`_Step`: they are
+    not ``attrs.frozen`` only because a frozen class's ``__init__`` costs twice as
+    much, and one is made at every node.
+    """
 
     zs: State | None = None
     seen: frozenset[int] = frozenset()  # every card some seat has seen
-    deal_views: tuple[str, ...] = ()
+    deal_views: Sequence[str] = ()  # each seat's view of the deal (a tuple or _DealViews)
     steps: _Node | None = None
     pending: _Pending | None = None
     truncated: bool = False
@@ -193,7 +245,7 @@ class _Data:
             (
                 zs,
                 tuple(sorted(self.seen)),
-                self.deal_views,
+                tuple(self.deal_views),
                 steps,
                 pending,
                 self.truncated,
@@ -216,6 +268,24 @@ def _pack(state: State) -> tuple[Any, ...]:
         tuple(sorted(rules.options.items())),
         state.players,
         state.piles,
+        state.down,
+        state.to_move,
+        state.phase,
+        state.info,
+        state.rng,
+        state.ply,
+        state.turn,
+        state.outcome,
+    )
+
+
+def _with_piles(state: State, piles: tuple[tuple[int, ...], ...]) -> State:
+    """``attrs.evolve(state, piles=piles)``, quicker: the fields of :func:`_pack`
+    (a test checks that they are every field of the state)."""
+    return State(
+        state.rules,
+        state.players,
+        piles,
         state.down,
         state.to_move,
         state.phase,

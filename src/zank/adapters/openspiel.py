@@ -189,11 +189,13 @@ from zank.adapters._record import (
     PUBLIC,
     _Data,
     _deal_digest,
+    _DealViews,
     _entry,
     _Node,
     _Pending,
     _restore,  # noqa: F401 (pickles of earlier versions name it here)
     _Step,
+    _with_piles,
 )
 from zank.adapters._resample import resample, shuffle_record
 from zank.adapters.conventions import DEFAULT_MAX_PLIES, default_max_plies, seat_returns
@@ -317,13 +319,15 @@ def _permute(state: State, moves: dict[int, int]) -> State:
     if not moves:
         return state
     keys = moves.keys()
-    piles = tuple(
-        [
-            pile if keys.isdisjoint(pile) else tuple([moves.get(c, c) for c in pile])
-            for pile in state.piles
-        ]
-    )
-    return attrs.evolve(state, piles=piles)
+    piles = list(state.piles)
+    for i, pile in enumerate(piles):
+        if not keys.isdisjoint(pile):
+            cards = list(pile)
+            for a, b in moves.items():
+                if a in pile:
+                    cards[pile.index(a)] = b
+            piles[i] = tuple(cards)
+    return _with_piles(state, tuple(piles))
 
 
 def _views(rules: Rules, zs: State, player: int, view: str) -> Observation:
@@ -369,6 +373,28 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
         assert zs.to_move is not None
         return zs.to_move
 
+    def is_chance_node(self) -> bool:
+        """Whether chance acts next (OpenSpiel's ``is_chance_node``, answered here:
+        the C++ one asks :meth:`current_player` through pybind11)."""
+        d = self._data
+        return d.zs is None or d.pending is not None
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """OpenSpiel's ``legal_actions`` (the same lists): the actions of the seat
+        to move (``player`` omitted or that seat), the chance outcomes at a chance
+        node, none at the end.  Answered here for those cases (the C++ method
+        calls back into Python four times); any other ``player`` gets the C++
+        answer."""
+        d = self._data
+        zs = d.zs
+        if zs is None or d.pending is not None:
+            return [a for a, _ in self.chance_outcomes()]
+        if zs.outcome is not None or d.truncated:
+            return []
+        if player is None or player == zs.to_move:
+            return self._legal_actions(zs.to_move)
+        return pyspiel.State.legal_actions(self, player)  # type: ignore[no-any-return]
+
     def is_terminal(self) -> bool:
         """Whether the game is over (by the rules or by ``max_game_length``)."""
         d = self._data
@@ -380,7 +406,7 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
         if actions is None:  # once per state (clones share it)
             assert d.zs is not None
             actions = tuple(sorted([m.action for m in self._ctx.rules.legal_moves(d.zs)]))
-            object.__setattr__(d, "actions", actions)
+            d.actions = actions
         return list(actions)
 
     def _deal_node(self) -> _Chance:
@@ -405,7 +431,10 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
         turned up, with their probabilities (see the module docs)."""
         d = self._data
         if d.zs is None:
-            return list(self._deal_node().outcomes)
+            node = d.node
+            if node is None:
+                node = self._deal_node()
+            return node.fresh_outcomes()
         p = d.pending
         assert p is not None
         if p.shuffles and not p.shuffled:
@@ -425,7 +454,7 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
             outcomes = self._compute_card_outcomes(p)
             cached = (outcomes, frozenset([c for c, _ in outcomes]))
             if p is d.pending:
-                object.__setattr__(d, "outcomes", cached)
+                d.outcomes = cached
         return cached
 
     def _compute_card_outcomes(self, p: _Pending) -> list[tuple[int, float]]:
@@ -482,10 +511,22 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
         d = self._data
         ctx = self._ctx
         if d.zs is None:
-            node = self._deal_node()
+            node = d.node
+            if node is None:
+                node = self._deal_node()
             try:
-                if node.shuffle is None and action not in {a for a, _ in node.outcomes}:
-                    raise ValueError(node.kind)
+                sh = node.shuffle
+                if sh is None:
+                    if action not in {a for a, _ in node.outcomes}:
+                        raise ValueError(node.kind)
+                else:  # a step inside a shuffle (ctx.deal_step's first case, written out)
+                    sh = sh.step(int(action))
+                    kind = sh.kind()
+                    if kind is not None:
+                        self._data = _Data(
+                            deal=(*d.deal, int(action)), node=_Chance(kind, None, sh), done=d.done
+                        )
+                        return
                 choices, done, nxt = ctx.deal_step(d.deal, d.done, node, int(action))
             except ValueError:
                 raise ValueError(
@@ -497,7 +538,9 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
             zs = nxt
             everything = range(len(ctx.specs))
             seen = frozenset().union(*ctx.views(zs, everything))
-            views = tuple(_view_text(ctx, ctx.rules.observe(zs, p)) for p in range(ctx.players))
+            views = _DealViews(
+                lambda: tuple(_view_text(ctx, ctx.rules.observe(zs, p)) for p in range(ctx.players))
+            )
             self._data = _Data(zs, seen, views, dealt=zs)
             return
         p = d.pending
@@ -542,7 +585,9 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
                     if c not in self._data.seen and c not in fixed and c != target
                 )
                 moves = {target: card, slot: target, card: slot}
-        return attrs.evolve(p, base=_permute(base, moves), fixed=(*p.fixed, card), target=-1)
+        return _Pending(
+            p.action, _permute(base, moves), (*p.fixed, card), -1, p.shuffles, p.shuffled
+        )
 
     def _resolve(self, pending: _Pending) -> None:
         """Apply the pending move, or stop at the next chance node it needs."""
@@ -571,7 +616,18 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
                 ]
             )
             if turned:
-                self._data = attrs.evolve(d, pending=attrs.evolve(pending, target=turned[0]))
+                p = pending
+                target = turned[0]
+                self._data = _Data(
+                    d.zs,
+                    seen,
+                    d.deal_views,
+                    d.steps,
+                    _Pending(p.action, p.base, p.fixed, target, p.shuffles, p.shuffled),
+                    d.truncated,
+                    mixed,
+                    dealt=d.dealt,
+                )
                 return
         seat = pending.base.to_move
         assert seat is not None
