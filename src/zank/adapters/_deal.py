@@ -451,23 +451,55 @@ class _Context:
     ) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
         """Per seat, the cards it sees in ``after`` but did not see in ``before``;
         and those of them that every seat sees in ``after`` (shown publicly)."""
-        if self.fast:
-            bp, ap, bd, ad = before.piles, after.piles, before.down, after.down
-            # the piles that are other objects (a move keeps the others), then
-            # those whose cards differ; and the piles whose face-down count differs
-            changed: Sequence[int] | set[int] = [
-                i for i in compress(self.pile_ids, map(is_not, bp, ap)) if bp[i] != ap[i]
-            ]
-            if bd != ad:  # (the order of the piles does not matter to the views)
-                changed = {*changed, *compress(self.pile_ids, map(ne, bd, ad))}
-        else:
+        if not self.fast:
             changed = list(range(len(self.specs)))
-        old = self.views(before, changed)
-        new = self.views(after, changed)
-        shown = tuple(tuple(sorted(n - o)) for n, o in zip(new, old, strict=True))
+            old = self.views(before, changed)
+            new = self.views(after, changed)
+            shown = tuple(tuple(sorted(n - o)) for n, o in zip(new, old, strict=True))
+            if not any(shown):
+                return shown, ()
+            public = set.intersection(*new).intersection(c for s in shown for c in s)
+            return shown, tuple(sorted(public))
+        # the rule of Rules.observe, as in views(): the piles that are other objects
+        # (a move keeps the others) and differ, or whose face-down count differs;
+        # their face-up cards before and after, those of public piles once for all
+        bp, ap, bd, ad = before.piles, after.piles, before.down, after.down
+        changed: Iterable[int] = [
+            i for i in compress(self.pile_ids, map(is_not, bp, ap)) if bp[i] != ap[i]
+        ]
+        if bd != ad:
+            changed = {*changed, *compress(self.pile_ids, map(ne, bd, ad))}
+        up_before: set[int] = set()
+        up_after: set[int] = set()
+        own: dict[int, tuple[set[int], set[int]]] = {}  # per owner of a private pile
+        for i in changed:
+            owner = self.private[i]
+            if owner is None:
+                up_before.update(bp[i][bd[i] :])
+                up_after.update(ap[i][ad[i] :])
+            else:
+                sets = own.get(owner)
+                if sets is None:
+                    sets = own[owner] = (set(), set())
+                sets[0].update(bp[i][bd[i] :])
+                sets[1].update(ap[i][ad[i] :])
+        if not own:  # every seat sees the same: the cards shown are shown publicly
+            cards = tuple(sorted(up_after - up_before))
+            return (cards,) * self.players, cards
+        news = []
+        shown_list = []
+        for p in range(self.players):
+            sets = own.get(p)
+            if sets is None:
+                seen_before, seen_after = up_before, up_after
+            else:
+                seen_before, seen_after = up_before | sets[0], up_after | sets[1]
+            news.append(seen_after)
+            shown_list.append(tuple(sorted(seen_after - seen_before)))
+        shown = tuple(shown_list)
         if not any(shown):
             return shown, ()
-        public = set.intersection(*new).intersection(c for s in shown for c in s)
+        public = set.intersection(*news).intersection(c for s in shown for c in s)
         return shown, tuple(sorted(public))
 
     def places(self, state: State) -> dict[int, int]:
