@@ -147,7 +147,9 @@ class _Shuffle:
     def _mixed(self, n: int) -> bool:
         """Whether a node of ``n`` cards left chooses the pack first (callers test
         ``n > MAX_DEAL_OUTCOMES`` first)."""
-        return n > MAX_DEAL_OUTCOMES and sum(1 for _, k in self.left if k) > 1
+        # more than one pack has cards left: the sorted pool's ends are of two packs
+        pool = self.pool
+        return n > MAX_DEAL_OUTCOMES and DECK[pool[0]] != DECK[pool[-1]]
 
     def kind(self) -> str | None:
         """The kind of the next step's chance node (``None``: the shuffle is over)."""
@@ -484,8 +486,10 @@ class _Context:
                 sets[0].update(bp[i][bd[i] :])
                 sets[1].update(ap[i][ad[i] :])
         if not own:  # every seat sees the same: the cards shown are shown publicly
-            cards = tuple(sorted(up_after - up_before))
-            return (cards,) * self.players, cards
+            cards = sorted(up_after - up_before)
+            # one tuple per seat and one for the public, as below: a pickle (and
+            # OpenSpiel's serialization) writes the same bytes as ever
+            return tuple([tuple(cards) for _ in range(self.players)]), tuple(cards)
         news = []
         shown_list = []
         for p in range(self.players):
