@@ -10,14 +10,11 @@ game shares (one per variant, option set and seat count: :func:`_shared_context`
 
 from __future__ import annotations
 
-import random
 from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 from itertools import compress, repeat
 from operator import is_not, ne
 from typing import Any
-
-import attrs
 
 import zank
 from zank.adapters.encoding import ObservationEncoder
@@ -454,9 +451,9 @@ class _Context:
         """Per seat, the cards it sees in ``after`` but did not see in ``before``;
         and those of them that every seat sees in ``after`` (shown publicly)."""
         if not self.fast:
-            changed = list(range(len(self.specs)))
-            old = self.views(before, changed)
-            new = self.views(after, changed)
+            every = range(len(self.specs))
+            old = self.views(before, every)
+            new = self.views(after, every)
             shown = tuple(tuple(sorted(n - o)) for n, o in zip(new, old, strict=True))
             if not any(shown):
                 return shown, ()
@@ -466,7 +463,7 @@ class _Context:
         # (a move keeps the others) and differ, or whose face-down count differs;
         # their face-up cards before and after, those of public piles once for all
         bp, ap, bd, ad = before.piles, after.piles, before.down, after.down
-        changed: Iterable[int] = [
+        changed: list[int] | set[int] = [
             i for i in compress(self.pile_ids, map(is_not, bp, ap)) if bp[i] != ap[i]
         ]
         if bd != ad:

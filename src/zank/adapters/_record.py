@@ -223,9 +223,7 @@ class _Data:
     # pickled): the legal actions of a decision, and the chance outcomes of a card
     # being turned up with the set of their cards
     # (``init=False``: ``attrs.evolve`` does not carry them to another state)
-    actions: tuple[int, ...] | None = attrs.field(
-        default=None, init=False, eq=False, repr=False
-    )
+    actions: tuple[int, ...] | None = attrs.field(default=None, init=False, eq=False, repr=False)
     outcomes: tuple[list[tuple[int, float]], frozenset[int]] | None = attrs.field(
         default=None, init=False, eq=False, repr=False
     )

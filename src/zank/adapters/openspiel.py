@@ -391,8 +391,9 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
             return [a for a, _ in self.chance_outcomes()]
         if zs.outcome is not None or d.truncated:
             return []
-        if player is None or player == zs.to_move:
-            return self._legal_actions(zs.to_move)
+        to_move = zs.to_move
+        if to_move is not None and (player is None or player == to_move):
+            return self._legal_actions(to_move)
         return pyspiel.State.legal_actions(self, player)  # type: ignore[no-any-return]
 
     def is_terminal(self) -> bool:
@@ -472,7 +473,7 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
             if target in cards:
                 pile = i
         unseen.difference_update(d.seen, p.fixed)
-        mixed: set[int] = set()
+        mixed: frozenset[int] = frozenset()
         if d.mixed:
             mixed = d.mixed.intersection(piles[pile]).difference(p.fixed)
         if not mixed:  # the place holds an unseen card of its group: any of them
