@@ -278,7 +278,11 @@ def test_along_a_game_every_quick_answer_is_the_earlier_one(
         if d.pending is not None and d.pending.target >= 0:
             cards_turned += 1
             mixed += bool(d.mixed)
-            assert state.chance_outcomes() == old_card_outcomes(state)
+            want = old_card_outcomes(state)
+            assert state.chance_outcomes() == want
+            cards = {c for c, _ in want}
+            for c in range(-1, MAX_CARD + 1):  # what _apply_action accepts
+                assert state._is_card_outcome(d.pending, c) == (c in cards)
             assert state.chance_outcomes() is not state.chance_outcomes()  # copies
         zs = state.zank_state
         if previous is not None and zs is not None and zs is not previous:

@@ -345,6 +345,10 @@ class _Context:
         """Per group (its smallest card), its cards."""
         self.unsorted = tuple(i for i, s in enumerate(self.specs) if not s.sorted)
         """The piles whose order means something (every pile but the sorted ones)."""
+        self.sorted_piles = tuple(i for i, s in enumerate(self.specs) if s.sorted)
+        """The sorted piles (a hand: their order means nothing)."""
+        self.cards = frozenset(cards)
+        """Every card of the game."""
         self.pile_ids = range(len(self.specs))
 
     def _groups(self, cards: Sequence[int]) -> dict[int, int]:

@@ -169,6 +169,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+from bisect import bisect_left
 from itertools import repeat
 from typing import Any
 
@@ -444,19 +445,24 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
 
     def _card_outcomes(self, p: _Pending) -> list[tuple[int, float]]:
         """The chance outcomes of the card turned up at ``p.target`` (a copy)."""
-        return list(self._card_choices(p)[0])
+        return list(self._card_choices(p))
 
-    def _card_choices(self, p: _Pending) -> tuple[list[tuple[int, float]], frozenset[int]]:
+    def _card_choices(self, p: _Pending) -> list[tuple[int, float]]:
         """The outcomes of the card turned up at ``p.target`` (``p`` is the state's
-        pending move) and the set of their cards, computed once per state."""
+        pending move), sorted by card, computed once per state (not to be changed)."""
         d = self._data
         cached = d.outcomes
         if cached is None:
-            outcomes = self._compute_card_outcomes(p)
-            cached = (outcomes, frozenset([c for c, _ in outcomes]))
+            cached = self._compute_card_outcomes(p)
             if p is d.pending:
                 d.outcomes = cached
         return cached
+
+    def _is_card_outcome(self, p: _Pending, card: int) -> bool:
+        """Whether ``card`` is an outcome of the card turned up at ``p.target``."""
+        outcomes = self._card_choices(p)
+        at = bisect_left(outcomes, (card,))  # (card,) sorts just before (card, p)
+        return at < len(outcomes) and outcomes[at][0] == card
 
     def _compute_card_outcomes(self, p: _Pending) -> list[tuple[int, float]]:
         d = self._data
@@ -464,22 +470,20 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
         group = ctx.group
         piles = p.base.piles
         target = p.target
-        # the place's pile; and the cards nobody has seen outside sorted piles
-        pile = -1
-        unseen: set[int] = set()
-        for i in ctx.unsorted:
-            cards = piles[i]
-            unseen.update(cards)
-            if target in cards:
-                pile = i
-        unseen.difference_update(d.seen, p.fixed)
+        # the cards nobody has seen lie outside sorted piles (every card of the
+        # game lies in one pile: the others' cards, less those of sorted piles)
+        outside = [piles[i] for i in ctx.sorted_piles]
         mixed: frozenset[int] = frozenset()
+        pile = -1
         if d.mixed:
+            pile = next(i for i in ctx.unsorted if target in piles[i])
             mixed = d.mixed.intersection(piles[pile]).difference(p.fixed)
         if not mixed:  # the place holds an unseen card of its group: any of them
-            same = sorted(unseen.intersection(ctx.members[group[target]]))
-            n = len(same)
-            return list(zip(same, repeat(1.0 / n, n), strict=True))
+            same = ctx.members[group[target]].difference(d.seen, p.fixed, *outside)
+            cards = sorted(same)
+            n = len(cards)
+            return list(zip(cards, repeat(1.0 / n, n), strict=True))
+        unseen = ctx.cards.difference(d.seen, p.fixed, *outside)
         # a pile that a shuffle mixed: each place holds one of its mixed cards or
         # one of its unseen places, whose card is any unseen card of that group
         slots: dict[int, int] = {}  # the pile's unseen places, per group
@@ -559,7 +563,7 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
             base = attrs.evolve(p.base, rng=splitmix64(int(action))[0])
             self._resolve(attrs.evolve(p, base=base, shuffled=True))
             return
-        if action not in self._card_choices(p)[1]:
+        if not self._is_card_outcome(p, action):
             raise ValueError(
                 f"chance outcome {action} ({card_text(action)}) cannot be turned up here"
             )
@@ -601,7 +605,7 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
             self._data = attrs.evolve(d, pending=attrs.evolve(pending, shuffles=True))
             return
         shown, public = ctx.shown(pending.base, after)
-        new = {c for cards in shown for c in cards}
+        new: set[int] = set().union(*shown)
         if new:
             # a card nobody may know (unseen, or hidden again by a shuffle) that
             # chance has not chosen yet, from a pile whose order means something
