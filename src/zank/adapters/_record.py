@@ -221,10 +221,10 @@ class _Data:
     dealt: State | None = None  # the state the deal gave (for the seats' views of it)
     # derived from the fields above, kept when first asked for (not compared, not
     # pickled): the legal actions of a decision, and the chance outcomes of a card
-    # being turned up with the set of their cards
+    # being turned up
     # (``init=False``: ``attrs.evolve`` does not carry them to another state)
     actions: tuple[int, ...] | None = attrs.field(default=None, init=False, eq=False, repr=False)
-    outcomes: tuple[list[tuple[int, float]], frozenset[int]] | None = attrs.field(
+    outcomes: list[tuple[int, float]] | None = attrs.field(
         default=None, init=False, eq=False, repr=False
     )
 
