@@ -13,7 +13,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 from itertools import compress, repeat
-from operator import is_not, ne
+from operator import is_not, itemgetter, ne
 from typing import Any
 
 import zank
@@ -29,6 +29,38 @@ MAX_DEAL_OUTCOMES = 128
 assert list(DECK) == sorted(DECK)  # a pack's cards are one range of ids
 _PACK_IDS = {d: (DECK.index(d), MAX_CARD - DECK[::-1].index(d)) for d in set(DECK)}
 """Per pack, the range of its card ids (``lo <= c < hi``)."""
+
+
+_UNIFORM: dict[int, dict[int, tuple[int, float]]] = {}
+"""Per outcome count ``n``, the pair ``(outcome, 1.0 / n)`` of each outcome met so far."""
+
+
+def uniform_outcomes(outcomes: Sequence[int]) -> list[tuple[int, float]]:
+    """``[(c, 1.0 / n) for c in outcomes]`` (``n = len(outcomes)``), a new list.
+
+    The pairs are kept per ``n`` and outcome and shared by the lists (tuples do
+    not change): a node of a shuffle allocates a list, not a pair per card.
+    Only ``n <= MAX_DEAL_OUTCOMES`` are kept (every node of the deal), so at
+    most that many pairs per card id: some 40,000 pairs for the 324 cards of
+    six-seat Spite and Malice.
+    """
+    n = len(outcomes)
+    if n > MAX_DEAL_OUTCOMES:  # (a card turned up in play may have more: not kept)
+        return list(zip(outcomes, repeat(1.0 / n, n), strict=True))
+    pairs = _UNIFORM.get(n)
+    if pairs is None:
+        pairs = _UNIFORM[n] = {}
+    if n < 2:  # (itemgetter of one key gives the value, not a tuple)
+        return [(c, 1.0 / n) for c in outcomes]
+    get = itemgetter(*outcomes)
+    try:
+        return list(get(pairs))
+    except KeyError:
+        p = 1.0 / n
+        for c in outcomes:
+            if c not in pairs:
+                pairs[c] = (c, p)
+        return list(get(pairs))
 
 
 class _Chance(Exception):
@@ -76,32 +108,55 @@ class _Shuffle:
 
     Each step fills place ``i`` with a card chosen among ``items[: i + 1]``; when
     more than :data:`MAX_DEAL_OUTCOMES` cards of more than one pack are left, a
-    node chooses the pack first (``pack``).  The shuffle keeps the cards chosen so
-    far (``chosen``, in order) and the cards left, sorted (``pool``), so that a
-    step and a node's outcomes cost no sort and no copy of the whole list;
-    :attr:`items` replays the swaps.  Immutable by convention (a plain class with
-    slots: one is made per chance node).
+    node chooses the pack first (``pack``).  The shuffle keeps the cards left,
+    sorted (``pool``), and the cards chosen so far (a linked list, newest first),
+    so that a step and a node's outcomes cost no sort and no copy of the whole
+    list; :attr:`items` replays the swaps.  Immutable by convention (a plain class
+    with slots: one is made per chance node; what does not change from step to
+    step is one shared tuple).
     """
 
-    __slots__ = ("chosen", "i", "pack", "packs", "pool", "source", "start")
+    __slots__ = ("_fixed", "_last", "i", "pack", "pool")
 
     def __init__(
         self,
-        start: int,
-        source: tuple[int, ...],
+        fixed: tuple[int, tuple[int, ...], tuple[int, ...]],
         i: int,
-        packs: tuple[int, ...],
         pack: int = -1,
         pool: tuple[int, ...] = (),
-        chosen: tuple[int, ...] = (),
+        last: tuple[int, Any] | None = None,
     ) -> None:
-        self.start = start  # the number of deal outcomes before this shuffle began
-        self.source = source  # the cards as the deal gave them
+        self._fixed = fixed  # (start, source, packs), the same for every step
         self.i = i  # the place the next step fills (the shuffle is over at 0)
-        self.packs = packs  # the packs of the cards shuffled, in order
         self.pack = pack  # the pack chosen for place ``i`` (-1: none yet)
         self.pool = pool  # the cards not placed yet, sorted
-        self.chosen = chosen  # the card of each step so far
+        self._last = last  # (the card of the last step, the steps before) or None
+
+    @property
+    def start(self) -> int:
+        """The number of deal outcomes before this shuffle began."""
+        return self._fixed[0]
+
+    @property
+    def source(self) -> tuple[int, ...]:
+        """The cards as the deal gave them."""
+        return self._fixed[1]
+
+    @property
+    def packs(self) -> tuple[int, ...]:
+        """The packs of the cards shuffled, in order."""
+        return self._fixed[2]
+
+    @property
+    def chosen(self) -> tuple[int, ...]:
+        """The card of each step so far, in order."""
+        out = []
+        link = self._last
+        while link is not None:
+            out.append(link[0])
+            link = link[1]
+        out.reverse()
+        return tuple(out)
 
     def __repr__(self) -> str:
         return f"_Shuffle(start={self.start}, i={self.i}, pack={self.pack}, chosen={self.chosen})"
@@ -111,7 +166,7 @@ class _Shuffle:
         """A shuffle of ``items`` before its first step."""
         source = tuple(items)
         packs = tuple(sorted({DECK[c] for c in source}))
-        return _Shuffle(start, source, len(source) - 1, packs, -1, tuple(sorted(source)))
+        return _Shuffle((start, source, packs), len(source) - 1, -1, tuple(sorted(source)))
 
     def _count(self, pack: int) -> int:
         """The cards of ``pack`` not placed yet."""
@@ -141,7 +196,7 @@ class _Shuffle:
             i -= 1
         return tuple(items)
 
-    def _mixed(self, n: int) -> bool:
+    def mixed(self, n: int) -> bool:
         """Whether a node of ``n`` cards left chooses the pack first (callers test
         ``n > MAX_DEAL_OUTCOMES`` first)."""
         # more than one pack has cards left: the sorted pool's ends are of two packs
@@ -153,7 +208,7 @@ class _Shuffle:
         if self.i <= 0:
             return None
         n = self.i + 1
-        return "pack" if n > MAX_DEAL_OUTCOMES and self.pack < 0 and self._mixed(n) else "card"
+        return "pack" if n > MAX_DEAL_OUTCOMES and self.pack < 0 and self.mixed(n) else "card"
 
     def outcomes(self) -> list[tuple[int, float]]:
         """The outcomes of the next step's chance node (a new list; the shuffle
@@ -164,10 +219,11 @@ class _Shuffle:
             lo, hi = _PACK_IDS[self.pack]
             pool = self.pool
             cards = pool[bisect_left(pool, lo) : bisect_left(pool, hi)]
-            return list(zip(cards, repeat(1.0 / k, k), strict=True))
-        if n > MAX_DEAL_OUTCOMES and self._mixed(n):
+            assert len(cards) == k
+            return uniform_outcomes(cards)
+        if n > MAX_DEAL_OUTCOMES and self.mixed(n):
             return [(d, k / n) for d, k in self.left if k]
-        return list(zip(self.pool, repeat(1.0 / n, n), strict=True))
+        return uniform_outcomes(self.pool)
 
     def node(self) -> tuple[str, list[tuple[int, float]]] | None:
         """The kind and outcomes of the next step's chance node (``None``: over)."""
@@ -182,12 +238,10 @@ class _Shuffle:
         """
         pool = self.pool
         n = self.i + 1
-        if n > MAX_DEAL_OUTCOMES and self.pack < 0 and self._mixed(n):
+        if n > MAX_DEAL_OUTCOMES and self.pack < 0 and self.mixed(n):
             count = self._count(outcome) if outcome in self.packs else 0
             if count > 1:
-                return _Shuffle(
-                    self.start, self.source, self.i, self.packs, outcome, pool, self.chosen
-                )
+                return _Shuffle(self._fixed, self.i, outcome, pool, self._last)
             if count < 1:
                 raise ValueError("no card of this pack is left")
             # the pack's last card: no node for it
@@ -198,13 +252,7 @@ class _Shuffle:
         if at == len(pool) or pool[at] != outcome:
             raise ValueError(f"{outcome!r} is not in list")  # placed already, or not shuffled
         return _Shuffle(
-            self.start,
-            self.source,
-            self.i - 1,
-            self.packs,
-            -1,
-            pool[:at] + pool[at + 1 :],
-            (*self.chosen, outcome),
+            self._fixed, self.i - 1, -1, pool[:at] + pool[at + 1 :], (outcome, self._last)
         )
 
 

@@ -21,7 +21,7 @@ from typing import Any
 import attrs
 
 import zank
-from zank.adapters._deal import _Chance, _Done
+from zank.adapters._deal import _Chance, _Done, _Shuffle
 from zank.cards import card_text
 from zank.core import Rules, State
 
@@ -216,7 +216,8 @@ class _Data:
     truncated: bool = False
     mixed: frozenset[int] = frozenset()  # seen cards a shuffle has hidden again
     deal: tuple[int, ...] = ()  # the deal's chance outcomes so far (while zs is None)
-    node: _Chance | None = attrs.field(default=None, eq=False)  # the deal's next node
+    # the deal's next node (a node inside a shuffle: the shuffle alone)
+    node: _Chance | _Shuffle | None = attrs.field(default=None, eq=False)
     done: tuple[_Done, ...] = ()  # the deal's finished shuffles (while zs is None)
     dealt: State | None = None  # the state the deal gave (for the seats' views of it)
     # derived from the fields above, kept when first asked for (not compared, not

@@ -170,7 +170,6 @@ from __future__ import annotations
 import hashlib
 import random
 from bisect import bisect_left
-from itertools import repeat
 from typing import Any
 
 import attrs
@@ -184,6 +183,8 @@ from zank.adapters._deal import (
     _Chance,
     _Context,
     _shared_context,
+    _Shuffle,
+    uniform_outcomes,
 )
 from zank.adapters._record import (
     ALL,
@@ -228,6 +229,7 @@ SHUFFLE_SEEDS = 1 << 10
 """The number of outcomes of the chance node before a move that shuffles, which
 set its generator state."""
 _SHUFFLE_OUTCOMES = tuple((seed, 1.0 / SHUFFLE_SEEDS) for seed in range(SHUFFLE_SEEDS))
+_NO_CARDS: frozenset[int] = frozenset()
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 
@@ -412,8 +414,11 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
         return list(actions)
 
     def _deal_node(self) -> _Chance:
-        """The next chance node of the deal (computed once per state)."""
+        """The next chance node of the deal (computed once per state; a node
+        inside a shuffle is kept as the shuffle alone, see :meth:`_apply_action`)."""
         d = self._data
+        if isinstance(d.node, _Shuffle):
+            return _Chance(d.node.kind() or "card", None, d.node)
         if d.node is None:
             if d.deal:
                 try:
@@ -424,7 +429,7 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
                     raise AssertionError("the deal is complete")
             else:
                 self._data = d = attrs.evolve(d, node=self._ctx.first)
-        assert d.node is not None
+        assert isinstance(d.node, _Chance)
         return d.node
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -434,9 +439,9 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
         d = self._data
         if d.zs is None:
             node = d.node
-            if node is None:
-                node = self._deal_node()
-            return node.fresh_outcomes()
+            if isinstance(node, _Shuffle):  # a node inside a shuffle
+                return node.outcomes()
+            return self._deal_node().fresh_outcomes()
         p = d.pending
         assert p is not None
         if p.shuffles and not p.shuffled:
@@ -480,9 +485,7 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
             mixed = d.mixed.intersection(piles[pile]).difference(p.fixed)
         if not mixed:  # the place holds an unseen card of its group: any of them
             same = ctx.members[group[target]].difference(d.seen, p.fixed, *outside)
-            cards = sorted(same)
-            n = len(cards)
-            return list(zip(cards, repeat(1.0 / n, n), strict=True))
+            return uniform_outcomes(sorted(same))
         unseen = ctx.cards.difference(d.seen, p.fixed, *outside)
         # a pile that a shuffle mixed: each place holds one of its mixed cards or
         # one of its unseen places, whose card is any unseen card of that group
@@ -517,28 +520,38 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
         ctx = self._ctx
         if d.zs is None:
             node = d.node
-            if node is None:
-                node = self._deal_node()
             try:
-                sh = node.shuffle
-                if sh is None:
-                    if action not in {a for a, _ in node.outcomes}:
-                        raise ValueError(node.kind)
-                else:  # a step inside a shuffle (ctx.deal_step's first case, written out)
-                    sh = sh.step(int(action))
-                    kind = sh.kind()
-                    if kind is not None:
+                if isinstance(node, _Shuffle):
+                    # a step inside a shuffle (ctx.deal_step's first case, written
+                    # out): the next node, if the shuffle goes on, is the shuffle
+                    action = int(action)
+                    sh = node.step(action)
+                    if sh.i > 0:
                         self._data = _Data(
-                            deal=(*d.deal, int(action)), node=_Chance(kind, None, sh), done=d.done
+                            None,
+                            _NO_CARDS,
+                            (),
+                            None,
+                            None,
+                            False,
+                            _NO_CARDS,
+                            (*d.deal, action),
+                            sh,
+                            d.done,
                         )
                         return
-                choices, done, nxt = ctx.deal_step(d.deal, d.done, node, int(action))
+                chance = self._deal_node()
+                if chance.shuffle is None and action not in {a for a, _ in chance.outcomes}:
+                    raise ValueError(chance.kind)
+                choices, done, nxt = ctx.deal_step(d.deal, d.done, chance, int(action))
             except ValueError:
+                kind = self._deal_node().kind
                 raise ValueError(
-                    f"chance outcome {action} is not one of the deal's next {node.kind}s"
+                    f"chance outcome {action} is not one of the deal's next {kind}s"
                 ) from None
-            if isinstance(nxt, _Chance):
-                self._data = _Data(deal=choices, node=nxt, done=done)
+            if isinstance(nxt, _Chance):  # a node inside a shuffle is kept as the shuffle
+                node = nxt if nxt.shuffle is None else nxt.shuffle
+                self._data = _Data(deal=choices, node=node, done=done)
                 return
             zs = nxt
             everything = range(len(ctx.specs))
