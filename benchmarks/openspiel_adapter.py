@@ -23,6 +23,13 @@ the information-state string's mean and largest length (characters) and
 µs per call, and µs per call of the observation string, observation tensor
 and information-state tensor (each the mean over the game's decisions).
 
+With ``--split``, instead: per variant and seat count, ``N`` random games under
+cProfile, split into the engine's own cost (``Rules.legal_moves``,
+``Rules.apply`` and ``Rules.observe``, with what they call) and the rest (the
+adapter's bookkeeping: legal-action ids, chance outcomes, the cards a move shows,
+the record; OpenSpiel's pybind11 calls; the loop), in µs per node under the
+profiler (which inflates small calls: compare the shares, and builds in one run).
+
 The C++ games ``hearts``, ``crazy_eights`` and ``gin_rummy`` run through the same
 random-play loop for comparison.  Every time is the process's CPU time
 (``time.process_time``), so that other work on a shared machine counts less.
@@ -178,13 +185,62 @@ def strings_cost(game: Any) -> dict[str, float]:
     return out
 
 
+def engine_split(game: Any, games: int) -> tuple[int, float, float]:
+    """(nodes, seconds, seconds in the engine) of ``games`` random games under cProfile."""
+    import cProfile
+    import pstats
+
+    profile = cProfile.Profile()
+    nodes = 0
+    profile.enable()
+    for seed in range(games):
+        nodes += random_play(game, seed)[0]
+    profile.disable()
+    stats: dict[Any, Any] = pstats.Stats(profile).stats  # type: ignore[attr-defined]
+    total = max(entry[3] for entry in stats.values())
+
+    def core(name: str) -> Any:
+        return next(
+            (k for k in stats if k[0].endswith("zank/core.py") and k[2] == name), None
+        )
+
+    engine = 0.0
+    apply_key, legal_key = core("apply"), core("legal_moves")
+    for key in (apply_key, legal_key, core("observe")):
+        if key is not None:
+            engine += stats[key][3]
+    if apply_key is not None and legal_key is not None:  # legal_moves inside apply: once
+        engine -= stats[legal_key][4].get(apply_key, (0, 0, 0, 0))[3]
+    return nodes, total, engine
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=5)
     parser.add_argument("--variant", action="append")
     parser.add_argument("--no-cpp", action="store_true", help="skip the C++ games")
     parser.add_argument("--strings", action="store_true", help="strings and tensors only")
+    parser.add_argument("--split", action="store_true", help="engine / rest split only")
     args = parser.parse_args()
+    if args.split:
+        print(
+            "| variant | seats | nodes | µs/node (profiled) | engine µs/node "
+            "| rest µs/node | engine % |"
+        )
+        print("|---|---:|---:|---:|---:|---:|---:|")
+        for variant in args.variant or sorted(zank.VARIANTS):
+            cls = zank.VARIANTS[variant]
+            for players in sorted({cls.min_players, cls.max_players}):
+                game = pyspiel.load_game(zos.game_name(variant), {"players": players})
+                random_play(game, 10_000)  # warm
+                nodes, total, engine = engine_split(game, args.games)
+                print(
+                    f"| {variant} | {players} | {nodes:,} | {total / nodes * 1e6:.1f} "
+                    f"| {engine / nodes * 1e6:.1f} | {(total - engine) / nodes * 1e6:.1f} "
+                    f"| {100 * engine / total:.0f} |",
+                    flush=True,
+                )
+        return
     if args.strings:
         print(
             "| variant | seats | moves | info string chars mean / max | info string µs "
