@@ -200,9 +200,7 @@ def engine_split(game: Any, games: int) -> tuple[int, float, float]:
     total = max(entry[3] for entry in stats.values())
 
     def core(name: str) -> Any:
-        return next(
-            (k for k in stats if k[0].endswith("zank/core.py") and k[2] == name), None
-        )
+        return next((k for k in stats if k[0].endswith("zank/core.py") and k[2] == name), None)
 
     engine = 0.0
     apply_key, legal_key = core("apply"), core("legal_moves")
