@@ -152,12 +152,17 @@ parameters (its class, ``ZankGame_`` plus the variant name, is an attribute of
 this module), so it travels to ``multiprocessing`` workers, Ray or Dask
 actors; the process that unpickles it imports this module and loads the game
 again.  Every game loaded with the same parameters in a process shares one
-context (rules object, encoder, card groups), built once: loading a game again,
-cloning, deserializing or unpickling a state builds none and deals nothing (a
-state keeps its zank state as plain values).  The deal's chance nodes cost one
-step each: the shuffle in progress is kept in the state, and the deal's own
-procedure runs again only when a shuffle ends or after a lot (with the
-finished shuffles not replayed), not once per card.
+context (rules object, encoder, card groups), built once (the card groups from
+one trial deal on a seeded generator): loading a game again, cloning,
+deserializing or unpickling a state builds none and deals nothing (a state keeps
+its zank state as plain values).  The deal's chance nodes cost one step each: the
+shuffle in progress is kept in the state (its cards left sorted, so a node's
+outcomes need no sort), and the deal's own procedure runs again only when a
+shuffle ends or after a lot (with the finished shuffles not replayed), not once
+per card.  A state keeps what it computed for OpenSpiel (its legal actions, the
+outcomes of a card turned up) for its clones, and ``legal_actions`` and
+``is_chance_node`` are answered in Python (OpenSpiel's C++ methods call back
+into Python several times); every value returned is the one the C++ path gives.
 
 **Returns.**  +1 for the winner; the losers share -1 (each ``-1/(P-1)``, so
 every game sums to zero); a draw gives 0 to all.  The variant's points are in
