@@ -200,3 +200,91 @@ def test_before_the_deal_the_vectors_are_zeros() -> None:
     out = np.ones(ctx.knowledge.size, dtype=np.float32)
     state.encode_information(0, out)
     assert not out.any()
+
+
+def played_out(variant: str, seed: int, **options: Any) -> Any:
+    """A game of ``variant`` played to its end by random moves and chance."""
+    state = zos.load_game(zank.variant(variant, **options)).new_initial_state()
+    rnd = random.Random(seed)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rnd.choice(state.chance_outcomes())[0])
+        else:
+            state.apply_action(rnd.choice(state.legal_actions()))
+    return state
+
+
+def test_once_over_the_result_is_the_zank_outcome_and_nobody_is_to_move() -> None:
+    conventions = pytest.importorskip("zank.adapters.conventions")
+    state = played_out("spite-and-malice", 2, pay_off_size=1)
+    outcome = state.zank_state.outcome
+    assert outcome is not None
+    assert state.result() == outcome
+    assert state.returns() == conventions.seat_returns(outcome.winner, 2)
+    assert str(state).startswith("to move: -; phase ")
+    running = dealt("spite-and-malice", 2)
+    seat = running.zank_state.to_move
+    assert running.result() is None
+    assert str(running).startswith(f"to move: {seat}; phase ")
+
+
+def test_observers_take_no_parameters() -> None:
+    game = zos.load_game(zank.variant("zank"))
+    with pytest.raises(
+        zank.OptionError, match=r"^zank observers take no parameters, not \{'depth': 2\}$"
+    ):
+        game.make_py_observer(None, {"depth": 2})
+    assert game.make_py_observer(None, {}).tensor.size == game.context.encoder.size
+
+
+def test_the_game_class_made_without_parameters_takes_the_defaults() -> None:
+    """``ZankGame(params=None)``: the variant's fewest seats and the default length
+    bound, as ``load_game`` gives."""
+    rules = zank.variant("zank-detailed")
+    loaded = zos.load_game(rules)
+    game = type(loaded)()
+    assert game.num_players() == 2
+    assert game.max_game_length() == loaded.max_game_length()
+    assert game.max_game_length() == pytest.importorskip(
+        "zank.adapters.conventions"
+    ).default_max_plies(rules, 2)
+
+
+@pytest.mark.parametrize("view", ["public", "all"])
+def test_the_record_of_a_view_starts_with_that_view_of_the_deal_as_seat_0_sees_it(
+    view: str,
+) -> None:
+    state = dealt("spite-and-malice", 4)
+    now = state.view_text(0, view).removeprefix(f"{view} view\n")
+    assert now.startswith("seat 0 of 2; ")
+    want = f"{view} view of the deal\n{now}\nmoves: "
+    assert state.information_record(0, view) == want
+    assert state.information_record(1, view) == want
+
+
+def test_a_card_a_shuffle_hid_is_never_turned_up_in_another_pile() -> None:
+    """Spite and Malice: the cards a shuffle sent into the draw pile (``mixed``)
+    stay there: when a place of another pile (a pay-off pile's face-down card)
+    is turned up, chance offers the unseen cards of the group only."""
+    rules = zank.variant("spite-and-malice", pay_off_size=30)
+    game = zos.load_game(rules, 2)
+    rnd = random.Random(3)
+    state = game.new_initial_state()
+    checked = 0
+    while not state.is_terminal() and checked < 20:
+        if not state.is_chance_node():
+            legal = state.legal_actions()
+            builds = [a for a in legal if "-b" in rules.moves[a].text]  # complete piles
+            state.apply_action(rnd.choice(builds or legal))
+            continue
+        d = state._data
+        p = d.pending
+        outcomes = [c for c, _ in state.chance_outcomes()]
+        if p is not None and p.target >= 0 and d.mixed and p.target not in d.mixed:
+            places = game.context.places(p.base)
+            if places[p.target] != places[next(iter(d.mixed))]:
+                assert not d.mixed.intersection(outcomes)
+                assert all(c not in d.seen for c in outcomes)
+                checked += 1
+        state.apply_action(rnd.choice(outcomes))
+    assert checked >= 20
