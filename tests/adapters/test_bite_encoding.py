@@ -113,6 +113,10 @@ def test_the_phase_one_hot_clamps_and_the_tail_is_raw() -> None:
     over = attrs.evolve(obs, to_move=None)
     v = encoder.encode(over)
     assert v[2:5].tolist() == [0.0, 0.0, 1.0]  # nobody to move, the game-over flag
+    three = encoding.ObservationEncoder(rules, 3)
+    obs = rules.observe(rules.new_game(seed=2, players=3), 2)
+    v = three.encode(attrs.evolve(obs, to_move=None))
+    assert v[:7].tolist() == [0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0]
 
 
 def test_encode_into_a_given_array_clears_it_first() -> None:
