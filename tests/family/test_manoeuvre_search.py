@@ -248,3 +248,37 @@ def test_a_step_onto_one_of_two_equally_near_takers_serves_an_emptying() -> None
         "h4-h2",
         "h4-h3",
     ]
+
+
+def test_a_lone_card_that_fits_two_piles_cannot_step_back_into_its_gap() -> None:
+    """Z-10, emptying h3 (6♣ alone) with four moves left: 6♠ into the gap h4
+    and 6♣ onto the 7♦ it uncovers take two. 5♥ (alone on h1) fits 6♠ and 6♣:
+    after 5♥ onto 6♠ it cannot step back into the gap it left (Z-6: it fits 6♣),
+    and the emptying takes four more moves (5♥ onto 6♣, 6♠ into h1, 5♥ onto
+    6♠, 6♣ onto 7♦), one too many: that step does not serve. The shortcut for
+    a lone card that steps back holds only for a card that fits one pile."""
+    rules = rules_with(manoeuvre_steps=6)
+    search = rules.manoeuvres
+
+    def pile(text: str) -> bytes:
+        return bytes(parse_card(t) for t in text.split())
+
+    config = tuple(pile(t) for t in ("5h", "7d 6s", "6c", "", "Kc", "Ks", "Kh", "Kd"))
+    aim = (GOAL_EMPTY, 2, 99, False)
+    assert _bfs_distance(rules, config, aim, 6) == 2
+    after = search.step_config(config, 0, 1, False)  # 5♥ onto 6♠
+    assert _bfs_distance(rules, after, aim, 6) == 4
+    moves = search._step_moves
+    for left in (3, 4, 5):
+        want = {
+            moves[a][b]
+            for a, b in search.edge_steps(config, 99)
+            if _bfs_distance(rules, search.step_config(config, a, b, False), aim, left) <= left - 1
+        }
+        assert set(search.serving_steps(config, aim, left)) == want
+    assert sorted(m.text for m in search.serving_steps(config, aim, 4)) == ["h1-h3", "h2-h4"]
+    assert sorted(m.text for m in search.serving_steps(config, aim, 5)) == [
+        "h1-h2",
+        "h1-h3",
+        "h2-h4",
+    ]
