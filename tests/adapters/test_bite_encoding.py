@@ -83,7 +83,12 @@ def observations(name: str, players: int, seed: int, steps: int) -> list[Observa
 
 @pytest.mark.parametrize(
     ("name", "players", "depth"),
-    [("spite-and-malice", 2, 3), ("spite-and-malice", 3, 5), ("zank", 3, 1), ("schikanieren", 2, 2)],
+    [
+        ("spite-and-malice", 2, 3),
+        ("spite-and-malice", 3, 5),
+        ("zank", 3, 1),
+        ("schikanieren", 2, 2),
+    ],
 )
 def test_the_vector_is_the_documented_layout(name: str, players: int, depth: int) -> None:
     rules = zank.variant(name)
@@ -134,7 +139,14 @@ def test_the_segments_and_bounds_name_every_part() -> None:
     segments = encoder.segments()
     assert segments[:4] == [("seat", 0, 2), ("to_move", 2, 4), ("over", 4, 5), ("phase", 5, 21)]
     names = [name for name, _, _ in segments[4:-2]]
-    assert names[:6] == ["pile:draw", "pile:done", "pile:build1", "pile:build2", "pile:build3", "pile:seat+0.pay-off1"]
+    assert names[:6] == [
+        "pile:draw",
+        "pile:done",
+        "pile:build1",
+        "pile:build2",
+        "pile:build3",
+        "pile:seat+0.pay-off1",
+    ]
     assert names[-6:] == [
         "pile:seat+1.pay-off1",
         "pile:seat+1.hand1",
