@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+import attrs
 import pytest
 
 import zank
@@ -110,3 +111,61 @@ def test_the_tensor_is_the_documented_blocks(name: str, players: int) -> None:
             got = out[encoder.size :].tolist()
             want = [x for row in documented_blocks(rules, state, p, seen, tracked) for x in row]
             assert got == pytest.approx(want, abs=1e-7)
+
+
+def test_the_seen_mask_reaches_a_highest_card_id_that_is_a_multiple_of_8() -> None:
+    """``seen`` is read as bytes: a game whose highest card id is a multiple of 8
+    (here the 8♣ of the second pack, 120) needs a byte for it. A rules object and
+    encoder of two cards and one pile, with only what the tensor reads."""
+    from types import SimpleNamespace
+    from typing import Any, cast
+
+    from zank.cards import make_card
+
+    ace, eight = make_card(1, 0, 0), make_card(8, 3, 1)
+    assert eight == 120
+    rules = SimpleNamespace(
+        cards=lambda players: (ace, eight),
+        layout=lambda players: (SimpleNamespace(sorted=False),),
+    )
+    encoder = SimpleNamespace(
+        rules=rules,
+        players=1,
+        size=0,
+        pile_order=lambda p: [0],
+        encode=lambda obs, out: out,
+    )
+    kn = knowledge.KnowledgeEncoder(cast(Any, encoder))
+    state = SimpleNamespace(piles=((ace, eight),))
+    obs = SimpleNamespace(player=0, piles=((HIDDEN, eight),))
+    out = np.zeros(kn.size, dtype=np.float32)
+    kn.encode(cast(Any, state), cast(Any, obs), 1 << ace | 1 << eight, 1 << ace, out)
+    # ace: seen, remembered one card below the top; eight: seen, visible, on top
+    assert out.tolist() == [1.0, 0.0, 1.0, 0.5, 1.0, 1.0, 1.0, 0.0, 0.0, 1.0]
+
+
+def test_a_hand_card_shown_to_every_seat_is_public() -> None:
+    """A rules object whose seat 1 also sees the bottom card of seat 0's hand
+    (as a variant might show a card): that card is seen by every seat, so the
+    public view shows it, and every card of the hand shows in the all-players
+    view; the other hand cards stay out of the public view."""
+    from typing import Any, cast
+
+    base = zank.variant("spite-and-malice")
+    hand = base.pile_index(2, "p0.hand")
+
+    class Shown:
+        def observe(self, state: State, p: int) -> Any:
+            obs = base.observe(state, p)
+            piles = list(obs.piles)
+            piles[hand] = (state.piles[hand][0], *piles[hand][1:])
+            return attrs.evolve(obs, piles=tuple(piles))
+
+    state = base.new_game(seed=3)
+    cards = state.piles[hand]
+    assert len(cards) == 5
+    for p in range(2):
+        public = knowledge.public_observation(cast(Any, Shown()), state, p)
+        every = knowledge.all_players_observation(cast(Any, Shown()), state, p)
+        assert public.piles[hand] == (cards[0], HIDDEN, HIDDEN, HIDDEN, HIDDEN)
+        assert every.piles[hand] == cards
