@@ -44,6 +44,7 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from typing import Any
 
 import pyspiel
@@ -212,6 +213,15 @@ def engine_split(game: Any, games: int) -> tuple[int, float, float]:
     return nodes, total, engine
 
 
+def _cases(variants: list[str] | None) -> Iterator[tuple[str, int]]:
+    """``(variant, seats)``: each variant asked for (else every one) at its fewest
+    and its most seats."""
+    for variant in variants or sorted(zank.VARIANTS):
+        cls = zank.VARIANTS[variant]
+        for players in sorted({cls.min_players, cls.max_players}):
+            yield variant, players
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=5)
@@ -226,18 +236,16 @@ def main() -> None:
             "| rest µs/node | engine % |"
         )
         print("|---|---:|---:|---:|---:|---:|---:|")
-        for variant in args.variant or sorted(zank.VARIANTS):
-            cls = zank.VARIANTS[variant]
-            for players in sorted({cls.min_players, cls.max_players}):
-                game = pyspiel.load_game(zos.game_name(variant), {"players": players})
-                random_play(game, 10_000)  # warm
-                nodes, total, engine = engine_split(game, args.games)
-                print(
-                    f"| {variant} | {players} | {nodes:,} | {total / nodes * 1e6:.1f} "
-                    f"| {engine / nodes * 1e6:.1f} | {(total - engine) / nodes * 1e6:.1f} "
-                    f"| {100 * engine / total:.0f} |",
-                    flush=True,
-                )
+        for variant, players in _cases(args.variant):
+            game = pyspiel.load_game(zos.game_name(variant), {"players": players})
+            random_play(game, 10_000)  # warm
+            nodes, total, engine = engine_split(game, args.games)
+            print(
+                f"| {variant} | {players} | {nodes:,} | {total / nodes * 1e6:.1f} "
+                f"| {engine / nodes * 1e6:.1f} | {(total - engine) / nodes * 1e6:.1f} "
+                f"| {100 * engine / total:.0f} |",
+                flush=True,
+            )
         return
     if args.strings:
         print(
@@ -245,17 +253,15 @@ def main() -> None:
             "| obs string µs | obs tensor µs | info tensor µs |"
         )
         print("|---|---:|---:|---:|---:|---:|---:|---:|")
-        for variant in args.variant or sorted(zank.VARIANTS):
-            cls = zank.VARIANTS[variant]
-            for players in sorted({cls.min_players, cls.max_players}):
-                game = pyspiel.load_game(zos.game_name(variant), {"players": players})
-                c = strings_cost(game)
-                print(
-                    f"| {variant} | {players} | {c['moves']:.0f} "
-                    f"| {c['mean_len']:,.0f} / {c['max_len']:,.0f} | {c['info_str']:.0f} "
-                    f"| {c['obs_str']:.0f} | {c['obs_tensor']:.0f} | {c['info_tensor']:.0f} |",
-                    flush=True,
-                )
+        for variant, players in _cases(args.variant):
+            game = pyspiel.load_game(zos.game_name(variant), {"players": players})
+            c = strings_cost(game)
+            print(
+                f"| {variant} | {players} | {c['moves']:.0f} "
+                f"| {c['mean_len']:,.0f} / {c['max_len']:,.0f} | {c['info_str']:.0f} "
+                f"| {c['obs_str']:.0f} | {c['obs_tensor']:.0f} | {c['info_tensor']:.0f} |",
+                flush=True,
+            )
         return
     if not args.no_cpp:
         print("| C++ game | nodes/s |")
@@ -269,21 +275,19 @@ def main() -> None:
         "| deserialize ms | unpickle ms | nodes/s | deal % |"
     )
     print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
-    for variant in args.variant or sorted(zank.VARIANTS):
-        cls = zank.VARIANTS[variant]
-        for players in sorted({cls.min_players, cls.max_players}):
-            name = zos.game_name(variant)
-            params = {"players": players}
-            cold, warm = load_cost(name, params)
-            game = pyspiel.load_game(name, params)
-            per_node, per_deal = deal_cost(game, args.games)
-            deser, unpickle = load_state_cost(game)
-            rate, share = play_rate(game, args.games)
-            print(
-                f"| {variant} | {players} | {cold:.1f} / {warm:.2f} | {per_node:.0f} "
-                f"| {per_deal:.1f} | {deser:.2f} | {unpickle:.2f} | {rate:,.0f} | {share:.0f} |",
-                flush=True,
-            )
+    for variant, players in _cases(args.variant):
+        name = zos.game_name(variant)
+        params = {"players": players}
+        cold, warm = load_cost(name, params)
+        game = pyspiel.load_game(name, params)
+        per_node, per_deal = deal_cost(game, args.games)
+        deser, unpickle = load_state_cost(game)
+        rate, share = play_rate(game, args.games)
+        print(
+            f"| {variant} | {players} | {cold:.1f} / {warm:.2f} | {per_node:.0f} "
+            f"| {per_deal:.1f} | {deser:.2f} | {unpickle:.2f} | {rate:,.0f} | {share:.0f} |",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

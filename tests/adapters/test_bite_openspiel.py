@@ -5,6 +5,7 @@ adapter's whole-game tests let live)."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -90,27 +91,37 @@ def test_load_game_seats_two_players_unless_told() -> None:
     assert zos.game_params(rules)["players"] == 2
 
 
+def _shuffled_chance_nodes(seed: int) -> Iterator[tuple[Any, Any, list[int]]]:
+    """Spite and Malice with pay-off piles of 30, played by random moves that
+    complete build piles where they can (so that completed piles are shuffled
+    into the draw pile): ``(game, state, outcomes)`` at each chance node, after
+    which a random outcome is taken."""
+    rules = zank.variant("spite-and-malice", pay_off_size=30)
+    game = zos.load_game(rules, 2)
+    rnd = random.Random(seed)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if not state.is_chance_node():
+            legal = state.legal_actions()
+            builds = [a for a in legal if "-b" in rules.moves[a].text]  # complete piles
+            state.apply_action(rnd.choice(builds or legal))
+            continue
+        outcomes = [c for c, _ in state.chance_outcomes()]
+        yield game, state, outcomes
+        state.apply_action(rnd.choice(outcomes))
+
+
 def test_a_card_a_shuffle_hid_keeps_to_its_pile_whatever_is_turned_up() -> None:
     """Spite and Malice: a completed build pile is shuffled into the draw pile, so
     its cards are known to lie there, in an unknown order (``mixed``). When a card
     of that pile is turned up, chance may give any unseen card (which may lie in
     a pay-off pile): the mixed card it replaces must stay in the draw pile, and
     so must every other mixed card."""
-    rules = zank.variant("spite-and-malice", pay_off_size=30)
-    game = zos.load_game(rules, 2)
-    ctx = game.context
-    rnd = random.Random(0)
-    state = game.new_initial_state()
     checked = 0
-    while not state.is_terminal() and checked < 300:
-        if not state.is_chance_node():
-            legal = state.legal_actions()
-            builds = [a for a in legal if "-b" in rules.moves[a].text]  # complete piles
-            state.apply_action(rnd.choice(builds or legal))
-            continue
+    for game, state, outcomes in _shuffled_chance_nodes(0):
+        ctx = game.context
         d = state._data
         p = d.pending
-        outcomes = [c for c, _ in state.chance_outcomes()]
         if p is not None and p.target >= 0 and p.target in d.mixed:
             mixed = zank.cards.cards_text(sorted(d.mixed))
             assert f"hidden again by a shuffle: {mixed}" in str(state).splitlines()
@@ -120,7 +131,8 @@ def test_a_card_a_shuffle_hid_keeps_to_its_pile_whatever_is_turned_up() -> None:
                 assert after[c] == before[p.target]
                 assert all(after[m] == before[m] for m in d.mixed if m != c)
                 checked += 1
-        state.apply_action(rnd.choice(outcomes))
+        if checked >= 300:
+            break
     assert checked >= 300
 
 
@@ -266,25 +278,16 @@ def test_a_card_a_shuffle_hid_is_never_turned_up_in_another_pile() -> None:
     """Spite and Malice: the cards a shuffle sent into the draw pile (``mixed``)
     stay there: when a place of another pile (a pay-off pile's face-down card)
     is turned up, chance offers the unseen cards of the group only."""
-    rules = zank.variant("spite-and-malice", pay_off_size=30)
-    game = zos.load_game(rules, 2)
-    rnd = random.Random(3)
-    state = game.new_initial_state()
     checked = 0
-    while not state.is_terminal() and checked < 20:
-        if not state.is_chance_node():
-            legal = state.legal_actions()
-            builds = [a for a in legal if "-b" in rules.moves[a].text]  # complete piles
-            state.apply_action(rnd.choice(builds or legal))
-            continue
+    for game, state, outcomes in _shuffled_chance_nodes(3):
         d = state._data
         p = d.pending
-        outcomes = [c for c, _ in state.chance_outcomes()]
         if p is not None and p.target >= 0 and d.mixed and p.target not in d.mixed:
             places = game.context.places(p.base)
             if places[p.target] != places[next(iter(d.mixed))]:
                 assert not d.mixed.intersection(outcomes)
                 assert all(c not in d.seen for c in outcomes)
                 checked += 1
-        state.apply_action(rnd.choice(outcomes))
+        if checked >= 20:
+            break
     assert checked >= 20

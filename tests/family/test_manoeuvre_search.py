@@ -52,6 +52,25 @@ def _bfs_distance(
     return budget + 1
 
 
+def _pile(text: str) -> bytes:
+    """An edge pile of the search: cards bottom to top (``Kh:1``: the second pack's)."""
+    return bytes(parse_card(t) for t in text.split())
+
+
+def _serving_by_bfs(
+    rules: ClassicZank, config: Config, aim: tuple[int, int, int, bool], left: int
+) -> set[object]:
+    """The steps after which the breadth-first search meets ``aim`` with the
+    moves left (what ``serving_steps`` must return)."""
+    search = rules.manoeuvres
+    _, _, limit, removal = aim
+    return {
+        search._step_moves[a][b]
+        for a, b in search.edge_steps(config, limit)
+        if _bfs_distance(rules, search.step_config(config, a, b, removal), aim, left) <= left - 1
+    }
+
+
 @pytest.mark.parametrize("players", [2, 3])
 def test_distance_is_the_fewest_moves(players: int) -> None:
     """For goals met already (0), near and out of reach, in positions of seeded
@@ -163,13 +182,7 @@ def test_the_serving_steps_are_those_after_which_the_goal_is_in_reach(players: i
             aim = (goal, target, limit, removal)
             left = 1 + rng.below(6)
             if goals and 0 < _bfs_distance(rules, config, aim, left) <= left:
-                moves = search._step_moves
-                want = {
-                    moves[a][b]
-                    for a, b in search.edge_steps(config, limit)
-                    if _bfs_distance(rules, search.step_config(config, a, b, removal), aim, left)
-                    <= left - 1
-                }
+                want = _serving_by_bfs(rules, config, aim, left)
                 assert set(search.serving_steps(config, aim, left)) == want, (config, aim, left)
                 checked += 1
             moves_now = rules.legal_moves(state)
@@ -199,19 +212,15 @@ def test_emptying_a_pile_whose_takers_lie_deep_takes_its_fewest_moves() -> None:
     breadth-first search finds (a position of a seeded random game; the
     lower bound that starts the search must not pass it)."""
     rules = rules_with(manoeuvre_steps=6)
-
-    def pile(text: str) -> bytes:
-        return bytes(parse_card(t) for t in text.split())
-
     config = (
         b"",
-        pile("8s:1 7d"),
-        pile("Kh:1 Qc Jd"),
-        pile("Qh Jc Th 9c 8d:1 7c:1 6h:1 5s 4h"),
+        _pile("8s:1 7d"),
+        _pile("Kh:1 Qc Jd"),
+        _pile("Qh Jc Th 9c 8d:1 7c:1 6h:1 5s 4h"),
         b"",
-        pile("4s:1 3h"),
-        pile("Qs:1 Jh:1 Tc 9d"),
-        pile("7s"),
+        _pile("4s:1 3h"),
+        _pile("Qs:1 Jh:1 Tc 9d"),
+        _pile("7s"),
     )
     aim = (GOAL_EMPTY, 6, 99, False)
     assert _bfs_distance(rules, config, aim, 9) == 7
@@ -228,21 +237,13 @@ def test_a_step_onto_one_of_two_equally_near_takers_serves_an_emptying() -> None
     the next one."""
     rules = rules_with(manoeuvre_steps=6)
     search = rules.manoeuvres
-
-    def pile(text: str) -> bytes:
-        return bytes(parse_card(t) for t in text.split())
-
-    config = tuple(pile(t) for t in ("Qs Jh", "Kh", "Kd", "Qc", "Kc", "Ks", "Kc:1", "Ks:1"))
+    config = tuple(_pile(t) for t in ("Qs Jh", "Kh", "Kd", "Qc", "Kc", "Ks", "Kc:1", "Ks:1"))
     aim = (GOAL_EMPTY, 0, 8, False)
     assert _bfs_distance(rules, config, aim, 6) == 2
-    moves = search._step_moves
     for left in (2, 3, 4):
-        want = {
-            moves[a][b]
-            for a, b in search.edge_steps(config, 8)
-            if _bfs_distance(rules, search.step_config(config, a, b, False), aim, left) <= left - 1
-        }
-        assert set(search.serving_steps(config, aim, left)) == want
+        assert set(search.serving_steps(config, aim, left)) == _serving_by_bfs(
+            rules, config, aim, left
+        )
     assert sorted(m.text for m in search.serving_steps(config, aim, 3)) == [
         "h1-h4",
         "h4-h2",
@@ -259,23 +260,15 @@ def test_a_lone_card_that_fits_two_piles_cannot_step_back_into_its_gap() -> None
     a lone card that steps back holds only for a card that fits one pile."""
     rules = rules_with(manoeuvre_steps=6)
     search = rules.manoeuvres
-
-    def pile(text: str) -> bytes:
-        return bytes(parse_card(t) for t in text.split())
-
-    config = tuple(pile(t) for t in ("5h", "7d 6s", "6c", "", "Kc", "Ks", "Kh", "Kd"))
+    config = tuple(_pile(t) for t in ("5h", "7d 6s", "6c", "", "Kc", "Ks", "Kh", "Kd"))
     aim = (GOAL_EMPTY, 2, 99, False)
     assert _bfs_distance(rules, config, aim, 6) == 2
     after = search.step_config(config, 0, 1, False)  # 5♥ onto 6♠
     assert _bfs_distance(rules, after, aim, 6) == 4
-    moves = search._step_moves
     for left in (3, 4, 5):
-        want = {
-            moves[a][b]
-            for a, b in search.edge_steps(config, 99)
-            if _bfs_distance(rules, search.step_config(config, a, b, False), aim, left) <= left - 1
-        }
-        assert set(search.serving_steps(config, aim, left)) == want
+        assert set(search.serving_steps(config, aim, left)) == _serving_by_bfs(
+            rules, config, aim, left
+        )
     assert sorted(m.text for m in search.serving_steps(config, aim, 4)) == ["h1-h3", "h2-h4"]
     assert sorted(m.text for m in search.serving_steps(config, aim, 5)) == [
         "h1-h2",
