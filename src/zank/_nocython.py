@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-__all__ = ["Py_ssize_t", "cfunc", "compiled", "locals", "typedef", "ulonglong"]
+__all__ = ["Py_ssize_t", "cfunc", "compiled", "declare", "locals", "typedef", "ulonglong"]
 
 _F = TypeVar("_F", bound=Callable[..., Any])
 _T = TypeVar("_T")
@@ -36,6 +36,12 @@ def typedef(ctype: _T) -> _T:
     """Cython's ``cython.typedef(type)``, a C type's short name: without Cython,
     the type itself."""
     return ctype
+
+
+def declare(ctype: object, value: _T) -> _T:
+    """Cython's ``cython.declare(type, value)``, a typed variable (a C global
+    at module level): without Cython, the value itself."""
+    return value
 
 
 def locals(**types: object) -> Callable[[_F], _F]:

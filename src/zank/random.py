@@ -42,6 +42,11 @@ MASK64 = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
 _MIX1 = 0xBF58476D1CE4E5B9
 _MIX2 = 0x94D049BB133111EB
+# the same four constants as C globals of the compiled build (Python ints without Cython)
+_C_MASK = cython.declare(_U64, MASK64)
+_C_GOLDEN = cython.declare(_U64, _GOLDEN)
+_C_MIX1 = cython.declare(_U64, _MIX1)
+_C_MIX2 = cython.declare(_U64, _MIX2)
 T = TypeVar("T")
 
 
@@ -78,24 +83,22 @@ class Rng:
         out, self.state = splitmix64(self.state)
         return out
 
-    @cython.locals(
-        m=_U64, top=_U64, state=_U64, z=_U64, mask=_U64, golden=_U64, mix1=_U64, mix2=_U64
-    )
+    @cython.locals(m=_U64, top=_U64, state=_U64, z=_U64)
     def below(self, n: int) -> int:
         """A uniform integer in ``0 .. n-1`` (``1 <= n <= 2**64``), without modulo bias."""
         if n < 1 or n > MASK64:
             if n == 1 << 64:  # every 64-bit output is below it
                 return self.next64()
             raise ValueError("below() needs n >= 1 and n <= 2**64")
-        # outputs at or above the largest multiple of n that fits in 64 bits are drawn again
-        top = MASK64 - (1 << 64) % n
+        # outputs at or above the largest multiple of n that fits in 64 bits are
+        # drawn again; 2**64 % n is (2**64 - n) % n, which 64 bits hold
         m = n
-        mask, golden, mix1, mix2 = MASK64, _GOLDEN, _MIX1, _MIX2
+        top = _C_MASK - (_C_MASK - m + 1) % m
         state = self.state
         while True:  # splitmix64, written out: agents call this once a move
-            state = (state + golden) & mask
-            z = ((state ^ (state >> 30)) * mix1) & mask
-            z = ((z ^ (z >> 27)) * mix2) & mask
+            state = (state + _C_GOLDEN) & _C_MASK
+            z = ((state ^ (state >> 30)) * _C_MIX1) & _C_MASK
+            z = ((z ^ (z >> 27)) * _C_MIX2) & _C_MASK
             z ^= z >> 31
             if z <= top:
                 self.state = state

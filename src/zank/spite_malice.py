@@ -139,12 +139,11 @@ _NOT_TO_SIDE = re.compile(r"^(p|s[1-9])-s[1-9]$", re.IGNORECASE)
 
 
 @cython.cfunc
-@cython.locals(r=_Int, k=_Int)
+@cython.locals(r=_Int, k=_Int, c=_Int)
 def _first_of_rank(hand: tuple[int, ...], r: int) -> int:
     """Where the first card of rank ``r`` lies in ``hand`` (one is there)."""
-    rank = RANK
     for k, c in enumerate(hand):
-        if rank[c] == r:
+        if c & 15 == r:  # the rank bits of a card id (zank.cards.RANK)
             return k
     raise AssertionError(r)  # pragma: no cover - a legal move names a card in the hand
 
@@ -181,7 +180,7 @@ def _moves_on(rules: SpiteAndMalice, piles: Sequence[tuple[int, ...]], p: int) -
 
     # sources (S&M-5): one per rank in the hand, lowest rank first (jokers
     # are rank 0), then the pay-off top, then the side-stack tops
-    hand_ranks = sorted({rank[c] for c in piles[base + 1]})
+    hand_ranks = sorted({c & 15 for c in piles[base + 1]})  # c & 15: RANK[c]
     sources = [(r, r) for r in hand_ranks]
     pay = piles[base]
     if pay:
@@ -251,7 +250,7 @@ def _play_on(
         to_move = (p + 1) % players
         turn = pos.turn + 1
         rng_state = pos.rng
-        nxt = rules._seat_base(to_move) + 1
+        nxt = rules._base0 + to_move * (2 + SIDE_STACKS) + 1  # the next seat's hand
         if len(piles[nxt]) < HAND_SIZE:
             rng_state, drawn = _draw_on(rules, piles, down, nxt, rng_state)
             if not drawn:
@@ -301,7 +300,7 @@ def _play_on(
 
 
 @cython.cfunc
-@cython.locals(need=_Int, k=_Int)
+@cython.locals(need=_Int, k=_Int, n=_Int, took=_Int)
 def _draw_on(
     rules: SpiteAndMalice,
     piles: list[tuple[int, ...]],
@@ -321,7 +320,8 @@ def _draw_on(
     empties it ("bis der Ziehstapel leer ist").
     """
     need = HAND_SIZE - len(piles[hand_i])
-    taken: list[int] = []
+    hand = piles[hand_i]
+    took = 0
     while need:
         if not piles[0]:
             if not piles[1]:
@@ -331,10 +331,12 @@ def _draw_on(
             piles[1] = ()
             rng_state = rng.state
         draw = piles[0]
-        k = min(need, len(draw))
-        taken += reversed(draw[len(draw) - k :])  # from the top, one by one
-        piles[0] = draw[: len(draw) - k]
+        n = len(draw)
+        k = min(need, n)
+        hand += draw[n - k :]  # from the top; the hand is sorted below
+        piles[0] = draw[: n - k]
         need -= k
+        took += k
     when_empty = rules.draw_pile_end == WHEN_EMPTY
     if when_empty and not piles[0] and piles[1]:
         rng = Rng(rng_state)  # S&M-V1: "bis der Ziehstapel leer ist"
@@ -342,9 +344,9 @@ def _draw_on(
         piles[1] = ()
         rng_state = rng.state
     down[0] = len(piles[0])
-    if not taken:
+    if not took:
         return rng_state, False
-    piles[hand_i] = tuple(sorted(piles[hand_i] + tuple(taken)))
+    piles[hand_i] = tuple(sorted(hand))
     return rng_state, not (when_empty and not piles[0])
 
 
