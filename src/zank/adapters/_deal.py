@@ -11,7 +11,7 @@ game shares (one per variant, option set and seat count: :func:`_shared_context`
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from itertools import compress, repeat
 from operator import is_not, itemgetter, ne
 from typing import Any
@@ -20,7 +20,7 @@ import zank
 from zank.adapters.encoding import ObservationEncoder
 from zank.adapters.knowledge import KnowledgeEncoder
 from zank.cards import DECK, MAX_CARD
-from zank.core import HIDDEN, Rules, State
+from zank.core import HIDDEN, Move, Rules, State
 from zank.random import Rng
 
 MAX_DEAL_OUTCOMES = 128
@@ -378,6 +378,12 @@ class _Context:
         self.private = [s.owner if s.private else None for s in self.specs]
         # the quick way to tell who sees what holds while observe is the core's own
         self.fast = type(self.rules).observe is Rules.observe
+        self.apply: Callable[[State, Move], State] = (
+            self.rules._apply if type(self.rules).apply is Rules.apply else self.rules.apply
+        )
+        """``rules.apply`` without its check of ``legal_moves`` (the core's own
+        ``_apply``, unless the variant overrides ``apply``): for a move the adapter
+        has checked already."""
         cards = self.rules.cards(players)
         if len(set(cards)) != len(cards):
             raise ValueError(f"{variant}: the OpenSpiel adapter needs distinct card ids")

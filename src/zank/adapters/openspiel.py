@@ -411,13 +411,18 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
         return d.zs is not None and d.pending is None and (d.zs.outcome is not None or d.truncated)
 
     def _legal_actions(self, player: int) -> list[int]:
+        return list(self._actions())
+
+    def _actions(self) -> tuple[int, ...]:
+        """The legal actions of a decision, sorted (computed once per state:
+        clones share them)."""
         d = self._data
         actions = d.actions
-        if actions is None:  # once per state (clones share it)
+        if actions is None:
             assert d.zs is not None
             actions = tuple(sorted([m.action for m in self._ctx.rules.legal_moves(d.zs)]))
             d.actions = actions
-        return list(actions)
+        return actions
 
     def _deal_node(self) -> _Chance:
         """The next chance node of the deal (computed once per state; a node
@@ -570,7 +575,9 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
         p = d.pending
         if p is None:
             move = ctx.rules.moves[action]
-            if move not in ctx.rules.legal_moves(d.zs):
+            # checked once here (against the state's legal actions, kept for its
+            # clones); the applies that follow are unchecked (``ctx.apply``)
+            if move.action not in self._actions():
                 raise ValueError(f"action {action} ({move.text}) is not legal now")
             self._resolve(_Pending(int(action), d.zs))
             return
@@ -618,7 +625,9 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
         ctx = self._ctx
         d = self._data
         move = ctx.rules.moves[pending.action]
-        after = ctx.rules.apply(pending.base, move)
+        # unchecked: the move was checked on the state it was chosen in; the cards
+        # chance placed since only swap cards that no seat sees
+        after = ctx.apply(pending.base, move)
         if not pending.shuffles and after.rng != pending.base.rng:
             # the move shuffles: chance chooses the generator state first
             self._data = attrs.evolve(d, pending=attrs.evolve(pending, shuffles=True))
