@@ -503,12 +503,56 @@ class _Context:
                 v.update(c for i in piles for c in obs.piles[i] if c != HIDDEN)
         return views
 
+    def changed(self, before: State, after: State) -> list[int] | set[int]:
+        """The piles that differ between ``before`` and ``after``, or whose
+        face-down count does (those that are the same object are the same: a move
+        keeps the piles it does not change)."""
+        bp, ap, bd, ad = before.piles, after.piles, before.down, after.down
+        changed: list[int] | set[int] = [
+            i for i in compress(self.pile_ids, map(is_not, bp, ap)) if bp[i] != ap[i]
+        ]
+        if bd != ad:
+            changed = {*changed, *compress(self.pile_ids, map(ne, bd, ad))}
+        return changed
+
+    def turned_up(
+        self,
+        before: State,
+        after: State,
+        changed: list[int] | set[int] | None,
+        hidden: tuple[frozenset[int], frozenset[int], tuple[int, ...]],
+    ) -> int:
+        """The smallest card that some seat sees in ``after`` and that nobody may
+        know in ``before`` (``hidden``: the cards some seat has seen, those a
+        shuffle hid again, and those chance chose already, which are not counted),
+        from a pile whose order means something; ``-1`` if none.
+
+        With the core's ``observe`` (``changed``: :meth:`changed`), without the
+        cards each seat sees: a card that nobody may know was seen by no seat in
+        ``before``, so it is one some seat sees in ``after`` if it lies face up in
+        a changed pile; otherwise from :meth:`shown`.
+        """
+        seen, mixed, fixed = hidden
+        if changed is None:
+            new: set[int] = set().union(*self.shown(before, after)[0])
+        else:
+            ap, ad = after.piles, after.down
+            new = set().union(*[ap[i][ad[i] :] for i in changed])
+        cards = [c for c in new if (c not in seen or c in mixed) and c not in fixed]
+        if not cards:
+            return -1
+        # each card lies in one pile: outside the sorted ones is in an unsorted one
+        piles = before.piles
+        hands = {c for i in self.sorted_piles for c in piles[i]}
+        return min([c for c in cards if c not in hands], default=-1)
+
     def shown(
-        self, before: State, after: State
+        self, before: State, after: State, changed: list[int] | set[int] | None = None
     ) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
         """Per seat, the cards it sees in ``after`` but did not see in ``before``;
-        and those of them that every seat sees in ``after`` (shown publicly)."""
-        if not self.fast:
+        and those of them that every seat sees in ``after`` (shown publicly).
+        ``changed``: :meth:`changed` of the two states, if known."""
+        if not self.fast or self.players < 2:
             every = range(len(self.specs))
             old = self.views(before, every)
             new = self.views(after, every)
@@ -521,45 +565,41 @@ class _Context:
         # (a move keeps the others) and differ, or whose face-down count differs;
         # their face-up cards before and after, those of public piles once for all
         bp, ap, bd, ad = before.piles, after.piles, before.down, after.down
-        changed: list[int] | set[int] = [
-            i for i in compress(self.pile_ids, map(is_not, bp, ap)) if bp[i] != ap[i]
-        ]
-        if bd != ad:
-            changed = {*changed, *compress(self.pile_ids, map(ne, bd, ad))}
+        if changed is None:
+            changed = self.changed(before, after)
+        private = self.private
         up_before: set[int] = set()
         up_after: set[int] = set()
-        own: dict[int, tuple[set[int], set[int]]] = {}  # per owner of a private pile
+        own: dict[int, tuple[set[int], set[int]]] | None = None  # per owner of a private pile
         for i in changed:
-            owner = self.private[i]
+            owner = private[i]
             if owner is None:
                 up_before.update(bp[i][bd[i] :])
                 up_after.update(ap[i][ad[i] :])
             else:
+                if own is None:
+                    own = {}
                 sets = own.get(owner)
                 if sets is None:
                     sets = own[owner] = (set(), set())
                 sets[0].update(bp[i][bd[i] :])
                 sets[1].update(ap[i][ad[i] :])
-        if not own:  # every seat sees the same: the cards shown are shown publicly
-            cards = sorted(up_after - up_before)
-            # one tuple per seat and one for the public, as below: a pickle (and
-            # OpenSpiel's serialization) writes the same bytes as ever
+        # the cards shown publicly: the new face-up cards of public piles (a card is
+        # in one place, so a private pile's card that goes public was hidden from
+        # every seat but its owner's, one seat of the two or more)
+        cards = sorted(up_after - up_before)
+        # one tuple per seat and one for the public (new objects, not one shared):
+        # a pickle (and OpenSpiel's serialization) writes the same bytes as ever
+        if own is None:  # every seat sees the same
             return tuple([tuple(cards) for _ in range(self.players)]), tuple(cards)
-        news = []
-        shown_list = []
+        shown = []
         for p in range(self.players):
             sets = own.get(p)
             if sets is None:
-                seen_before, seen_after = up_before, up_after
+                shown.append(tuple(cards))
             else:
-                seen_before, seen_after = up_before | sets[0], up_after | sets[1]
-            news.append(seen_after)
-            shown_list.append(tuple(sorted(seen_after - seen_before)))
-        shown = tuple(shown_list)
-        if not any(shown):
-            return shown, ()
-        public = set.intersection(*news).intersection(c for s in shown for c in s)
-        return shown, tuple(sorted(public))
+                shown.append(tuple(sorted((up_after | sets[1]) - up_before - sets[0])))
+        return tuple(shown), tuple(cards)
 
     def places(self, state: State) -> dict[int, int]:
         """The pile index of every card outside sorted piles (whose order means nothing)."""

@@ -327,15 +327,20 @@ def _permute(state: State, moves: dict[int, int]) -> State:
     moves = {a: b for a, b in moves.items() if a != b}
     if not moves:
         return state
-    keys = moves.keys()
     piles = list(state.piles)
+    left = len(moves)  # each card lies in one pile: stop when every key is found
     for i, pile in enumerate(piles):
-        if not keys.isdisjoint(pile):
-            cards = list(pile)
-            for a, b in moves.items():
-                if a in pile:
-                    cards[pile.index(a)] = b
+        cards = None
+        for a, b in moves.items():
+            if a in pile:
+                if cards is None:
+                    cards = list(pile)
+                cards[pile.index(a)] = b
+                left -= 1
+        if cards is not None:
             piles[i] = tuple(cards)
+            if not left:
+                break
     return _with_piles(state, tuple(piles))
 
 
@@ -632,36 +637,26 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
             # the move shuffles: chance chooses the generator state first
             self._data = attrs.evolve(d, pending=attrs.evolve(pending, shuffles=True))
             return
-        shown, public = ctx.shown(pending.base, after)
-        new: set[int] = set().union(*shown)
-        if new:
-            # a card nobody may know (unseen, or hidden again by a shuffle) that
-            # chance has not chosen yet, from a pile whose order means something
-            seen, mixed, fixed = d.seen, d.mixed, pending.fixed
-            piles = pending.base.piles
-            turned = sorted(
-                [
-                    c
-                    for c in new
-                    if (c not in seen or c in mixed)
-                    and c not in fixed
-                    and any(c in piles[i] for i in ctx.unsorted)
-                ]
+        # the next card that a move turns up and that nobody may know (unseen, or
+        # hidden again by a shuffle) and chance has not chosen yet, from a pile whose
+        # order means something: chance chooses it first
+        changed = ctx.changed(pending.base, after) if ctx.fast else None
+        target = ctx.turned_up(pending.base, after, changed, (d.seen, d.mixed, pending.fixed))
+        if target >= 0:
+            p = pending
+            self._data = _Data(
+                d.zs,
+                d.seen,
+                d.deal_views,
+                d.steps,
+                _Pending(p.action, p.base, p.fixed, target, p.shuffles, p.shuffled),
+                d.truncated,
+                d.mixed,
+                dealt=d.dealt,
             )
-            if turned:
-                p = pending
-                target = turned[0]
-                self._data = _Data(
-                    d.zs,
-                    seen,
-                    d.deal_views,
-                    d.steps,
-                    _Pending(p.action, p.base, p.fixed, target, p.shuffles, p.shuffled),
-                    d.truncated,
-                    mixed,
-                    dealt=d.dealt,
-                )
-                return
+            return
+        shown, public = ctx.shown(pending.base, after, changed)
+        new: set[int] = set().union(*shown)
         seat = pending.base.to_move
         assert seat is not None
         seen = d.seen if new.issubset(d.seen) else d.seen.union(new)
