@@ -515,6 +515,25 @@ class _Context:
             changed = {*changed, *compress(self.pile_ids, map(ne, bd, ad))}
         return changed
 
+    def shows_nothing(self, before: State, after: State, changed: list[int] | set[int]) -> bool:
+        """Whether no seat sees a card in ``after`` that it did not see in ``before``
+        (with the core's ``observe``; ``changed``: :meth:`changed`), told quickly
+        (``False`` may still show nothing): every face-down count is the same, no
+        private pile changed, and every changed pile keeps its face-down cards.
+        Then the face-down cards are the same, and so are the cards each seat sees
+        (every card lies in one pile)."""
+        bd = before.down
+        if bd != after.down:
+            return False
+        bp, ap, private = before.piles, after.piles, self.private
+        for i in changed:
+            if private[i] is not None:
+                return False
+            d = bd[i]
+            if d and bp[i][:d] != ap[i][:d]:
+                return False
+        return True
+
     def turned_up(
         self,
         before: State,

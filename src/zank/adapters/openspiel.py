@@ -641,7 +641,14 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
         # hidden again by a shuffle) and chance has not chosen yet, from a pile whose
         # order means something: chance chooses it first
         changed = ctx.changed(pending.base, after) if ctx.fast else None
-        target = ctx.turned_up(pending.base, after, changed, (d.seen, d.mixed, pending.fixed))
+        if changed is not None and ctx.shows_nothing(pending.base, after, changed):
+            # (a new tuple of empty ones, as shown() gives: pickles write the same bytes)
+            shown: tuple[tuple[int, ...], ...] = tuple([()] * ctx.players)
+            public: tuple[int, ...] = ()
+            target = -1
+        else:
+            shown = public = ()
+            target = ctx.turned_up(pending.base, after, changed, (d.seen, d.mixed, pending.fixed))
         if target >= 0:
             p = pending
             self._data = _Data(
@@ -655,7 +662,8 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
                 dealt=d.dealt,
             )
             return
-        shown, public = ctx.shown(pending.base, after, changed)
+        if not shown:
+            shown, public = ctx.shown(pending.base, after, changed)
         new: set[int] = set().union(*shown)
         seat = pending.base.to_move
         assert seat is not None
