@@ -557,7 +557,11 @@ class _Context:
         else:
             ap, ad = after.piles, after.down
             new = set().union(*[ap[i][ad[i] :] for i in changed])
-        cards = [c for c in new if (c not in seen or c in mixed) and c not in fixed]
+        cards = new - seen  # and those a shuffle hid again
+        if mixed:
+            cards.update(new.intersection(mixed))
+        if fixed:
+            cards.difference_update(fixed)
         if not cards:
             return -1
         # each card lies in one pile: outside the sorted ones is in an unsorted one
