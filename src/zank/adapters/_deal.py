@@ -615,14 +615,14 @@ class _Context:
         # a pickle (and OpenSpiel's serialization) writes the same bytes as ever
         if own is None:  # every seat sees the same
             return tuple([tuple(cards) for _ in range(self.players)]), tuple(cards)
-        shown = []
+        per_seat: list[tuple[int, ...]] = []
         for p in range(self.players):
             sets = own.get(p)
             if sets is None:
-                shown.append(tuple(cards))
+                per_seat.append(tuple(cards))
             else:
-                shown.append(tuple(sorted((up_after | sets[1]) - up_before - sets[0])))
-        return tuple(shown), tuple(cards)
+                per_seat.append(tuple(sorted((up_after | sets[1]) - up_before - sets[0])))
+        return tuple(per_seat), tuple(cards)
 
     def places(self, state: State) -> dict[int, int]:
         """The pile index of every card outside sorted piles (whose order means nothing)."""
