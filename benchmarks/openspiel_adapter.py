@@ -25,7 +25,8 @@ and information-state tensor (each the mean over the game's decisions).
 
 With ``--split``, instead: per variant and seat count, ``N`` random games under
 cProfile, split into the engine's own cost (``Rules.legal_moves``,
-``Rules.apply`` and ``Rules.observe``, with what they call) and the rest (the
+``Rules.apply`` and ``Rules.observe``, and the rules' ``_apply`` that the adapter
+calls for a move it checked, with what they call) and the rest (the
 adapter's bookkeeping: legal-action ids, chance outcomes, the cards a move shows,
 the record; OpenSpiel's pybind11 calls; the loop), in µs per node under the
 profiler (which inflates small calls: compare the shares, and builds in one run).
@@ -210,6 +211,12 @@ def engine_split(game: Any, games: int) -> tuple[int, float, float]:
             engine += stats[key][3]
     if apply_key is not None and legal_key is not None:  # legal_moves inside apply: once
         engine -= stats[legal_key][4].get(apply_key, (0, 0, 0, 0))[3]
+    # the rules' own ``_apply`` called by the adapter directly (a move it checked)
+    for key, entry in stats.items():
+        if key[2] == "_apply":
+            for caller, timing in entry[4].items():
+                if caller[0].endswith("adapters/openspiel.py"):
+                    engine += timing[3]
     return nodes, total, engine
 
 
