@@ -645,30 +645,28 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
             # (a new tuple of empty ones, as shown() gives: pickles write the same bytes)
             shown: tuple[tuple[int, ...], ...] = tuple([()] * ctx.players)
             public: tuple[int, ...] = ()
-            target = -1
+            seen, mixed = d.seen, d.mixed
         else:
-            shown = public = ()
             target = ctx.turned_up(pending.base, after, changed, (d.seen, d.mixed, pending.fixed))
-        if target >= 0:
-            p = pending
-            self._data = _Data(
-                d.zs,
-                d.seen,
-                d.deal_views,
-                d.steps,
-                _Pending(p.action, p.base, p.fixed, target, p.shuffles, p.shuffled),
-                d.truncated,
-                d.mixed,
-                dealt=d.dealt,
-            )
-            return
-        if not shown:
+            if target >= 0:
+                p = pending
+                self._data = _Data(
+                    d.zs,
+                    d.seen,
+                    d.deal_views,
+                    d.steps,
+                    _Pending(p.action, p.base, p.fixed, target, p.shuffles, p.shuffled),
+                    d.truncated,
+                    d.mixed,
+                    dealt=d.dealt,
+                )
+                return
             shown, public = ctx.shown(pending.base, after, changed)
-        new: set[int] = set().union(*shown)
+            new: set[int] = set().union(*shown)
+            seen = d.seen if new.issubset(d.seen) else d.seen.union(new)
+            mixed = d.mixed.difference(new) if d.mixed else d.mixed
         seat = pending.base.to_move
         assert seat is not None
-        seen = d.seen if new.issubset(d.seen) else d.seen.union(new)
-        mixed = d.mixed.difference(new) if d.mixed else d.mixed
         hidden: tuple[tuple[int, ...], ...] = ()
         covered: tuple[int, ...] = ()
         pool: tuple[int, ...] = ()
