@@ -375,6 +375,8 @@ class _Context:
         self.encoder = ObservationEncoder(self.rules, players)
         self.knowledge = KnowledgeEncoder(self.encoder)
         self.specs = self.rules.layout(players)
+        self.moves = self.rules.moves
+        """Every move of the action space, by action (``rules.moves``)."""
         self.private = [s.owner if s.private else None for s in self.specs]
         # the quick way to tell who sees what holds while observe is the core's own
         self.fast = type(self.rules).observe is Rules.observe

@@ -407,7 +407,8 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
             return []
         to_move = zs.to_move
         if to_move is not None and (player is None or player == to_move):
-            return self._legal_actions(to_move)
+            actions = d.actions
+            return list(self._actions() if actions is None else actions)
         return pyspiel.State.legal_actions(self, player)  # type: ignore[no-any-return]
 
     def is_terminal(self) -> bool:
@@ -579,10 +580,13 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
             return
         p = d.pending
         if p is None:
-            move = ctx.rules.moves[action]
+            move = ctx.moves[action]
             # checked once here (against the state's legal actions, kept for its
             # clones); the applies that follow are unchecked (``ctx.apply``)
-            if move.action not in self._actions():
+            actions = d.actions
+            if actions is None:
+                actions = self._actions()
+            if move.action not in actions:
                 raise ValueError(f"action {action} ({move.text}) is not legal now")
             self._resolve(_Pending(int(action), d.zs))
             return
@@ -629,7 +633,7 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
         """Apply the pending move, or stop at the next chance node it needs."""
         ctx = self._ctx
         d = self._data
-        move = ctx.rules.moves[pending.action]
+        move = ctx.moves[pending.action]
         # unchecked: the move was checked on the state it was chosen in; the cards
         # chance placed since only swap cards that no seat sees
         after = ctx.apply(pending.base, move)
