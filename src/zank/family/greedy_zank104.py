@@ -41,10 +41,11 @@ from collections.abc import Sequence
 
 from zank.agents.base import best_move
 from zank.core import HIDDEN, Move, Observation, Rules, State
-from zank.family.fits import FKEY, fits_house
-from zank.family.table import CARD
-from zank.family.zank104 import SRC_RESERVE, TGT_FOUNDATION, TURN, Zank104, counts
+from zank.family.fits import FKEY, PACK_WANTS, fits_house
+from zank.family.table import CARD, foundation_fits
+from zank.family.zank104 import SRC_RESERVE, TGT_FOUNDATION, TURN, Zank104
 from zank.random import Rng
+from zank.working import Working
 
 __all__ = ["SAMPLES", "move_score", "zank104_policy"]
 
@@ -55,63 +56,98 @@ _NEVER = -(10**6)
 # the move_score of packing onto the own piles: below every other move
 
 
+class _Scorer:
+    """:func:`move_score` for the moves of one position: what a score reads of
+    the position beyond the move (the keys that fit a foundation, those the
+    opponent's piles take) is worked out once, when a move first needs it."""
+
+    __slots__ = ("fits", "me", "packs", "piles", "rules")
+
+    def __init__(self, rules: Zank104, piles: Sequence[tuple[int, ...]], me: int) -> None:
+        self.rules = rules
+        self.piles = piles
+        self.me = me
+        self.fits: set[int] | None = None
+        self.packs: set[int] | None = None
+
+    def score(self, move: Move) -> int:
+        """:func:`move_score` of ``move`` in this position."""
+        if move.kind != CARD:
+            return 1 if move.kind == TURN else 0
+        rules = self.rules
+        s, t = move.source, move.target
+        if t >= rules._own_target:  # packing onto the own piles (Z104-8)
+            return _NEVER
+        if t == TGT_FOUNDATION:
+            return 100
+        piles = self.piles
+        hb, pack = rules._house_base, rules._pack_target
+        if s < rules._house_source:  # the reserve top or the turned talon card
+            base = 70 if s == SRC_RESERVE else 50
+            if t >= pack:
+                return base + 10
+            return base if piles[hb + t - 1] else base - 5
+        house = piles[hb + s - rules._house_source]
+        if t >= pack:
+            return 66  # a card given away, and room made for the own cards
+        # a move between stairs: what does it leave behind?
+        runs = rules.stair_runs
+        i = rules.run_start(house, piles[hb + t - 1][-1]) if runs else len(house) - 1
+        if i == 0:
+            return 35  # a gap for the reserve or the talon
+        below = house[i - 1]
+        key = FKEY[below]
+        fits = self.fits
+        if fits is None:
+            fits = self.fits = foundation_fits(piles[rules._foundations])
+        if key in fits:
+            return 38
+        reserve = piles[rules._seat[self.me][0]]
+        if reserve and reserve[-1] != HIDDEN and fits_house(reserve[-1], below):
+            return 36
+        # the opponent's reserve top and second talon lie face up
+        packs = self.packs
+        if packs is None:
+            packs = set()
+            for i in rules._pack_index[self.me]:
+                pile = piles[i]
+                if pile:
+                    packs.update(PACK_WANTS[pile[-1]])
+            self.packs = packs
+        return 30 if key in packs else -5
+
+
 def move_score(rules: Zank104, observation: Observation, move: Move) -> int:
     """How much the greedy policy likes ``move`` (higher is better)."""
-    if move.kind != CARD:
-        return 1 if move.kind == TURN else 0
-    if rules.is_own_pack(move):
-        return _NEVER
-    s, t = move.source, move.target
-    if t == TGT_FOUNDATION:
-        return 100
-    piles = observation.piles
-    hb, pack = rules.house_base, rules.pack_target
-    if s < rules.house_source:  # the reserve top or the turned talon card
-        base = 70 if s == SRC_RESERVE else 50
-        if t >= pack:
-            return base + 10
-        return base if piles[hb + t - 1] else base - 5
-    house = piles[hb + s - rules.house_source]
-    if t >= pack:
-        return 66  # a card given away, and room made for the own cards
-    # a move between stairs: what does it leave behind?
-    i = rules.run_start(house, piles[hb + t - 1][-1]) if rules.stair_runs else len(house) - 1
-    if i == 0:
-        return 35  # a gap for the reserve or the talon
-    below = house[i - 1]
-    if FKEY[below] in rules.foundation_keys(piles):
-        return 38
-    me = observation.player
-    reserve = piles[rules.own_piles(me)[0]]
-    if reserve and reserve[-1] != HIDDEN and fits_house(reserve[-1], below):
-        return 36
-    # the opponent's reserve top and second talon lie face up
-    if FKEY[below] in rules.pack_wants(piles, me):
-        return 30
-    return -5
+    return _Scorer(rules, observation.piles, observation.player).score(move)
 
 
-def _one_move(
-    rules: Zank104, observation: Observation, legal_moves: Sequence[Move], rng: Rng
-) -> Move:
-    """One of the best-scored moves (:func:`move_score`), ties at random."""
-    return best_move(legal_moves, lambda m: move_score(rules, observation, m), rng)
+def _rest_of_turn(rules: Zank104, state: State, move: Move, player: int, rng: Rng) -> int:
+    """Play ``move`` in ``state``, then ``player``'s turn to its end by
+    :func:`move_score`; the value of the position then: the card lead over the
+    opponent, or a won or lost game.
 
-
-def _rest_of_turn(rules: Zank104, state: State, player: int, rng: Rng) -> int:
-    """Play ``player``'s turn to its end by :func:`move_score`; the value of
-    the position then: the card lead over the opponent, or a won or lost game."""
-    while state.outcome is None and state.to_move == player:
-        legal = rules.legal_moves(state)
+    The turn is played on one working position through the variant's kernel
+    (:mod:`zank.working`), as :meth:`~zank.core.Rules.playouts` plays, and each
+    move is scored on the position's own piles: the piles a score reads (the
+    stairs, the foundations, the reserve tops and the second talons) lie face
+    up, so they are the ones ``player`` sees."""
+    moves_of, play = rules._kernel_moves, rules._kernel_play
+    w = Working(state)
+    play(w, move)
+    while w.outcome is None and w.to_move == player:
+        legal = moves_of(w)
         if len(legal) == 1:
-            move = legal[0]
+            play(w, legal[0])
         else:
-            move = _one_move(rules, rules.observe(state, player), legal, rng)
-        state = rules.apply(state, move)
-    if state.outcome is not None:
-        return WON if state.outcome.winner == player else -WON
-    c = counts(state)
-    return c[1 - player] - c[player]
+            play(w, best_move(legal, _Scorer(rules, w.piles, player).score, rng))
+    if w.outcome is not None:
+        return WON if w.outcome.winner == player else -WON
+    piles = w.piles
+    mine, theirs = (sum(len(piles[i]) for i in seat) for seat in rules._seat)
+    if player:
+        mine, theirs = theirs, mine
+    return theirs - mine
 
 
 def zank104_policy(
@@ -133,6 +169,6 @@ def zank104_policy(
     states = [rules.sample_state(observation, seed=rng.next64()) for _ in range(SAMPLES)]
 
     def lead(m: Move) -> int:  # the summed card lead after the rest of the turn
-        return sum(_rest_of_turn(rules, rules.apply(st, m), player, rng) for st in states)
+        return sum(_rest_of_turn(rules, st, m, player, rng) for st in states)
 
     return best_move(legal_moves, lead, rng)
