@@ -38,8 +38,10 @@ cards fit a foundation; the tie goes to the agent's generator:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import chain, repeat
 
 from zank.agents.base import best_move
+from zank.cards import MAX_CARD
 from zank.core import HIDDEN, Move, Observation, Rules, State
 from zank.family.fits import FKEY, PACK_WANTS, fits_house
 from zank.family.table import CARD, foundation_fits
@@ -150,6 +152,68 @@ def _rest_of_turn(rules: Zank104, state: State, move: Move, player: int, rng: Rn
     return theirs - mine
 
 
+# per (rules, seats): the game's distinct card ids, ascending, and how many of
+# each id it has (a list by id, one slot more at the end for HIDDEN, -1, to
+# count into); None where the layout has private or sorted piles
+_GAME_CARDS: dict[tuple[Rules, int], tuple[tuple[int, ...], list[int]] | None] = {}
+
+
+def _game_cards(rules: Zank104, players: int) -> tuple[tuple[int, ...], list[int]] | None:
+    key = (rules, players)
+    if key not in _GAME_CARDS:
+        if any(spec.private or spec.sorted for spec in rules.layout(players)):
+            _GAME_CARDS[key] = None
+        else:
+            cards = rules.cards(players)
+            counts = [0] * (MAX_CARD + 1)
+            for c in cards:
+                counts[c] += 1
+            _GAME_CARDS[key] = (tuple(sorted(set(cards))), counts)
+    return _GAME_CARDS[key]
+
+
+def _sample(rules: Zank104, observation: Observation, seed: int) -> State:
+    """``rules.sample_state(observation, seed=seed)``, the same state, for an
+    observation that the engine made (its checks left out).
+
+    In a layout without private or sorted piles the hidden places are the
+    face-down cards, the first ``down[i]`` of pile ``i``: the cards not seen
+    are put there in the game's card order, shuffled by ``Rng(seed)`` exactly
+    as :meth:`~zank.core.Rules.sample_state` shuffles them.  Any other layout
+    goes to :meth:`~zank.core.Rules.sample_state` itself."""
+    game = _game_cards(rules, observation.players)
+    if game is None:
+        return rules.sample_state(observation, seed=seed)
+    ids, counts = game
+    left = counts.copy()
+    shown = observation.piles
+    for c in chain.from_iterable(shown):
+        left[c] -= 1  # HIDDEN (-1) into the slot at the end
+    unseen = list(chain.from_iterable(map(repeat, ids, map(left.__getitem__, ids))))
+    rng = Rng(seed)
+    rng.shuffle(unseen)
+    piles = list(shown)
+    k = 0
+    for i, d in enumerate(observation.down):
+        if d:
+            piles[i] = (*unseen[k : k + d], *shown[i][d:])
+            k += d
+    assert k == len(unseen), "an observation that the engine did not make"
+    return State(
+        rules=rules,
+        players=observation.players,
+        piles=tuple(piles),
+        down=observation.down,
+        to_move=observation.to_move,
+        phase=observation.phase,
+        info=observation.info,
+        rng=rng.next64(),
+        ply=observation.ply,
+        turn=observation.turn,
+        outcome=observation.outcome,
+    )
+
+
 def zank104_policy(
     rules: Rules, observation: Observation, legal_moves: Sequence[Move], rng: Rng
 ) -> Move:
@@ -166,7 +230,7 @@ def zank104_policy(
     if len(legal_moves) == 1:
         return legal_moves[0]
     player = observation.player
-    states = [rules.sample_state(observation, seed=rng.next64()) for _ in range(SAMPLES)]
+    states = [_sample(rules, observation, rng.next64()) for _ in range(SAMPLES)]
 
     def lead(m: Move) -> int:  # the summed card lead after the rest of the turn
         return sum(_rest_of_turn(rules, st, m, player, rng) for st in states)
