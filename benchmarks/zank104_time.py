@@ -9,7 +9,9 @@ on to the first position with more than one legal move.  At each position the
 agent (seeded ``deal``) chooses once; the script prints the chosen move and
 the processor time (``time.process_time``) of that decision, and at the end
 the mean, the largest and a digest of every choice, so that two versions of
-the code can be compared decision for decision.  ``--greedy`` times the
+the code can be compared decision for decision (``--policy-file`` plays
+another ``greedy_zank104.py``, for example the one of an earlier commit, in
+the same build).  ``--greedy`` times the
 variant's greedy policy instead (every decision with a choice of the games,
 up to the largest ``--at``), the number of decisions and the digest likewise.
 """
@@ -18,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import importlib.util
 import json
 import sys
 import time
@@ -60,8 +63,20 @@ def main() -> None:
     parser.add_argument("--agent", default="search:hard")
     parser.add_argument("--greedy", action="store_true")
     parser.add_argument("--option", action="append", default=[], help="NAME=true|false|INT")
+    parser.add_argument(
+        "--policy-file",
+        help="a greedy_zank104.py to play instead of the installed one (before/after)",
+    )
     parser.add_argument("--json")
     args = parser.parse_args()
+    if args.policy_file:
+        name = "zank.family.greedy_zank104"
+        spec = importlib.util.spec_from_file_location(name, args.policy_file)
+        assert spec is not None
+        assert spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
     options: dict[str, object] = {}
     for item in args.option:
         name, value = item.split("=", 1)
@@ -119,6 +134,7 @@ def main() -> None:
         "max_ms": round(1000 * max(times, default=0.0), 2),
         "digest": digest.hexdigest()[:16],
         "build": "compiled" if zank.compiled else "pure Python",
+        "policy": args.policy_file or "installed",
     }
     print(json.dumps(row))
     if args.json:

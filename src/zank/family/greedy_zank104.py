@@ -141,8 +141,18 @@ def _rest_of_turn(rules: Zank104, state: State, move: Move, player: int, rng: Rn
         legal = moves_of(w)
         if len(legal) == 1:
             play(w, legal[0])
-        else:
-            play(w, best_move(legal, _Scorer(rules, w.piles, player).score, rng))
+            continue
+        # best_move's loop, written out (the hot path of the search's rollouts)
+        score = _Scorer(rules, w.piles, player).score
+        best = [legal[0]]
+        top = score(legal[0])
+        for m in legal[1:]:
+            value = score(m)
+            if value > top:
+                top, best = value, [m]
+            elif value == top:
+                best.append(m)
+        play(w, best[rng.below(len(best))] if len(best) > 1 else best[0])
     if w.outcome is not None:
         return WON if w.outcome.winner == player else -WON
     piles = w.piles
