@@ -371,3 +371,60 @@ def test_a_level_needs_a_greedy_policy() -> None:
 
     with pytest.raises(ZankError, match="no greedy agent"):
         check_agents(Unregistered(), ["search:hard", "random"])
+
+
+# ------------------------------------------------------------- rollouts
+@pytest.mark.parametrize("name", ["zank-104", "zank-detailed"])
+def test_a_rollout_with_a_policy_plays_what_playouts_plays(name: str) -> None:
+    """The search's own rollout loop (for a greedy policy's twin) is the loop
+    of ``rules.playouts``: with the greedy policy itself it reaches the same
+    position from the same seed."""
+    from zank.agents import greedy_policy_of
+    from zank.agents.search import _playout
+
+    rules = zank.variant(name)
+    for seed in range(3):
+        state = a_position(rules, seed=seed, steps=30 * seed)
+        for moves in (1, 20):
+            out = rules.playouts(
+                state, 1, policy="greedy", seed=seed + 9, max_moves=moves, keep_finals=True
+            )
+            assert out.finals is not None
+            mine = _playout(rules, state, greedy_policy_of(rules), seed + 9, moves)
+            assert mine == out.finals[0]
+            assert mine.ply == state.ply + out.lengths[0]
+
+
+def test_zank104_rollouts_play_the_greedy_policys_twin(monkeypatch: pytest.MonkeyPatch) -> None:
+    """zank-104's greedy policy names a cheaper twin (``rollout``): a search's
+    greedy rollouts play it, its prior and first tries the policy itself;
+    a variant whose policy names none rolls out with the policy."""
+    from zank import _policy
+    from zank.agents.search import _rollout_twin
+    from zank.family import greedy_zank104 as g
+
+    rules = zank.variant("zank-104")
+    assert _rollout_twin(rules) is g.zank104_rollout_policy
+    assert _rollout_twin(SMALL) is None
+    assert _rollout_twin(zank.variant("zank-detailed")) is None
+    calls = [0, 0]
+
+    def twin(*args: object) -> Move:
+        calls[0] += 1
+        return g.zank104_rollout_policy(*args)  # type: ignore[arg-type]
+
+    def policy(*args: object) -> Move:
+        calls[1] += 1
+        return g.zank104_policy(*args)  # type: ignore[arg-type]
+
+    policy.rollout = twin  # type: ignore[attr-defined]
+    # load_policy keeps the policies it loaded by their path
+    monkeypatch.setitem(_policy._loaded, "zank.family.greedy_zank104:zank104_policy", policy)
+    state = a_position(rules, seed=2, steps=40)
+    seat = state.to_move
+    assert seat is not None
+    SearchAgent(1, iterations=6, max_moves=6).choose(
+        rules, rules.observe(state, seat), rules.legal_moves(state)
+    )
+    assert calls[0] > 0
+    assert calls[1] > 0

@@ -10,6 +10,7 @@ same state.  ``tests/test_greedy_golden.py`` pins whole games as well."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 
 import pytest
 
@@ -23,7 +24,7 @@ from zank.family.table import CARD
 from zank.family.zank104 import SRC_RESERVE, TGT_FOUNDATION, TURN, Zank104, counts
 from zank.random import Rng
 
-OPTIONS = (
+OPTIONS: tuple[dict[str, object], ...] = (
     {},
     {"stair_runs": True},
     {"stair_runs": True, "pack_when_stalled": True, "no_progress_turns": 8},
@@ -74,7 +75,7 @@ def _reference_rest(rules: Zank104, state: State, player: int, rng: Rng) -> int:
             move = legal[0]
         else:
             seen = rules.observe(state, player)
-            move = best_move(legal, lambda m, seen=seen: _reference_score(rules, seen, m), rng)
+            move = best_move(legal, partial(_reference_score, rules, seen), rng)
         state = rules.apply(state, move)
     if state.outcome is not None:
         return g.WON if state.outcome.winner == player else -g.WON
@@ -158,3 +159,28 @@ def test_a_move_is_scored_as_it_was() -> None:
                 seen = rules.observe(state, state.to_move or 0)
                 for m in rules.legal_moves(state):
                     assert g.move_score(rules, seen, m) == _reference_score(rules, seen, m)
+
+
+def test_the_rollout_twin_plays_the_best_one_move_score() -> None:
+    """The twin that a search's rollouts play (``zank104_policy.rollout``)
+    looks at :data:`ROLLOUT_SAMPLES` sampled states; with 0, the committed
+    setting, it plays the best :func:`move_score` (ties at random), never an
+    own pack."""
+    assert g.zank104_policy.rollout is g.zank104_rollout_policy  # type: ignore[attr-defined]
+    assert g.ROLLOUT_SAMPLES == 0
+    rules = zank.variant("zank-104")
+    assert isinstance(rules, Zank104)
+    for k, state in enumerate(_positions(rules, 5, 300)):
+        if state.outcome is not None:
+            continue
+        seen = rules.observe(state, state.to_move or 0)
+        legal = rules.legal_moves(state)
+        mine = [m for m in legal if not rules.is_own_pack(m)]
+        a, b = Rng(k), Rng(k)
+        want = (
+            mine[0]
+            if len(mine) == 1
+            else best_move(mine, partial(_reference_score, rules, seen), b)
+        )
+        assert g.zank104_rollout_policy(rules, seen, legal, a) == want
+        assert a.state == b.state

@@ -16,7 +16,11 @@ Information-Set Monte Carlo Tree Search (Cowling, Powley and Whitehouse,
    does); a node gains children progressively, the greedy choice first.
 3. **Roll out** with :meth:`~zank.core.Rules.playouts` (the variant's greedy
    policy in every seat by default, each seat deciding from its own
-   observation of the world) for at most ``max_moves`` moves.
+   observation of the world) for at most ``max_moves`` moves; where the
+   greedy policy names a cheaper twin for rollouts
+   (:data:`~zank.agents.search.ROLLOUT_ATTRIBUTE`: zank-104's, whose look to
+   the end of the turn would cost most of a decision), the same loop plays
+   the twin.
 4. **Evaluate** the position the rollout reached: a finished game scores 1
    for the winner, 0 for the others, ½ each in a draw; a game the cut-off
    stopped is scored by :func:`~zank.agents.search.leaf_values`, how far each seat is from going
@@ -55,17 +59,19 @@ from collections.abc import Mapping, Sequence
 
 from attrs import frozen
 
-from zank.agents.base import greedy_policy_of
+from zank.agents.base import Policy, greedy_policy_of
 from zank.core import Move, Observation, Rules, State
 from zank.errors import OptionError, quote
 from zank.playouts import POLICIES
 from zank.random import Rng, fresh_seed
+from zank.working import Working
 
 __all__ = [
     "FAMILY_WEIGHTS",
     "GOAL_KIND",
     "LEVELS",
     "METHODS",
+    "ROLLOUT_ATTRIBUTE",
     "Evaluation",
     "SearchAgent",
     "SearchLevel",
@@ -79,6 +85,13 @@ __all__ = [
 #: followed by a rollout in the same sampled worlds, the worse half dropped
 #: round by round: sequential halving).
 METHODS = ("tree", "halving")
+
+#: The attribute of a greedy policy that names its cheaper twin for the search's
+#: rollouts (a policy with the same signature): where a variant's greedy policy
+#: has one (zank-104's looks to the end of the turn on two sampled states, its
+#: twin on one), greedy rollouts play the twin; the prior and the first moves
+#: tried at each node stay the greedy policy's own.
+ROLLOUT_ATTRIBUTE = "rollout"
 
 #: The pile kind that, where a seat owns one, is the only thing it must empty
 #: to go out (the pay-off pile: the hand is refilled, the side stacks may stay).
@@ -507,7 +520,7 @@ class SearchAgent:
         end = state.turn + self.turns
         left = self.max_moves or -1
         greedy = self.rollout == "greedy"
-        policy = greedy_policy_of(rules) if greedy else None
+        policy = (_rollout_twin(rules) or greedy_policy_of(rules)) if greedy else None
         rng = Rng(self._roll.next64())
         while state.outcome is None and state.turn < end and left:
             moves = rules.legal_moves(state)
@@ -607,16 +620,11 @@ class SearchAgent:
         if self.turns and state.outcome is None:
             state = self._play_turns(rules, state)
         elif self.max_moves and state.outcome is None:
-            out = rules.playouts(
-                state,
-                1,
-                policy=self.rollout,
-                seed=self._roll.next64(),
-                max_moves=self.max_moves,
-                keep_finals=True,
-            )
-            assert out.finals is not None
-            state = out.finals[0]
+            twin = _rollout_twin(rules) if self.rollout == "greedy" else None
+            if twin is not None:
+                state = _playout(rules, state, twin, self._roll.next64(), self.max_moves)
+            else:
+                state = self._playouts(rules, state)
         key = (rules, state.players)
         weights = self.weights
         if weights is None:
@@ -624,3 +632,41 @@ class SearchAgent:
             if weights is None:
                 weights = self._goal[key] = goal_weights(rules, state.players)
         return leaf_values(rules, state, weights, self.scale)
+
+    def _playouts(self, rules: Rules, state: State) -> State:
+        """One rollout by :meth:`~zank.core.Rules.playouts` (``max_moves`` moves)."""
+        out = rules.playouts(
+            state,
+            1,
+            policy=self.rollout,
+            seed=self._roll.next64(),
+            max_moves=self.max_moves,
+            keep_finals=True,
+        )
+        assert out.finals is not None
+        return out.finals[0]
+
+
+def _rollout_twin(rules: Rules) -> Policy | None:
+    """The cheaper twin of the variant's greedy policy that the rollouts play
+    instead of it (its ``rollout`` attribute: zank-104's looks ahead on one
+    sampled state, not two), or ``None``: the greedy policy itself."""
+    twin = getattr(greedy_policy_of(rules), ROLLOUT_ATTRIBUTE, None)
+    return twin if callable(twin) else None
+
+
+def _playout(rules: Rules, state: State, policy: Policy, seed: int, max_moves: int) -> State:
+    """The rollout that ``rules.playouts(state, 1, seed=seed, max_moves=max_moves)``
+    plays with ``policy`` in every seat (the same generators, the same loop on
+    one working position through the variant's kernel, :mod:`zank.playouts`):
+    the position it reaches."""
+    moves_of, play, observe = rules._kernel_moves, rules._kernel_play, rules.observe
+    rngs = [Rng(seed * 64 + p) for p in range(state.players)]
+    w = Working(state)
+    k = 0
+    p = w.to_move
+    while p is not None and k != max_moves:
+        play(w, policy(rules, observe(w.state(), p), moves_of(w), rngs[p]))
+        p = w.to_move
+        k += 1
+    return w.state()

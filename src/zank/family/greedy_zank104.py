@@ -49,10 +49,13 @@ from zank.family.zank104 import SRC_RESERVE, TGT_FOUNDATION, TURN, Zank104
 from zank.random import Rng
 from zank.working import Working
 
-__all__ = ["SAMPLES", "move_score", "zank104_policy"]
+__all__ = ["ROLLOUT_SAMPLES", "SAMPLES", "move_score", "zank104_policy", "zank104_rollout_policy"]
 
 SAMPLES = 2
 """States sampled per decision for the look to the end of the turn."""
+ROLLOUT_SAMPLES = 0
+"""States sampled per decision when a search's rollouts play the policy
+(:func:`zank104_rollout_policy`; 0: the one-move score alone)."""
 WON = 1000
 _NEVER = -(10**6)
 # the move_score of packing onto the own piles: below every other move
@@ -224,6 +227,27 @@ def _sample(rules: Zank104, observation: Observation, seed: int) -> State:
     )
 
 
+def _look_ahead(
+    rules: Rules, observation: Observation, legal_moves: Sequence[Move], rng: Rng, samples: int
+) -> Move:
+    """:func:`zank104_policy` with ``samples`` sampled states (0: the best
+    :func:`move_score` alone, no look ahead)."""
+    assert isinstance(rules, Zank104)
+    if rules.own_packing:  # Z104-8: never onto the own piles (another move is always legal)
+        legal_moves = [m for m in legal_moves if not rules.is_own_pack(m)]
+    if len(legal_moves) == 1:
+        return legal_moves[0]
+    player = observation.player
+    if not samples:
+        return best_move(legal_moves, _Scorer(rules, observation.piles, player).score, rng)
+    states = [_sample(rules, observation, rng.next64()) for _ in range(samples)]
+
+    def lead(m: Move) -> int:  # the summed card lead after the rest of the turn
+        return sum(_rest_of_turn(rules, st, m, player, rng) for st in states)
+
+    return best_move(legal_moves, lead, rng)
+
+
 def zank104_policy(
     rules: Rules, observation: Observation, legal_moves: Sequence[Move], rng: Rng
 ) -> Move:
@@ -234,15 +258,16 @@ def zank104_policy(
     reserve below its top are unknown); the move with the best mean card lead
     wins, ties at random from ``rng``.
     """
-    assert isinstance(rules, Zank104)
-    if rules.own_packing:  # Z104-8: never onto the own piles (another move is always legal)
-        legal_moves = [m for m in legal_moves if not rules.is_own_pack(m)]
-    if len(legal_moves) == 1:
-        return legal_moves[0]
-    player = observation.player
-    states = [_sample(rules, observation, rng.next64()) for _ in range(SAMPLES)]
+    return _look_ahead(rules, observation, legal_moves, rng, SAMPLES)
 
-    def lead(m: Move) -> int:  # the summed card lead after the rest of the turn
-        return sum(_rest_of_turn(rules, st, m, player, rng) for st in states)
 
-    return best_move(legal_moves, lead, rng)
+def zank104_rollout_policy(
+    rules: Rules, observation: Observation, legal_moves: Sequence[Move], rng: Rng
+) -> Move:
+    """The greedy policy as a search's rollouts play it: :func:`zank104_policy`
+    on :data:`ROLLOUT_SAMPLES` sampled states (the policy's
+    ``rollout`` attribute, which :class:`~zank.agents.SearchAgent` reads)."""
+    return _look_ahead(rules, observation, legal_moves, rng, ROLLOUT_SAMPLES)
+
+
+zank104_policy.rollout = zank104_rollout_policy  # type: ignore[attr-defined]
