@@ -1,19 +1,19 @@
 """Time per decision of ``search:hard`` (and of the greedy policy) at zank-104.
 
 Run: ``python benchmarks/zank104_time.py [--deals 7000-7007] [--at 0,60,120]
-[--agent search:hard] [--json FILE]``.
+[--agent search:hard] [--seed-offset N] [--policy-file F] [--json FILE]``.
 
 The positions are fixed: from each deal, seeded greedy play (both seats
 ``GreedyAgent(deal * 64 + seat)``) for each number of moves in ``--at``, then
 on to the first position with more than one legal move.  At each position the
-agent (seeded ``deal``) chooses once; the script prints the chosen move and
-the processor time (``time.process_time``) of that decision, and at the end
-the mean, the largest and a digest of every choice, so that two versions of
-the code can be compared decision for decision (``--policy-file`` plays
-another ``greedy_zank104.py``, for example the one of an earlier commit, in
-the same build).  ``--greedy`` times the
-variant's greedy policy instead (every decision with a choice of the games,
-up to the largest ``--at``), the number of decisions and the digest likewise.
+agent (seeded ``deal + N``) chooses once; the script prints the chosen move
+and the processor time (``time.process_time``) of that decision, and at the
+end the mean, the largest, every choice and their digest, so that two
+versions of the code can be compared decision for decision (``--policy-file``
+plays another ``greedy_zank104.py``, for example the one of an earlier
+commit, in the same build).  ``--greedy`` times the variant's greedy policy
+instead (every decision with a choice of the games, up to the largest
+``--at``), the number of decisions and the digest likewise.
 """
 
 from __future__ import annotations
@@ -62,6 +62,7 @@ def main() -> None:
     parser.add_argument("--at", default="0,60,120")
     parser.add_argument("--agent", default="search:hard")
     parser.add_argument("--greedy", action="store_true")
+    parser.add_argument("--seed-offset", type=int, default=0, help="seed the agent deal + N")
     parser.add_argument("--option", action="append", default=[], help="NAME=true|false|INT")
     parser.add_argument(
         "--policy-file",
@@ -89,6 +90,7 @@ def main() -> None:
     stops = [int(x) for x in args.at.split(",")]
     digest = hashlib.sha256()
     times: list[float] = []
+    choices: list[str] = []
     if args.greedy:
         policy = greedy_policy_of(rules)
         for deal in deals:
@@ -116,12 +118,13 @@ def main() -> None:
                 seat = state.to_move
                 assert seat is not None
                 moves = rules.legal_moves(state)
-                agent = make(deal)
+                agent = make(deal + args.seed_offset)
                 start = time.process_time()
                 move = agent.choose(rules, rules.observe(state, seat), moves)
                 spent = time.process_time() - start
                 times.append(spent)
                 digest.update(f"{deal}:{k}:{move.text}|".encode())
+                choices.append(f"{deal}:{k}:{move.text}")
                 ms = spent * 1000
                 print(f"deal {deal} move {k}: {len(moves)} moves, {move.text}, {ms:.0f} ms")
     row = {
@@ -135,6 +138,8 @@ def main() -> None:
         "digest": digest.hexdigest()[:16],
         "build": "compiled" if zank.compiled else "pure Python",
         "policy": args.policy_file or "installed",
+        "seed_offset": args.seed_offset,
+        "choices": choices,
     }
     print(json.dumps(row))
     if args.json:
