@@ -62,9 +62,8 @@ from attrs import frozen
 from zank.agents.base import Policy, greedy_policy_of
 from zank.core import Move, Observation, Rules, State
 from zank.errors import OptionError, quote
-from zank.playouts import POLICIES
+from zank.playouts import POLICIES, _game
 from zank.random import Rng, fresh_seed
-from zank.working import Working
 
 __all__ = [
     "FAMILY_WEIGHTS",
@@ -657,16 +656,8 @@ def _rollout_twin(rules: Rules) -> Policy | None:
 
 def _playout(rules: Rules, state: State, policy: Policy, seed: int, max_moves: int) -> State:
     """The rollout that ``rules.playouts(state, 1, seed=seed, max_moves=max_moves)``
-    plays with ``policy`` in every seat (the same generators, the same loop on
-    one working position through the variant's kernel, :mod:`zank.playouts`):
-    the position it reaches."""
-    moves_of, play, observe = rules._kernel_moves, rules._kernel_play, rules.observe
+    plays with ``policy`` in every seat: the same generators and playouts' one game
+    loop (:mod:`zank.playouts`); the position it reaches."""
     rngs = [Rng(seed * 64 + p) for p in range(state.players)]
-    w = Working(state)
-    k = 0
-    p = w.to_move
-    while p is not None and k != max_moves:
-        play(w, policy(rules, observe(w.state(), p), moves_of(w), rngs[p]))
-        p = w.to_move
-        k += 1
-    return w.state()
+    final, _, _ = _game(rules, state, rngs, [policy] * state.players, max_moves, False)
+    return final
