@@ -35,6 +35,20 @@ def cards_of_packs(*counts: int) -> list[int]:
     return out
 
 
+# ------------------------------------------------------------ uniform_outcomes
+@pytest.mark.parametrize("n", [0, 1, 2, 3, 128, 129])
+def test_uniform_outcomes_pair_each_outcome_with_one_over_their_count(n: int) -> None:
+    # one outcome is a card turned up in play when it is the last unseen card of
+    # its group (itemgetter of one key gives the value, not a tuple: its own path)
+    outcomes = list(range(7, 7 + 2 * n, 2))
+    want = [(c, 1.0 / n) for c in outcomes]
+    for _ in range(2):  # the pairs made, then the pairs kept
+        got = deal.uniform_outcomes(outcomes)
+        assert got == want
+        assert all(type(pair) is tuple for pair in got)
+    assert deal.uniform_outcomes(outcomes) is not deal.uniform_outcomes(outcomes)
+
+
 # ------------------------------------------------------------------ _Shuffle
 def test_a_shuffle_begins_at_its_last_place() -> None:
     items = [65, 3, 2, 66, 1]
