@@ -240,6 +240,48 @@ def test_a_seats_own_view_is_not_headed_by_its_name() -> None:
         assert state.view_text(p, "all").startswith(f"all view\nseat {p} of 2; ")
 
 
+def test_a_state_pickled_before_the_deal_was_kept_knows_of_no_card_seen() -> None:
+    """A pickle of an earlier version holds seven fields (no deal, finished
+    shuffles or dealt state): restored, the state knows of no card its seats
+    saw in the deal, nor of a place (both masks empty)."""
+    np = pytest.importorskip("numpy")
+    state = dealt("zank", 4)
+    fields = state._data.__reduce__()[1]
+    old = state.clone()
+    old._data = zos._restore(*fields[:7])
+    assert old._data.dealt is None
+    ctx = old.get_game().context
+    zs = old.zank_state
+    for p in range(2):
+        assert old.seen_by(p) == frozenset()
+        assert state.seen_by(p)  # (the state itself knows its hand)
+        want = np.zeros(ctx.knowledge.size, dtype=np.float32)
+        ctx.knowledge.encode(zs, ctx.rules.observe(zs, p), 0, 0, want)
+        assert np.array_equal(np.asarray(old.information_state_tensor(p), np.float32), want)
+
+
+def test_a_seats_action_is_named_by_its_move_text() -> None:
+    """Only the chance player's actions are named as the deal, a shuffle or a
+    card turned up; a seat's are its moves' texts (even while a move waits for
+    a card, and for a seat not to move)."""
+    state = dealt("spite-and-malice", 2)
+    rules = state.get_game().rules
+    rnd = random.Random(2)
+    named = 0
+    while not state.is_terminal() and named < 60:
+        if state.is_chance_node():
+            for seat in range(2):
+                assert state.action_to_string(seat, 0) == rules.moves[0].text
+            state.apply_action(rnd.choice(state.chance_outcomes())[0])
+            continue
+        for action in state.legal_actions():
+            for seat in range(2):
+                assert state.action_to_string(seat, action) == rules.moves[action].text
+            named += 1
+        state.apply_action(rnd.choice(state.legal_actions()))
+    assert named >= 60
+
+
 def test_before_the_deal_the_vectors_are_zeros() -> None:
     np = pytest.importorskip("numpy")
     game = zos.load_game(zank.variant("zank"))
