@@ -145,5 +145,6 @@ def test_any_parameters_are_refused_before_the_type_is_read(params: Any) -> None
     game = zos.load_game(zank.variant("zank"))
     with pytest.raises(zank.OptionError, match=r"^zank observers take no parameters, not "):
         game.make_py_observer(kind(T.SINGLE_PLAYER, False, public=False), params)
-    for empty in (None, {}, [], ""):
+    empties: tuple[Any, ...] = (None, {}, [], "")
+    for empty in empties:
         assert game.make_py_observer(kind(T.NONE, False), empty).view == "public"
