@@ -179,6 +179,8 @@ def test_truncated_is_a_truth_value() -> None:
     while not state.is_terminal():
         if state.is_chance_node():
             state.apply_action(rnd.choice(state.chance_outcomes())[0])
+            if state.zank_state is None:  # inside the deal's shuffle, step by step
+                assert state.truncated is False
         else:
             state.apply_action(rnd.choice(state.legal_actions()))
     assert state.zank_state.outcome is None
@@ -198,6 +200,86 @@ def test_resampling_deals_the_unseen_cards_anew(variant: str) -> None:
         state.zank_state.rules.validate(other.zank_state)
         changed += other.zank_state != state.zank_state
     assert changed >= 3
+
+
+@pytest.mark.parametrize("variant", ["spite-and-malice", "zank"])
+def test_each_sampler_value_seeds_its_own_resample(variant: str) -> None:
+    """The sampler's float seeds the permutation: other values, other deals of
+    the unseen cards (not one permutation for every value below 1)."""
+    state = dealt(variant, 6)
+    values = (0.1, 0.35, 0.6, 0.85)
+    others = {state.resample_from_infostate(0, lambda v=v: v).zank_state for v in values}
+    assert len(others) >= 3
+    again = state.resample_from_infostate(0, lambda: 0.35).zank_state
+    assert again == state.resample_from_infostate(0, lambda: 0.35).zank_state
+
+
+@pytest.mark.parametrize("player", [-1, 2])
+def test_resampling_for_a_seat_out_of_range_is_refused_by_name(player: int) -> None:
+    state = dealt("zank", 6)
+    with pytest.raises(ValueError, match=r"^player_id must be a seat from 0 to 1$"):
+        state.resample_from_infostate(player, lambda: 0.5)
+
+
+def test_the_game_type_provides_both_strings_and_both_tensors() -> None:
+    kind = zos.load_game(zank.variant("zank")).get_type()
+    assert kind.provides_information_state_string is True
+    assert kind.provides_information_state_tensor is True
+    assert kind.provides_observation_string is True
+    assert kind.provides_observation_tensor is True
+
+
+def test_a_seats_own_view_is_not_headed_by_its_name() -> None:
+    """Only the public and all-players views open with their name; a seat's
+    observation string opens with the seat line."""
+    state = dealt("zank", 3)
+    for p in range(2):
+        assert state.observation_string(p).startswith(f"seat {p} of 2; to move: ")
+        assert state.view_text(p).startswith(f"seat {p} of 2; to move: ")
+        assert state.view_text(p, "public").startswith(f"public view\nseat {p} of 2; ")
+        assert state.view_text(p, "all").startswith(f"all view\nseat {p} of 2; ")
+
+
+def test_a_state_pickled_before_the_deal_was_kept_knows_of_no_card_seen() -> None:
+    """A pickle of an earlier version holds seven fields (no deal, finished
+    shuffles or dealt state): restored, the state knows of no card its seats
+    saw in the deal, nor of a place (both masks empty)."""
+    np = pytest.importorskip("numpy")
+    state = dealt("zank", 4)
+    fields = state._data.__reduce__()[1]
+    old = state.clone()
+    old._data = zos._restore(*fields[:7])
+    assert old._data.dealt is None
+    ctx = old.get_game().context
+    zs = old.zank_state
+    for p in range(2):
+        assert old.seen_by(p) == frozenset()
+        assert state.seen_by(p)  # (the state itself knows its hand)
+        want = np.zeros(ctx.knowledge.size, dtype=np.float32)
+        ctx.knowledge.encode(zs, ctx.rules.observe(zs, p), 0, 0, want)
+        assert np.array_equal(np.asarray(old.information_state_tensor(p), np.float32), want)
+
+
+def test_a_seats_action_is_named_by_its_move_text() -> None:
+    """Only the chance player's actions are named as the deal, a shuffle or a
+    card turned up; a seat's are its moves' texts (even while a move waits for
+    a card, and for a seat not to move)."""
+    state = dealt("spite-and-malice", 2)
+    rules = state.get_game().rules
+    rnd = random.Random(2)
+    named = 0
+    while not state.is_terminal() and named < 60:
+        if state.is_chance_node():
+            for seat in range(2):
+                assert state.action_to_string(seat, 0) == rules.moves[0].text
+            state.apply_action(rnd.choice(state.chance_outcomes())[0])
+            continue
+        for action in state.legal_actions():
+            for seat in range(2):
+                assert state.action_to_string(seat, action) == rules.moves[action].text
+            named += 1
+        state.apply_action(rnd.choice(state.legal_actions()))
+    assert named >= 60
 
 
 def test_before_the_deal_the_vectors_are_zeros() -> None:

@@ -11,6 +11,7 @@ import pickle
 import random
 from typing import Any
 
+import attrs
 import pytest
 
 import zank
@@ -33,6 +34,20 @@ def cards_of_packs(*counts: int) -> list[int]:
         out.extend(c for c in range(MAX_CARD) if DECK[c] == d)
         del out[len(out) - sum(1 for c in range(MAX_CARD) if DECK[c] == d) + k :]
     return out
+
+
+# ------------------------------------------------------------ uniform_outcomes
+@pytest.mark.parametrize("n", [0, 1, 2, 3, 128, 129])
+def test_uniform_outcomes_pair_each_outcome_with_one_over_their_count(n: int) -> None:
+    # one outcome is a card turned up in play when it is the last unseen card of
+    # its group (itemgetter of one key gives the value, not a tuple: its own path)
+    outcomes = list(range(7, 7 + 2 * n, 2))
+    want = [(c, 1.0 / n) for c in outcomes]
+    for _ in range(2):  # the pairs made, then the pairs kept
+        got = deal.uniform_outcomes(outcomes)
+        assert got == want
+        assert all(type(pair) is tuple for pair in got)
+    assert deal.uniform_outcomes(outcomes) is not deal.uniform_outcomes(outcomes)
 
 
 # ------------------------------------------------------------------ _Shuffle
@@ -102,6 +117,31 @@ def test_at_most_128_cards_are_one_node_beyond_a_pack_is_chosen_first() -> None:
     assert after.items[128] == card
     assert after.left == ((0, 52), (1, 52), (2, 24))
     assert after.i == 127
+
+
+def test_after_the_first_pack_is_chosen_a_card_of_another_is_refused() -> None:
+    items = cards_of_packs(52, 52, 25)
+    chosen = deal._Shuffle.begin(0, items).step(0)  # pack 0 (the lowest index)
+    assert chosen.pack == 0
+    other = next(c for c in items if DECK[c] == 1)
+    with pytest.raises(ValueError, match=r"^not a card of the pack chosen$"):
+        chosen.step(other)
+    assert chosen.step(items[5]).items[128] == items[5]
+
+
+def test_a_pile_whose_face_down_count_alone_changed_is_changed() -> None:
+    """A card turned face up where it lies: the pile is the same object, only its
+    face-down count differs; that pile is changed, and its card is shown."""
+    ctx = deal._Context("spite-and-malice", {}, 2, 100)
+    state = ctx.rules.new_game(5)
+    k = next(i for i, d in enumerate(state.down) if d > 1)  # a pay-off pile
+    down = tuple(d - 1 if i == k else d for i, d in enumerate(state.down))
+    after = attrs.evolve(state, down=down)
+    assert after.piles[k] is state.piles[k]
+    assert set(ctx.changed(state, after)) == {k}
+    assert list(ctx.changed(state, state)) == []
+    card = state.piles[k][down[k]]
+    assert ctx.shown(state, after) == (((card,), (card,)), (card,))
 
 
 def test_a_pack_of_two_cards_left_still_asks_which() -> None:

@@ -9,8 +9,11 @@ Written to kill the survivors of the module's mutation campaign
 from __future__ import annotations
 
 import pickle
+import random
 import re
+from types import SimpleNamespace
 
+import attrs
 import pytest
 
 import zank
@@ -19,7 +22,7 @@ from zank.family import faults
 from zank.family.hand_pile import END, MAX_CUTS, PASS, TURN, HandPileTable, Kind, cut_packs
 from zank.random import Rng
 
-from .positions import KINGS, play, position, texts
+from .positions import KINGS, play, position, texts, violation
 
 HAND_PILE_GAMES = ["crapette", "zank-104", "zank-detailed"]
 
@@ -221,3 +224,79 @@ def test_104_halt_on_seat_1s_end_move_lets_seat_0_play() -> None:
     assert halted.to_move == let.to_move == 0
     assert halted.piles == let.piles
     assert halted.pile("p1.second-talon")[-1] == parse_card("2h")
+
+
+@pytest.mark.parametrize(
+    ("name", "rule", "word"), [("zank-detailed", "ZD-14", "discard"), ("crapette", "C-14", "waste")]
+)
+def test_turning_with_an_empty_hand_pile_and_discard_names_the_empty_hand_rule(
+    name: str, rule: str, word: str
+) -> None:
+    """``turn`` with nothing to turn (hand pile and discard empty, no turned
+    card) is refused by the hand-pile rule, not by a mandatory move."""
+    rules = zank.variant(name)
+    state = position(rules, {**KINGS, "p0.reserve": "5c"}, rest="p1.hand")
+    assert texts(rules, state) == ["pass"]
+    v = violation(rules, state, "turn")
+    assert (v.rule, v.message) == (
+        rule,
+        f"your hand pile and {word} are empty: there is nothing to turn",
+    )
+
+
+@pytest.mark.parametrize("name", HAND_PILE_GAMES)
+def test_the_base_validation_checks_the_counters_and_the_turned_card(name: str) -> None:
+    """``HandPileTable.validate_settled``, the base a variant's own checks may
+    call: the table, ``base_info`` counters >= 0, then the turned card."""
+    rules = zank.variant(name)
+    assert isinstance(rules, HandPileTable)
+    state = position(rules, {**KINGS, "p0.reserve": "5c"})
+    n = rules.base_info
+    HandPileTable.validate_settled(rules, state)
+    message = f"^info must be {n} integers >= 0$"
+    for info in (state.info[:-1], (*state.info, 0), (*state.info[:-1], -1)):
+        with pytest.raises(zank.InvalidState, match=message):
+            HandPileTable.validate_settled(rules, attrs.evolve(state, info=info))
+    turned = position(rules, {**KINGS, "p0.reserve": "5c", "p1.turned": "9d"}, to_move=1)
+    HandPileTable.validate_settled(rules, turned)
+    with pytest.raises(zank.InvalidState, match=r"^p1\.turned: only the player to move"):
+        HandPileTable.validate_settled(rules, attrs.evolve(turned, to_move=0))
+
+
+def test_the_base_deals_one_pack_for_the_table_unless_the_decks_are_owned() -> None:
+    """``HandPileTable._cards``: a pack per seat (every registered variant owns
+    its decks), else one pack for the table, its ids those of deck 0."""
+    rules = zank.variant("crapette")
+    assert rules.owned_decks
+    assert HandPileTable._cards(rules, 2) == (*full_deck(0), *full_deck(1))
+    one = SimpleNamespace(owned_decks=False)
+    assert HandPileTable._cards(one, 2) == full_deck(0)  # type: ignore[arg-type]
+    assert HandPileTable._cards(one, 3) == full_deck(0)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("name", "seed"), [("crapette", 3), ("zank-104", 5), ("zank-detailed", 5)])
+def test_the_base_explanation_lists_the_first_eight_strict_moves(name: str, seed: int) -> None:
+    """``HandPileTable._explain_mandatory``, the base a variant with one mandatory
+    rule keeps: the first of ``fault_rules`` (else ``rule_free``), and the first
+    eight moves of strict play, then "..." when there are more."""
+    rules = zank.variant(name)
+    assert isinstance(rules, HandPileTable)
+    rule = rules.fault_rules[0] if rules.fault_rules else rules.rule_free
+    move = next(m for m in rules.moves if m.text == "pass")
+    rnd = random.Random(seed)  # a random game that reaches more than eight strict moves
+    counts = set()
+    state = rules.new_game(seed=seed)
+    for _ in range(300):
+        if state.outcome is not None:
+            break
+        first = [m.text for m in rules.generate(state)]
+        counts.add(len(first))
+        shown = ", ".join(first[:8]) + (", ..." if len(first) > 8 else "")
+        v = HandPileTable._explain_mandatory(rules, state, move)
+        assert (v.rule, v.message) == (
+            rule,
+            f"pass is not allowed now: strict play has {shown} first",
+        )
+        state = rules.apply(state, rnd.choice(rules.legal_moves(state)))
+    assert max(counts) > 8
+    assert min(counts) <= 8
