@@ -614,19 +614,7 @@ class Rules:
             else tuple(next(it) if c == HIDDEN else c for c in cards)
             for spec, cards in zip(specs, observation.piles, strict=True)
         )
-        return State(
-            rules=self,
-            players=players,
-            piles=piles,
-            down=observation.down,
-            to_move=observation.to_move,
-            phase=observation.phase,
-            info=observation.info,
-            rng=rng.next64(),
-            ply=observation.ply,
-            turn=observation.turn,
-            outcome=observation.outcome,
-        )
+        return world_state(self, observation, piles, rng.next64())
 
     def validate(self, state: State) -> None:
         """Check every invariant of ``state``.
@@ -725,3 +713,25 @@ class Rules:
             and 0 <= move.action < len(self._moves)
             and self._moves[move.action] == move
         )
+
+
+def world_state(
+    rules: Rules, observation: Observation, piles: tuple[tuple[int, ...], ...], rng: int
+) -> State:
+    """The state of ``rules`` that ``observation`` shows, with ``piles`` (every
+    hidden place filled) and the generator state ``rng``: what
+    :meth:`Rules.sample_state` returns, for the samplers that fill the piles
+    their own way (a variant's greedy policy)."""
+    return State(
+        rules=rules,
+        players=observation.players,
+        piles=piles,
+        down=observation.down,
+        to_move=observation.to_move,
+        phase=observation.phase,
+        info=observation.info,
+        rng=rng,
+        ply=observation.ply,
+        turn=observation.turn,
+        outcome=observation.outcome,
+    )

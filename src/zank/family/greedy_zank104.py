@@ -42,7 +42,7 @@ from itertools import chain, repeat
 
 from zank.agents.base import best_move
 from zank.cards import MAX_CARD
-from zank.core import HIDDEN, Move, Observation, Rules, State
+from zank.core import HIDDEN, Move, Observation, Rules, State, world_state
 from zank.family.fits import FKEY, PACK_WANTS, fits_house
 from zank.family.table import CARD, foundation_fits
 from zank.family.zank104 import SRC_RESERVE, TGT_FOUNDATION, TURN, Zank104
@@ -212,19 +212,7 @@ def _sample(rules: Zank104, observation: Observation, seed: int) -> State:
             piles[i] = (*unseen[k : k + d], *shown[i][d:])
             k += d
     assert k == len(unseen), "an observation that the engine did not make"
-    return State(
-        rules=rules,
-        players=observation.players,
-        piles=tuple(piles),
-        down=observation.down,
-        to_move=observation.to_move,
-        phase=observation.phase,
-        info=observation.info,
-        rng=rng.next64(),
-        ply=observation.ply,
-        turn=observation.turn,
-        outcome=observation.outcome,
-    )
+    return world_state(rules, observation, tuple(piles), rng.next64())
 
 
 def _look_ahead(
