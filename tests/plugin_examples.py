@@ -34,6 +34,20 @@ class Bare(Rules):
 NOT_A_CLASS = 42
 
 
+class _Other:
+    """A base class that is named ``Rules`` but is not zank's (the registry
+    knows zank's by module and name, not by the name alone)."""
+
+    name = "lookalike"
+
+
+_Other.__qualname__ = _Other.__name__ = "Rules"
+
+
+class Lookalike(_Other):
+    """A class whose base is called ``Rules``: not a rules class."""
+
+
 @frozen(cache_hash=True, kw_only=True)
 class FakeZank(SpiteAndMalice):
     """A class that claims the name of the built-in ``zank``."""

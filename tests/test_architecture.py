@@ -41,7 +41,6 @@ PACKAGE = "zank"
 LAZY_CIRCLES: dict[tuple[str, str], str] = {
     ("zank._values", "zank.render.svg"): "State._repr_svg_: a state draws itself in Jupyter",
     ("zank._values", "zank.render.text"): "State.__str__: print(state) shows the table",
-    ("zank.core", "zank.position"): "Rules.position_text, parse_position and setup live there",
 }
 
 

@@ -74,6 +74,7 @@ def test_the_command_line_plays_a_plugin_variant(
 BAD = [
     (("nowhere", "tests.no_such_module:Rules"), "could not be imported: ModuleNotFoundError"),
     (("number", "tests.plugin_examples:NOT_A_CLASS"), "42, not a subclass of zank.Rules"),
+    (("lookalike", "tests.plugin_examples:Lookalike"), "Lookalike'>, not a subclass of zank.Rules"),
     (("misnamed", "tests.plugin_examples:HouseRules"), "whose name is 'house-rules'"),
     (("zank", "tests.plugin_examples:HouseRules"), "the name of the built-in variant 'zank'"),
     (("bare", "tests.plugin_examples:Bare"), "its default game cannot be dealt"),

@@ -46,6 +46,9 @@ from zank.cards import Card, cards_text
 from zank.errors import IllegalMove, InvalidState, NotationError, OptionError, quote
 from zank.playouts import Playouts
 from zank.playouts import playouts as _playouts
+from zank.position import parse_position as _parse_position
+from zank.position import position_text as _position_text
+from zank.position import setup as _setup
 from zank.random import Rng, fresh_seed
 
 if TYPE_CHECKING:
@@ -443,9 +446,7 @@ class Rules:
         Raises:
             InvalidState: ``state`` is not a state of this rules object.
         """
-        from zank.position import position_text
-
-        return position_text(self, state)
+        return _position_text(self, state)
 
     def parse_position(self, text: str) -> State:
         """The state of a position text made by :meth:`position_text`.
@@ -463,9 +464,7 @@ class Rules:
             InvalidState: it is, but not a valid state of this rules object
                 (another variant, an impossible position).
         """
-        from zank.position import parse_position
-
-        return parse_position(self, text)
+        return _parse_position(self, text)
 
     def setup(
         self,
@@ -512,9 +511,7 @@ class Rules:
                 with no place to go, or a position that breaks an invariant
                 of the variant (the checks of :func:`zank.loads`).
         """
-        from zank.position import setup
-
-        return setup(
+        return _setup(
             self,
             piles,
             players=players,

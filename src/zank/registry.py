@@ -22,18 +22,25 @@ zank`` imports their modules; for a type checker, ``zank/__init__.py`` declares
 :func:`zank.variant` per built-in name (``zank.variant("zank-104")`` is a
 :class:`~zank.family.zank104.Zank104`), so that this module, which every variant
 imports, imports none of them, not even for its types.
+
+The table sits below :mod:`zank.core`: it holds classes and does not import the
+core at run time (it knows :class:`~zank.core.Rules` by its qualified name, see
+:func:`_is_rules_class`), so that the core and the modules it is built on, such as
+:mod:`zank.position`, may look a variant up without an import circle.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from importlib import metadata
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeGuard, TypeVar
 
 import attrs
 
-from zank.core import Rules
 from zank.errors import OptionError, PluginError, quote
+
+if TYPE_CHECKING:
+    from zank.core import Rules
 
 __all__ = ["ENTRY_POINT_GROUP", "VARIANTS", "plugin_errors", "register", "variant"]
 
@@ -52,6 +59,15 @@ def _where(ep: metadata.EntryPoint) -> str:
     return f"the entry point {quote(ep.name, 40)} = {quote(ep.value, 80)}{package}"
 
 
+def _is_rules_class(value: object) -> TypeGuard[type[Rules]]:
+    """Whether ``value`` is a subclass of :class:`zank.Rules` (``zank.core.Rules``
+    in its method resolution order, known by module and name: the table does not
+    import the core)."""
+    return isinstance(value, type) and any(
+        c.__module__ == "zank.core" and c.__qualname__ == "Rules" for c in value.__mro__
+    )
+
+
 def _load_one(ep: metadata.EntryPoint) -> None:
     where = _where(ep)
     if ep.name in _registry and _registry[ep.name].__module__.startswith("zank."):
@@ -62,7 +78,7 @@ def _load_one(ep: metadata.EntryPoint) -> None:
         raise PluginError(
             f"{where} could not be imported: {type(exc).__name__}: {quote(str(exc), 100)}"
         ) from exc
-    if not (isinstance(cls, type) and issubclass(cls, Rules)):
+    if not _is_rules_class(cls):
         raise PluginError(f"{where} is {quote(cls, 60)}, not a subclass of zank.Rules")
     if cls.name != ep.name:
         raise PluginError(f"{where} names a class whose name is {quote(cls.name, 40)}")
@@ -105,7 +121,7 @@ def plugin_errors() -> dict[str, PluginError]:
     return dict(_broken)
 
 
-class _Variants(Mapping[str, type[Rules]]):
+class _Variants(Mapping[str, "type[Rules]"]):
     """The read-only table of variants; the plugins are loaded on first use."""
 
     def __getitem__(self, name: str) -> type[Rules]:
@@ -132,7 +148,7 @@ class _Variants(Mapping[str, type[Rules]]):
 #: and those of installed plugins (the entry-point group ``zank.variants``).
 VARIANTS: Mapping[str, type[Rules]] = _Variants()
 
-R = TypeVar("R", bound=type[Rules])
+R = TypeVar("R", bound="type[Rules]")
 
 
 def register(cls: R) -> R:
