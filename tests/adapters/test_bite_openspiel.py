@@ -4,6 +4,7 @@ adapter's whole-game tests let live)."""
 
 from __future__ import annotations
 
+import pickle
 import random
 from collections.abc import Iterator
 from typing import Any
@@ -11,6 +12,8 @@ from typing import Any
 import pytest
 
 import zank
+from zank.cards import card_text
+from zank.core import HIDDEN
 
 pyspiel = pytest.importorskip("pyspiel")
 zos = pytest.importorskip("zank.adapters.openspiel")
@@ -164,7 +167,7 @@ def test_a_generator_state_out_of_range_is_refused_by_name() -> None:
     assert state.chance_outcomes()[0] == (0, 1 / 1024)
     assert state.action_to_string(pyspiel.PlayerId.CHANCE, 7) == "shuffle 7"
     # (OpenSpiel refuses -1, its invalid action, before the adapter sees it)
-    for bad in (-2, 1024):
+    for bad in (-2, 1024, 1025):
         with pytest.raises(
             ValueError, match=rf"^chance outcome {bad} is not a generator state 0\.\.1023$"
         ):
@@ -373,3 +376,81 @@ def test_a_card_a_shuffle_hid_is_never_turned_up_in_another_pile() -> None:
         if checked >= 20:
             break
     assert checked >= 20
+
+
+def test_a_finished_game_prints_its_result_last_and_a_running_one_none() -> None:
+    state = played_out("spite-and-malice", 2, pay_off_size=1)
+    outcome = state.zank_state.outcome
+    assert outcome is not None
+    assert str(state).splitlines()[-1] == f"result: {outcome}"
+    running = dealt("spite-and-malice", 2)
+    assert not [line for line in str(running).splitlines() if line.startswith("result")]
+
+
+def test_a_three_player_state_pickled_before_the_deal_was_kept_knows_no_place() -> None:
+    """As the two-player test above, with card 0 in the game: the black joker of
+    three-player zank, face down in a hand pile (seed 0: p1's), whose place no
+    seat knows (the tracked mask is empty, not bit 0)."""
+    np = pytest.importorskip("numpy")
+    game = zos.load_game(zank.variant("zank"), 3)
+    state = game.new_initial_state()
+    rnd = random.Random(0)
+    while state.is_chance_node():
+        state.apply_action(rnd.choice(state.chance_outcomes())[0])
+    fields = state._data.__reduce__()[1]
+    old = state.clone()
+    old._data = zos._restore(*fields[:7])
+    ctx = old.get_game().context
+    zs = old.zank_state
+    hand = ctx.rules.layout(3)[ctx.rules.seat_pile(1, "hand")].label
+    assert hand == "p1.hand"
+    assert 0 in zs.piles[ctx.rules.seat_pile(1, "hand")]
+    for p in range(3):
+        want = np.zeros(ctx.knowledge.size, dtype=np.float32)
+        ctx.knowledge.encode(zs, ctx.rules.observe(zs, p), 0, 0, want)
+        assert np.array_equal(np.asarray(old.information_state_tensor(p), np.float32), want)
+
+
+def test_a_seats_observation_string_shows_its_cards_and_hides_the_others() -> None:
+    state = dealt("zank", 0)
+    rules = state.get_game().context.rules
+    zs = state.zank_state
+    obs = rules.observe(zs, 0)
+    lines = state.observation_string(0).splitlines()
+    assert lines[0] == (
+        f"seat 0 of 2; to move: {zs.to_move}; phase 0; info {list(zs.info)}; ply 0; turn 1"
+    )
+    specs = rules.layout(2)
+    assert len(lines) == 1 + len(specs)
+    for i, spec in enumerate(specs):
+        words = ["##" if c == HIDDEN else card_text(c) for c in obs.piles[i]]
+        want = f"{spec.label} [{len(zs.piles[i])}/{zs.down[i]}]: " + " ".join(words)
+        assert lines[1 + i] == want
+    # both hand piles face down; the discards' tops shown
+    assert sum(line.split(": ")[1].split().count("##") for line in lines[1:]) == 102
+    assert lines[-1] == f"p1.discard [1/0]: {card_text(zs.piles[-1][0])}"
+
+
+def test_observation_of_is_the_rules_observation_of_the_zank_state() -> None:
+    state = dealt("zank", 1)
+    rules = state.get_game().context.rules
+    for p in range(2):
+        assert state.observation_of(p) == rules.observe(state.zank_state, p)
+    assert zos.load_game(rules).new_initial_state().observation_of(0) is None
+
+
+def test_a_state_restored_inside_the_deal_deals_on_alike() -> None:
+    """The deal's next chance node is not pickled: a restored state finds it again
+    by replaying the deal's choices."""
+    game = zos.load_game(zank.variant("zank"))
+    state = game.new_initial_state()
+    rnd = random.Random(0)
+    for _ in range(5):
+        state.apply_action(rnd.choice(state.chance_outcomes())[0])
+    restored = pickle.loads(pickle.dumps(state))
+    assert restored._data.node is None
+    assert restored.chance_outcomes() == state.chance_outcomes()
+    action = state.chance_outcomes()[0][0]
+    assert restored.action_to_string(pyspiel.PlayerId.CHANCE, action) == state.action_to_string(
+        pyspiel.PlayerId.CHANCE, action
+    )
