@@ -11,9 +11,19 @@ from zank.cards import DECK, RANK, SUIT, parse_card
 from zank.core import Result, State, Termination
 from zank.errors import InvalidState
 from zank.family import faults
-from zank.family.classic_common import F_PROGRESS, I_EMPTIES, I_FLAGS
+from zank.family.classic_common import (
+    F_PROGRESS,
+    GOAL_FREE,
+    I_BUDGET,
+    I_EMPTIES,
+    I_FLAGS,
+    I_GOAL,
+    I_TARGET,
+)
 
 from .positions import KINGS, play, position, texts
+from .test_classic import RULES as CLASSIC
+from .test_classic import pos3
 
 SCHIKANIEREN = zank.variant("schikanieren")
 TABLE = zank.variant("zank", table_mode=True)
@@ -108,3 +118,45 @@ def test_an_outcome_is_refused_when_both_seats_have_no_card_left() -> None:
         InvalidState, match=r"^'outcome' is not the one the position gives: the game is not over$"
     ):
         zank.variant("zank").validate(_all_on_the_foundations())
+
+
+def test_the_cards_left_are_source_lifted_card_and_discard_once_each() -> None:
+    rules = zank.variant("zank")
+    piles = {**KINGS, "p0.hand": "2c", "p0.discard": "9h 8c", "p1.discard": "5d:1"}
+    state = play(rules, position(rules, piles, turn=9), "draw")
+    want = tuple(
+        sum(len(state.pile(f"p{p}.{kind}")) for kind in ("hand", "turned", "discard"))
+        for p in range(2)
+    )
+    assert want == (52 - 4, 52 - 4)  # each pack less its four kings on the edge piles
+    assert rules.cards_left(state) == want
+
+
+def test_three_players_announced_manoeuvre_may_not_use_the_pile_it_removes() -> None:
+    # free 6♥ (under 5♣, which only an empty edge pile takes): emptying h2
+    # (9♥ onto 10♠) would make room in a two-player game, but with three the
+    # first edge pile emptied leaves the game (Z-V3): the manoeuvre is out of
+    # reach, so validate refuses it as announced (and it is not offered)
+    piles = {
+        "f1": "Ah 2h 3h 4h 5h",
+        "h1": "6h 5c",
+        "h2": "9h",
+        "h3": "Ts",
+        "h4": "Kc",
+        "h5": "Kd",
+        "h6": "Kh",
+        "h7": "Ks",
+        "h8": "Kc:1",
+        "h9": "Kd:1",
+        "p0.discard": "8d",
+    }
+    state = pos3(piles)
+    assert texts(CLASSIC, state) == ["empty h2"]
+    info = list(state.info)
+    info[I_GOAL], info[I_TARGET], info[I_BUDGET] = GOAL_FREE, parse_card("6h"), 6
+    with pytest.raises(
+        InvalidState,
+        match=r"^info: the announced manoeuvre is out of reach: it would have been cleared "
+        r"\(Z-9, Z-10\)$",
+    ):
+        CLASSIC.validate(attrs.evolve(state, info=tuple(info)))
