@@ -25,7 +25,7 @@ imports, imports none of them, not even for its types.
 
 The table sits below :mod:`zank.core`: it holds classes and does not import the
 core at run time (it knows :class:`~zank.core.Rules` by its qualified name, see
-:func:`_is_rules_class`), so that the core and the modules it is built on, such as
+``_is_rules_class``), so that the core and the modules it is built on, such as
 :mod:`zank.position`, may look a variant up without an import circle.
 """
 
