@@ -3,7 +3,11 @@
 Found by mutation testing (issue 25, third campaign): the outcome's points were
 tried only at the lower bound and above the upper one, so ``p <= 2**53 - 1``
 could become ``p < 2**53 - 1`` unnoticed; so could the same bound of ``info``, and an
-observation entry below ``HIDDEN`` (-1) was never tried.
+observation entry below ``HIDDEN`` (-1) was never tried. Since the check of an
+observation's entries became three passes (types, least, greatest; 21cd557), an entry
+of ``MAX_CARD`` (``max(cards) <= MAX_CARD``) and a bool or a float among the ints (the
+types' set ``>= {int}``) were not tried either (issue 38, twelfth campaign, second
+worker, found by hand on the new line).
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ import pytest
 
 import zank
 from zank._invariants import check_counters, check_observation, check_outcome
+from zank.cards import MAX_CARD
 from zank.core import HIDDEN, MAX_STATE_INT, Result, Termination
 
 STATE = zank.variant("spite-and-malice").new_game(seed=5)
@@ -63,4 +68,19 @@ def test_an_observation_entry_below_hidden_is_refused(card: int) -> None:
     ):
         check_observation(ZANK, attrs.evolve(view, piles=tuple(piles)))
     piles[i] = (*view.piles[i][:-1], HIDDEN)
+    assert check_observation(ZANK, attrs.evolve(view, piles=tuple(piles)))
+
+
+@pytest.mark.parametrize("card", [MAX_CARD, MAX_CARD + 1, True, 1.0])
+def test_an_observation_entry_past_the_last_card_or_not_an_int_is_refused(card: object) -> None:
+    view = ZANK.observe(DEAL, 0)
+    i = ZANK.pile_index(2, "p1.hand")
+    assert len(view.piles[i]) > 1  # the other entries ints (HIDDEN): a mix of types
+    piles = list(view.piles)
+    piles[i] = (*view.piles[i][:-1], card)
+    with pytest.raises(
+        zank.InvalidState, match=r"^pile p1\.hand: not a tuple of card ids and HIDDEN$"
+    ):
+        check_observation(ZANK, attrs.evolve(view, piles=tuple(piles)))
+    piles[i] = (*view.piles[i][:-1], MAX_CARD - 1)
     assert check_observation(ZANK, attrs.evolve(view, piles=tuple(piles)))

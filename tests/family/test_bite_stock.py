@@ -6,11 +6,13 @@ of the eleventh campaign's sample of ``stock``)."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import zank
 from zank.cards import parse_card
-from zank.family.stock import F_RELEASE, StockGame
+from zank.family.stock import CARD, F_RELEASE, TGT_FOUNDATION, StockGame
 from zank.family.table import DISCARD, HAND
 
 from .positions import KINGS, play, position, violation
@@ -102,3 +104,40 @@ def test_only_zank_detaileds_stricter_rules_add_a_duty() -> None:
     assert _stock("crapette").duty is False
     assert _stock("zank-detailed").duty is False
     assert _stock("zank-detailed", stricter=True).duty is True
+
+
+@pytest.mark.parametrize(
+    ("name", "options"),
+    [("zank-detailed", {"stricter": True}), ("zank-detailed", {}), ("crapette", {})],
+)
+def test_the_makeup_move_of_a_fault_is_a_move_of_strict_play(
+    name: str, options: dict[str, object]
+) -> None:
+    """ZD-22 and C-V9: the skipped mandatory move a call makes the faulty player
+    carry out is the first strict move of the broken rule: for the foundation
+    rules the first foundation move, for ZD-V4 the first obliged move, never
+    the first of all the moves the cards allow (issue 38, twelfth campaign,
+    second worker: ``makeup_move`` on the moves of ``strict=False`` survived)."""
+    rules = _stock(name, **options)
+    first_card_not_obliged = 0
+    for seed in range(3):
+        rnd = random.Random(seed)
+        state = rules.new_game(seed=seed)
+        while state.outcome is None and state.ply < 400:
+            strict = rules.generate(state, strict=True)
+            loose = rules.generate(state, strict=False)
+            for rule in {rules.fault_violation(state, m).rule for m in loose if m not in strict}:
+                makeup = rules.makeup_move(state, rule)
+                if rule in (rules.rule_reserve_first, rules.rule_foundation_first):
+                    assert makeup == strict[0]
+                    assert (makeup.kind, makeup.target) == (CARD, TGT_FOUNDATION)
+                elif rule == "ZD-V4":
+                    assert makeup == strict[0]
+                    assert makeup.kind == CARD
+                    first_card_not_obliged += loose[0] not in strict
+                if makeup is not None:
+                    assert makeup in strict, (rule, makeup.text)
+            state = rules.apply(state, rnd.choice(rules.legal_moves(state)))
+    # the stricter rules met a ZD-V4 fault where the first move the cards allow is
+    # not obliged (the case that tells the strict moves from all of them)
+    assert (first_card_not_obliged > 0) == bool(options)
