@@ -58,6 +58,11 @@ def test_the_number_of_piles() -> None:
     _invalid(_set(STATE, down=STATE.down[:-1]), r"^a 2-player game has \d+ piles$")
     _invalid(_set(STATE, piles=list(STATE.piles)), r"^a 2-player game has \d+ piles$")
     _invalid(_set(STATE, down=list(STATE.down)), r"^a 2-player game has \d+ piles$")
+    # one pile too many (with the right down counts, and the other way round): refused
+    # by the count, not by the zip after it (issue 38, twelfth campaign, second worker)
+    piles = len(SPITE.layout(2))
+    _invalid(_set(STATE, piles=(*STATE.piles, ())), rf"^a 2-player game has {piles} piles$")
+    _invalid(_set(STATE, down=(*STATE.down, 0)), rf"^a 2-player game has {piles} piles$")
 
 
 def _pile(state: State, label: str, cards: Any = None, down: Any = None) -> State:
@@ -202,6 +207,14 @@ def test_an_observation_is_checked_before_use() -> None:
         zank.InvalidState, match=r"^an observation of a 2-player game has \d+ piles"
     ):
         SPITE.sample_state(short)
+    for long in (
+        attrs.evolve(view, piles=(*view.piles, ())),
+        attrs.evolve(view, down=(*view.down, 0)),
+    ):
+        with pytest.raises(
+            zank.InvalidState, match=r"^an observation of a 2-player game has \d+ piles"
+        ):
+            SPITE.sample_state(long)
     i = SPITE.pile_index(2, "p1.hand")
     piles = list(view.piles)
     piles[i] = (HIDDEN, 600)
