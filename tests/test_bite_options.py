@@ -5,8 +5,10 @@ no test gave :func:`~zank.core.option_validator` a validator of one choice, or
 choices of more than one type, so the type check could read ``choices[1]`` or
 ``choices[-1]`` instead of the choice the value equals; and the type check's
 ``is not`` could become ``!=``, which a class whose metaclass redefines ``==``
-gets through. The tests below read the validator directly (on a small attrs
-class, as the rules objects use it): each kind of refusal word by word, both
+gets through. The campaign also showed a bug, fixed since: with choices of
+several types only values of the first choice's type were taken. The tests
+below read the validator directly (on a small attrs class, as the rules objects
+use it): each kind of refusal word by word, both
 bounds and one past each, an open bound, the types a value must not have (a bool
 for an int, a float equal to an int choice), and the fields the Play page reads.
 """
@@ -58,10 +60,28 @@ def test_a_validator_of_one_choice_takes_it() -> None:
     _refused("option 'only' of 'demo' must be one of 'one', not 'two'", only="two")
 
 
-def test_a_value_of_the_first_choice_s_type_is_taken_beside_choices_of_other_types() -> None:
-    # the type compared is that of the first choice (0), not that of the last ("off")
+def test_every_choice_of_choices_of_several_types_is_taken() -> None:
+    # each value is compared with the type of the choice it equals: before the
+    # fix only values of the first choice's type were taken ("off" was refused)
     assert _Options(mixed=0).mixed == 0
+    assert _Options(mixed="off").mixed == "off"
     _refused("option 'mixed' of 'demo' must be one of 0, 'off', not False", mixed=False)
+    _refused("option 'mixed' of 'demo' must be one of 0, 'off', not 'on'", mixed="on")
+
+
+@attrs.frozen(kw_only=True)
+class _Seat:
+    """An option that is a seat or ``None`` (choices of two types, ``None`` first)."""
+
+    name: ClassVar[str] = "demo"
+
+    seat: Any = attrs.field(default=None, validator=option_validator(choices=(None, 0, 1)))
+
+
+def test_a_choice_after_none_is_taken() -> None:
+    assert [_Seat(seat=s).seat for s in (None, 0, 1)] == [None, 0, 1]
+    with pytest.raises(OptionError, match="must be one of None, 0, 1, not False"):
+        _Seat(seat=False)
 
 
 def test_a_value_equal_to_a_choice_but_of_another_type_is_refused() -> None:

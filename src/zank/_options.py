@@ -28,7 +28,8 @@ class OptionValidator:
         where = f"option {attribute.name!r} of {type(instance).name!r}"
         choices, low, high = self.choices, self.low, self.high
         if choices is not None:
-            if value not in choices or type(value) is not type(choices[0]):
+            # equal to a choice and of its very type: True is not 1, 12.0 is not 12
+            if not any(type(value) is type(c) and value == c for c in choices):
                 raise OptionError(
                     f"{where} must be one of {', '.join(map(repr, choices))}, not {quote(value)}"
                 )
