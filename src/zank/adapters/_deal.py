@@ -35,14 +35,19 @@ _UNIFORM: dict[int, dict[int, tuple[int, float]]] = {}
 """Per outcome count ``n``, the pair ``(outcome, 1.0 / n)`` of each outcome met so far."""
 
 
-def uniform_outcomes(outcomes: Sequence[int]) -> list[tuple[int, float]]:
+def uniform_outcomes(
+    outcomes: Sequence[int], universe: Sequence[int] = ()
+) -> list[tuple[int, float]]:
     """``[(c, 1.0 / n) for c in outcomes]`` (``n = len(outcomes)``), a new list.
 
     The pairs are kept per ``n`` and outcome and shared by the lists (tuples do
     not change): a node of a shuffle allocates a list, not a pair per card.
     Only ``n <= MAX_DEAL_OUTCOMES`` are kept (every node of the deal), so at
     most that many pairs per card id: some 40,000 pairs for the 324 cards of
-    six-seat Spite and Malice.
+    six-seat Spite and Malice.  When a pair is missing, the pairs of every card
+    of ``universe`` (a shuffle's cards) are made with it, so that the nodes of
+    later shuffles of those cards find all theirs (one miss per ``n``, not one
+    per node while the kept pairs fill).
     """
     n = len(outcomes)
     if n > MAX_DEAL_OUTCOMES:  # (a card turned up in play may have more: not kept)
@@ -57,9 +62,10 @@ def uniform_outcomes(outcomes: Sequence[int]) -> list[tuple[int, float]]:
         return list(get(pairs))
     except KeyError:
         p = 1.0 / n
-        for c in outcomes:
-            if c not in pairs:
-                pairs[c] = (c, p)
+        for cards in (outcomes, universe):
+            for c in cards:
+                if c not in pairs:
+                    pairs[c] = (c, p)
         return list(get(pairs))
 
 
@@ -220,10 +226,10 @@ class _Shuffle:
             pool = self.pool
             cards = pool[bisect_left(pool, lo) : bisect_left(pool, hi)]
             assert len(cards) == k
-            return uniform_outcomes(cards)
+            return uniform_outcomes(cards, self.source)
         if n > MAX_DEAL_OUTCOMES and self.mixed(n):
             return [(d, k / n) for d, k in self.left if k]
-        return uniform_outcomes(self.pool)
+        return uniform_outcomes(self.pool, self.source)
 
     def node(self) -> tuple[str, list[tuple[int, float]]] | None:
         """The kind and outcomes of the next step's chance node (``None``: over)."""
