@@ -14,7 +14,7 @@ from bisect import bisect_left
 from collections.abc import Callable, Iterable, Sequence
 from itertools import compress, repeat
 from operator import is_not, itemgetter, ne
-from typing import Any
+from typing import Any, TypeVar
 
 import zank
 from zank.adapters.encoding import ObservationEncoder
@@ -69,6 +69,16 @@ def uniform_outcomes(
         return list(get(pairs))
 
 
+_Done = tuple[int, tuple[int, ...], tuple[int, ...], int]
+"""A finished shuffle of the deal: the outcome count where it began, its cards
+before and after, and the number of outcomes it took."""
+_Fixed = tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[_Done, ...]]
+"""What a shuffle shares with all its steps: the deal's outcome count where it
+began, its cards as the deal gave them, their packs, the deal's outcomes before
+it and the deal's shuffles finished before it (the last two for the OpenSpiel
+state's content, ``zank.adapters._record._Dealing``; empty otherwise)."""
+
+
 class _Chance(Exception):
     """Raised by :class:`_DealRng` at a draw that no chance outcome decides yet.
 
@@ -119,24 +129,31 @@ class _Shuffle:
     so that a step and a node's outcomes cost no sort and no copy of the whole
     list; :attr:`items` replays the swaps.  Immutable by convention (a plain class
     with slots: one is made per chance node; what does not change from step to
-    step is one shared tuple).
+    step is one shared tuple).  A step makes an object of the class of the one
+    it steps from (the OpenSpiel state's content inside a shuffle is a subclass,
+    ``zank.adapters._record._Dealing``, which also keeps the deal's outcomes
+    before the shuffle and its finished shuffles in the shared tuple).
     """
 
-    __slots__ = ("_fixed", "_last", "i", "pack", "pool")
+    __slots__ = ("_fixed", "_steps", "i", "pack", "pool")
 
     def __init__(
         self,
-        fixed: tuple[int, tuple[int, ...], tuple[int, ...]],
+        fixed: _Fixed,
         i: int,
         pack: int = -1,
         pool: tuple[int, ...] = (),
-        last: tuple[int, Any] | None = None,
+        steps: tuple[int, int, Any] | None = None,
     ) -> None:
-        self._fixed = fixed  # (start, source, packs), the same for every step
+        # (start, source, packs, the deal's outcomes before the shuffle, the deal's
+        # finished shuffles before it), the same for every step
+        self._fixed = fixed
         self.i = i  # the place the next step fills (the shuffle is over at 0)
         self.pack = pack  # the pack chosen for place ``i`` (-1: none yet)
         self.pool = pool  # the cards not placed yet, sorted
-        self._last = last  # (the card of the last step, the steps before) or None
+        # (the outcome of the last step, the card it placed or -1 for a pack, the
+        # steps before) or None
+        self._steps = steps
 
     @property
     def start(self) -> int:
@@ -153,16 +170,28 @@ class _Shuffle:
         """The packs of the cards shuffled, in order."""
         return self._fixed[2]
 
+    def _walk(self) -> tuple[list[int], list[int]]:
+        """The outcome of each step so far and the card placed by each step that
+        placed one, newest first."""
+        outcomes: list[int] = []
+        cards: list[int] = []
+        link = self._steps
+        while link is not None:
+            outcome, card, link = link
+            outcomes.append(outcome)
+            if card >= 0:
+                cards.append(card)
+        return outcomes, cards
+
     @property
     def chosen(self) -> tuple[int, ...]:
         """The card of each step so far, in order."""
-        out = []
-        link = self._last
-        while link is not None:
-            out.append(link[0])
-            link = link[1]
-        out.reverse()
-        return tuple(out)
+        return tuple(reversed(self._walk()[1]))
+
+    @property
+    def outcomes_so_far(self) -> tuple[int, ...]:
+        """The chance outcome of each step so far, in order (a pack's, or a card's)."""
+        return tuple(reversed(self._walk()[0]))
 
     def __repr__(self) -> str:
         return f"_Shuffle(start={self.start}, i={self.i}, pack={self.pack}, chosen={self.chosen})"
@@ -172,7 +201,7 @@ class _Shuffle:
         """A shuffle of ``items`` before its first step."""
         source = tuple(items)
         packs = tuple(sorted({DECK[c] for c in source}))
-        return _Shuffle((start, source, packs), len(source) - 1, -1, tuple(sorted(source)))
+        return _Shuffle((start, source, packs, (), ()), len(source) - 1, -1, tuple(sorted(source)))
 
     def _count(self, pack: int) -> int:
         """The cards of ``pack`` not placed yet."""
@@ -190,7 +219,7 @@ class _Shuffle:
         """The cards after the steps so far (places ``i + 1`` on hold the cards
         chosen, the first place last)."""
         if self.i == 0:  # over: place k >= 1 holds the card chosen for it, place 0 the last
-            return (*self.pool, *reversed(self.chosen))
+            return (*self.pool, *self._walk()[1])
         items = list(self.source)
         where = {c: k for k, c in enumerate(items)}
         i = len(items) - 1
@@ -202,7 +231,7 @@ class _Shuffle:
             i -= 1
         return tuple(items)
 
-    def mixed(self, n: int) -> bool:
+    def two_packs(self, n: int) -> bool:
         """Whether a node of ``n`` cards left chooses the pack first (callers test
         ``n > MAX_DEAL_OUTCOMES`` first)."""
         # more than one pack has cards left: the sorted pool's ends are of two packs
@@ -214,12 +243,20 @@ class _Shuffle:
         if self.i <= 0:
             return None
         n = self.i + 1
-        return "pack" if n > MAX_DEAL_OUTCOMES and self.pack < 0 and self.mixed(n) else "card"
+        return "pack" if n > MAX_DEAL_OUTCOMES and self.pack < 0 and self.two_packs(n) else "card"
 
     def outcomes(self) -> list[tuple[int, float]]:
         """The outcomes of the next step's chance node (a new list; the shuffle
         must not be over)."""
         n = self.i + 1
+        if self.pack < 0 and 1 < n <= MAX_DEAL_OUTCOMES:  # a card among all left
+            pairs = _UNIFORM.get(n)
+            if pairs is not None:  # (uniform_outcomes, without its call)
+                try:
+                    return list(itemgetter(*self.pool)(pairs))
+                except KeyError:
+                    pass
+            return uniform_outcomes(self.pool, self.source)
         if self.pack >= 0:
             k = self._count(self.pack)
             lo, hi = _PACK_IDS[self.pack]
@@ -227,7 +264,7 @@ class _Shuffle:
             cards = pool[bisect_left(pool, lo) : bisect_left(pool, hi)]
             assert len(cards) == k
             return uniform_outcomes(cards, self.source)
-        if n > MAX_DEAL_OUTCOMES and self.mixed(n):
+        if n > MAX_DEAL_OUTCOMES and self.two_packs(n):
             return [(d, k / n) for d, k in self.left if k]
         return uniform_outcomes(self.pool, self.source)
 
@@ -236,30 +273,36 @@ class _Shuffle:
         kind = self.kind()
         return None if kind is None else (kind, self.outcomes())
 
-    def step(self, outcome: int) -> _Shuffle:
+    def step(self: _S, outcome: int) -> _S:
         """The shuffle after the chance outcome ``outcome`` of :meth:`node`.
 
         Raises:
             ValueError: ``outcome`` is not one of the node's outcomes.
         """
         pool = self.pool
-        n = self.i + 1
-        if n > MAX_DEAL_OUTCOMES and self.pack < 0 and self.mixed(n):
+        i = self.i
+        card = outcome
+        if self.pack < 0 and i < MAX_DEAL_OUTCOMES:  # (the common case first)
+            pass  # a card among all those left
+        elif i >= MAX_DEAL_OUTCOMES and self.pack < 0 and self.two_packs(i + 1):
             count = self._count(outcome) if outcome in self.packs else 0
             if count > 1:
-                return _Shuffle(self._fixed, self.i, outcome, pool, self._last)
+                return self.__class__(self._fixed, i, outcome, pool, (outcome, -1, self._steps))
             if count < 1:
                 raise ValueError("no card of this pack is left")
             # the pack's last card: no node for it
-            outcome = pool[bisect_left(pool, _PACK_IDS[outcome][0])]
+            card = pool[bisect_left(pool, _PACK_IDS[outcome][0])]
         elif self.pack >= 0 and not (0 <= outcome < MAX_CARD and DECK[outcome] == self.pack):
             raise ValueError("not a card of the pack chosen")
-        at = bisect_left(pool, outcome)
-        if at == len(pool) or pool[at] != outcome:
-            raise ValueError(f"{outcome!r} is not in list")  # placed already, or not shuffled
-        return _Shuffle(
-            self._fixed, self.i - 1, -1, pool[:at] + pool[at + 1 :], (outcome, self._last)
+        at = bisect_left(pool, card)
+        if at == len(pool) or pool[at] != card:
+            raise ValueError(f"{card!r} is not in list")  # placed already, or not shuffled
+        return self.__class__(
+            self._fixed, i - 1, -1, pool[:at] + pool[at + 1 :], (outcome, card, self._steps)
         )
+
+
+_S = TypeVar("_S", bound=_Shuffle)
 
 
 class _DealRng(Rng):
@@ -479,10 +522,15 @@ class _Context:
             if kind is not None:
                 return choices, done, _Chance(kind, None, sh)  # its outcomes when asked for
             done = (*done, (sh.start, sh.source, sh.items, len(choices) - sh.start))
+        return choices, done, self.deal_on(choices, done)
+
+    def deal_on(self, choices: tuple[int, ...], done: tuple[_Done, ...]) -> _Chance | State:
+        """The next node of the deal, or the dealt state, after the outcomes
+        ``choices`` (the shuffles in ``done`` taken as they ended)."""
         try:
-            return choices, done, self.deal(choices, None, done)
+            return self.deal(choices, None, done)
         except _Chance as chance:
-            return choices, done, chance
+            return chance
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Context:
         return self
@@ -646,10 +694,6 @@ class _Context:
         cards = {c for i in piles for c in state.piles[i]}
         return cards.difference(*self.views(state, piles))
 
-
-_Done = tuple[int, tuple[int, ...], tuple[int, ...], int]
-"""A finished shuffle of the deal: the outcome count where it began, its cards
-before and after, and the number of outcomes it took."""
 
 _CONTEXTS: dict[tuple[Any, ...], _Context] = {}
 

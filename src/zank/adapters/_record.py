@@ -21,9 +21,9 @@ from typing import Any
 import attrs
 
 import zank
-from zank.adapters._deal import _Chance, _Done, _Shuffle
+from zank.adapters._deal import _Chance, _Context, _Done, _Fixed, _Shuffle
 from zank.cards import card_text
-from zank.core import Rules, State
+from zank.core import Observation, Rules, State
 
 
 @attrs.define(eq=True)
@@ -254,6 +254,119 @@ class _Data:
                 None if self.dealt is None else _pack(self.dealt),
             ),
         )
+
+
+class _Dealing(_Shuffle):
+    """The content of a :class:`ZankState` at a node inside a shuffle of the deal,
+    in place of a :class:`_Data`: the shuffle in progress itself (one object per
+    node, where a :class:`_Data` and a :class:`_Shuffle` cost two, and no copy of
+    the deal's outcomes so far: they are the outcomes before the shuffle, shared
+    by its steps, and its steps' own).
+
+    It answers every field of :class:`_Data` that is read before the deal ends
+    (``zs`` is ``None``; :attr:`deal` and :attr:`done` as the :class:`_Data` of
+    that node holds them), is equal to that :class:`_Data` and pickles as it does
+    (the same bytes: an earlier version, or another process, loads it as the
+    :class:`_Data` that continues the deal).  Its ``node`` and ``outcomes`` are
+    the shuffle's methods, not :class:`_Data`'s fields: the state tells the two
+    apart by type first.  (``zank.adapters.openspiel`` needs no ``attrs.evolve`` of
+    it: a step makes a new one.)
+    """
+
+    __slots__ = ()
+
+    zs: State | None = None
+    seen: frozenset[int] = frozenset()
+    deal_views: Sequence[str] = ()
+    steps: _Node | None = None
+    pending: _Pending | None = None
+    truncated: bool = False
+    mixed: frozenset[int] = frozenset()
+    dealt: State | None = None
+    actions: tuple[int, ...] | None = None
+
+    @classmethod
+    def resume(cls, sh: _Shuffle, prefix: tuple[int, ...], done: tuple[_Done, ...]) -> _Dealing:
+        """The content of the node ``sh`` of a deal whose outcomes before the
+        shuffle are ``prefix`` and whose finished shuffles are ``done``."""
+        start, source, packs = sh._fixed[:3]
+        fixed: _Fixed = (start, source, packs, prefix, done)
+        return cls(fixed, sh.i, sh.pack, sh.pool, sh._steps)
+
+    @property
+    def deal(self) -> tuple[int, ...]:
+        """The deal's chance outcomes so far (:attr:`_Data.deal`)."""
+        return self._fixed[3] + self.outcomes_so_far
+
+    @property
+    def done(self) -> tuple[_Done, ...]:
+        """The deal's finished shuffles (:attr:`_Data.done`)."""
+        return self._fixed[4]
+
+    def finished(self) -> tuple[tuple[int, ...], tuple[_Done, ...]]:
+        """The deal's outcomes and finished shuffles once this shuffle is over
+        (``i == 0``), itself among them as it ended."""
+        outcomes, cards = self._walk()
+        outcomes.reverse()
+        choices = self._fixed[3] + tuple(outcomes)
+        start = self._fixed[0]
+        ended = (start, self._fixed[1], (*self.pool, *cards), len(choices) - start)
+        return choices, (*self._fixed[4], ended)
+
+    def _fields(self) -> tuple[Any, ...]:
+        return (None, frozenset(), (), None, None, False, frozenset(), self.deal, self.done, None)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, _Dealing):
+            return self._fields() == other._fields()
+        if isinstance(other, _Data):
+            return self._fields() == (
+                other.zs,
+                other.seen,
+                other.deal_views,
+                other.steps,
+                other.pending,
+                other.truncated,
+                other.mixed,
+                other.deal,
+                other.done,
+                other.dealt,
+            )
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Dealing:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # what _Data.__reduce__ gives for the same node
+        return (_restore, (None, (), (), [], None, False, (), self.deal, self.done, None))
+
+
+def _deal_content(
+    ctx: _Context,
+    choices: tuple[int, ...],
+    done: tuple[_Done, ...],
+    nxt: _Chance | State,
+    view_text: Callable[[Observation], str],
+) -> _Data | _Dealing:
+    """The content of the state at the deal's next node ``nxt`` (after the outcomes
+    ``choices``, with the finished shuffles ``done``): a node inside a shuffle is
+    kept as the shuffle (:class:`_Dealing`); or of the game the deal gave, with
+    each seat's view of it (``view_text`` of its observation) made when first
+    asked for."""
+    if isinstance(nxt, _Chance):
+        sh = nxt.shuffle
+        if sh is None:
+            return _Data(deal=choices, node=nxt, done=done)
+        return _Dealing.resume(sh, choices[: sh.start], done)
+    zs = nxt
+    seen = frozenset().union(*ctx.views(zs, range(len(ctx.specs))))
+    views = _DealViews(
+        lambda: tuple(view_text(ctx.rules.observe(zs, p)) for p in range(ctx.players))
+    )
+    return _Data(zs, seen, views, dealt=zs)
 
 
 _RULES: dict[tuple[Any, ...], Rules] = {}

@@ -188,7 +188,6 @@ from zank.adapters._deal import (
     _Chance,
     _Context,
     _shared_context,
-    _Shuffle,
     uniform_outcomes,
 )
 from zank.adapters._observer import _Observer
@@ -196,8 +195,9 @@ from zank.adapters._record import (
     ALL,
     PUBLIC,
     _Data,
+    _deal_content,
     _deal_digest,
-    _DealViews,
+    _Dealing,
     _entry,
     _Node,
     _Pending,
@@ -361,7 +361,8 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: ZankGame) -> None:
         super().__init__(game)
         self._ctx: _Context = game.context
-        self._data = _Data()
+        # inside a shuffle of the deal, the shuffle in progress (:meth:`_apply_action`)
+        self._data: _Data | _Dealing = _Data()
 
     # ------------------------------------------------------------- reading
     @property
@@ -434,8 +435,9 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
         """The next chance node of the deal (computed once per state; a node
         inside a shuffle is kept as the shuffle alone, see :meth:`_apply_action`)."""
         d = self._data
-        if isinstance(d.node, _Shuffle):
-            return _Chance(d.node.kind() or "card", None, d.node)
+        if type(d) is _Dealing:
+            return _Chance(d.kind() or "card", None, d)
+        assert isinstance(d, _Data)
         if d.node is None:
             if d.deal:
                 try:
@@ -454,10 +456,9 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
         states of a shuffle; or the cards that can lie in the place being
         turned up, with their probabilities (see the module docs)."""
         d = self._data
+        if type(d) is _Dealing:  # a node inside a shuffle
+            return d.outcomes()
         if d.zs is None:
-            node = d.node
-            if isinstance(node, _Shuffle):  # a node inside a shuffle
-                return node.outcomes()
             return self._deal_node().fresh_outcomes()
         p = d.pending
         assert p is not None
@@ -473,6 +474,7 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
         """The outcomes of the card turned up at ``p.target`` (``p`` is the state's
         pending move), sorted by card, computed once per state (not to be changed)."""
         d = self._data
+        assert isinstance(d, _Data)  # (a card turned up in play)
         cached = d.outcomes
         if cached is None:
             cached = self._compute_card_outcomes(p)
@@ -535,48 +537,36 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
     def _apply_action(self, action: int) -> None:
         d = self._data
         ctx = self._ctx
-        if d.zs is None:
-            node = d.node
+        if type(d) is _Dealing:
+            # a step inside a shuffle: the next node, if the shuffle goes on, is the
+            # shuffle after it (no other object, no copy of the deal's outcomes)
             try:
-                if isinstance(node, _Shuffle):
-                    # a step inside a shuffle (ctx.deal_step's first case, written
-                    # out): the next node, if the shuffle goes on, is the shuffle
-                    action = int(action)
-                    sh = node.step(action)
-                    if sh.i > 0:
-                        self._data = _Data(
-                            None,
-                            _NO_CARDS,
-                            (),
-                            None,
-                            None,
-                            False,
-                            _NO_CARDS,
-                            (*d.deal, action),
-                            sh,
-                            d.done,
-                        )
-                        return
+                sh = d.step(int(action))
+            except ValueError:
+                raise ValueError(
+                    f"chance outcome {action} is not one of the deal's next {d.kind() or 'card'}s"
+                ) from None
+            if sh.i > 0:
+                self._data = sh
+                return
+            # the shuffle is over: taken as it ended, the deal runs on from there
+            choices, done = sh.finished()
+            nxt = ctx.deal_on(choices, done)
+            self._data = _deal_content(ctx, choices, done, nxt, lambda o: _view_text(ctx, o))
+            return
+        if d.zs is None:
+            try:
                 chance = self._deal_node()
                 if chance.shuffle is None and action not in {a for a, _ in chance.outcomes}:
                     raise ValueError(chance.kind)
+                assert isinstance(d, _Data)
                 choices, done, nxt = ctx.deal_step(d.deal, d.done, chance, int(action))
             except ValueError:
                 kind = self._deal_node().kind
                 raise ValueError(
                     f"chance outcome {action} is not one of the deal's next {kind}s"
                 ) from None
-            if isinstance(nxt, _Chance):  # a node inside a shuffle is kept as the shuffle
-                node = nxt if nxt.shuffle is None else nxt.shuffle
-                self._data = _Data(deal=choices, node=node, done=done)
-                return
-            zs = nxt
-            everything = range(len(ctx.specs))
-            seen = frozenset().union(*ctx.views(zs, everything))
-            views = _DealViews(
-                lambda: tuple(_view_text(ctx, ctx.rules.observe(zs, p)) for p in range(ctx.players))
-            )
-            self._data = _Data(zs, seen, views, dealt=zs)
+            self._data = _deal_content(ctx, choices, done, nxt, lambda o: _view_text(ctx, o))
             return
         p = d.pending
         if p is None:
@@ -633,6 +623,7 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
         """Apply the pending move, or stop at the next chance node it needs."""
         ctx = self._ctx
         d = self._data
+        assert isinstance(d, _Data)  # (a player's move)
         move = ctx.moves[pending.action]
         # unchecked: the move was checked on the state it was chosen in; the cards
         # chance placed since only swap cards that no seat sees
@@ -736,6 +727,7 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
         ctx = self._ctx
         if d.zs is None or d.pending is not None or d.dealt is None:
             raise ValueError("resample_from_infostate needs a player's decision or the end")
+        assert isinstance(d, _Data)
         if not 0 <= player_id < ctx.players:
             raise ValueError(f"player_id must be a seat from 0 to {ctx.players - 1}")
         rnd = random.Random(int(float(probability_sampler()) * 2**53))
