@@ -31,8 +31,9 @@ _PACK_IDS = {d: (DECK.index(d), MAX_CARD - DECK[::-1].index(d)) for d in set(DEC
 """Per pack, the range of its card ids (``lo <= c < hi``)."""
 
 
-_UNIFORM: dict[int, dict[int, tuple[int, float]]] = {}
-"""Per outcome count ``n``, the pair ``(outcome, 1.0 / n)`` of each outcome met so far."""
+_UNIFORM: dict[int, list[tuple[int, float]]] = {}
+"""Per outcome count ``n``, the pair ``(c, 1.0 / n)`` of every card id ``c`` below
+the largest met so far with that count (a list indexed by card id)."""
 
 
 def uniform_outcomes(
@@ -40,33 +41,34 @@ def uniform_outcomes(
 ) -> list[tuple[int, float]]:
     """``[(c, 1.0 / n) for c in outcomes]`` (``n = len(outcomes)``), a new list.
 
-    The pairs are kept per ``n`` and outcome and shared by the lists (tuples do
+    The pairs are kept per ``n`` and card id and shared by the lists (tuples do
     not change): a node of a shuffle allocates a list, not a pair per card.
-    Only ``n <= MAX_DEAL_OUTCOMES`` are kept (every node of the deal), so at
-    most that many pairs per card id: some 40,000 pairs for the 324 cards of
-    six-seat Spite and Malice.  When a pair is missing, the pairs of every card
-    of ``universe`` (a shuffle's cards) are made with it, so that the nodes of
-    later shuffles of those cards find all theirs (one miss per ``n``, not one
-    per node while the kept pairs fill).
+    Only ``n <= MAX_DEAL_OUTCOMES`` are kept (every node of the deal), for card
+    ids (``0 <= c < MAX_CARD``): at most that many pairs per card id, some 49,000
+    in all (six-seat Spite and Malice uses some 21,000).  When a pair is
+    missing, the pairs of every card id up to the largest of ``outcomes`` and
+    ``universe`` (a shuffle's cards) are made with it, so that the nodes of later
+    shuffles of those cards find all theirs (one miss per ``n``, not one per node
+    while the kept pairs fill).
     """
     n = len(outcomes)
     if n > MAX_DEAL_OUTCOMES:  # (a card turned up in play may have more: not kept)
         return list(zip(outcomes, repeat(1.0 / n, n), strict=True))
-    pairs = _UNIFORM.get(n)
-    if pairs is None:
-        pairs = _UNIFORM[n] = {}
     if n < 2:  # (itemgetter of one key gives the value, not a tuple)
         return [(c, 1.0 / n) for c in outcomes]
+    if not 0 <= min(outcomes) <= max(outcomes) < MAX_CARD:  # (not card ids: not kept)
+        return [(c, 1.0 / n) for c in outcomes]
     get = itemgetter(*outcomes)
+    row = _UNIFORM.get(n)
+    if row is None:
+        row = _UNIFORM[n] = []
     try:
-        return list(get(pairs))
-    except KeyError:
+        return list(get(row))
+    except IndexError:
         p = 1.0 / n
-        for cards in (outcomes, universe):
-            for c in cards:
-                if c not in pairs:
-                    pairs[c] = (c, p)
-        return list(get(pairs))
+        top = max(max(outcomes), max(universe, default=0)) + 1
+        row.extend((c, p) for c in range(len(row), min(top, MAX_CARD)))
+        return list(get(row))
 
 
 _Done = tuple[int, tuple[int, ...], tuple[int, ...], int]
@@ -249,24 +251,21 @@ class _Shuffle:
         """The outcomes of the next step's chance node (a new list; the shuffle
         must not be over)."""
         n = self.i + 1
-        if self.pack < 0 and 1 < n <= MAX_DEAL_OUTCOMES:  # a card among all left
-            pairs = _UNIFORM.get(n)
-            if pairs is not None:  # (uniform_outcomes, without its call)
-                try:
-                    return list(itemgetter(*self.pool)(pairs))
-                except KeyError:
-                    pass
-            return uniform_outcomes(self.pool, self.source)
-        if self.pack >= 0:
-            k = self._count(self.pack)
+        pool = self.pool
+        if self.pack >= 0:  # a card of the pack chosen
             lo, hi = _PACK_IDS[self.pack]
-            pool = self.pool
             cards = pool[bisect_left(pool, lo) : bisect_left(pool, hi)]
-            assert len(cards) == k
-            return uniform_outcomes(cards, self.source)
-        if n > MAX_DEAL_OUTCOMES and self.two_packs(n):
+        elif n <= MAX_DEAL_OUTCOMES or not self.two_packs(n):  # a card among all left
+            cards = pool
+        else:
             return [(d, k / n) for d, k in self.left if k]
-        return uniform_outcomes(self.pool, self.source)
+        row = _UNIFORM.get(len(cards))
+        if row is not None and len(cards) > 1:  # (uniform_outcomes without its call and
+            try:  # its checks: the cards of a shuffle are card ids)
+                return list(itemgetter(*cards)(row))
+            except IndexError:
+                pass
+        return uniform_outcomes(cards, self.source)
 
     def node(self) -> tuple[str, list[tuple[int, float]]] | None:
         """The kind and outcomes of the next step's chance node (``None``: over)."""

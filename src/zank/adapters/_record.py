@@ -21,7 +21,7 @@ from typing import Any
 import attrs
 
 import zank
-from zank.adapters._deal import _Chance, _Context, _Done, _Fixed, _Shuffle
+from zank.adapters._deal import MAX_DEAL_OUTCOMES, _Chance, _Context, _Done, _Fixed, _Shuffle
 from zank.cards import card_text
 from zank.core import Observation, Rules, State
 
@@ -306,12 +306,18 @@ class _Dealing(_Shuffle):
     def finished(self) -> tuple[tuple[int, ...], tuple[_Done, ...]]:
         """The deal's outcomes and finished shuffles once this shuffle is over
         (``i == 0``), itself among them as it ended."""
-        outcomes, cards = self._walk()
-        outcomes.reverse()
-        choices = self._fixed[3] + tuple(outcomes)
-        start = self._fixed[0]
-        ended = (start, self._fixed[1], (*self.pool, *cards), len(choices) - start)
-        return choices, (*self._fixed[4], ended)
+        start, source, _, prefix, done = self._fixed
+        if len(source) <= MAX_DEAL_OUTCOMES:  # no pack chosen: each outcome is its card
+            cards = []
+            link = self._steps
+            while link is not None:
+                cards.append(link[1])
+                link = link[2]
+            choices = prefix + tuple(reversed(cards))
+        else:
+            outcomes, cards = self._walk()
+            choices = prefix + tuple(reversed(outcomes))
+        return choices, (*done, (start, source, (*self.pool, *cards), len(choices) - start))
 
     def _fields(self) -> tuple[Any, ...]:
         return (None, frozenset(), (), None, None, False, frozenset(), self.deal, self.done, None)
@@ -362,7 +368,11 @@ def _deal_content(
             return _Data(deal=choices, node=nxt, done=done)
         return _Dealing.resume(sh, choices[: sh.start], done)
     zs = nxt
-    seen = frozenset().union(*ctx.views(zs, range(len(ctx.specs))))
+    if ctx.fast:  # the rule of Rules.observe: some seat sees every face-up card
+        up = zip(zs.piles, zs.down, strict=True)
+        seen = frozenset([c for cards, down in up for c in cards[down:]])
+    else:
+        seen = frozenset().union(*ctx.views(zs, range(len(ctx.specs))))
     views = _DealViews(
         lambda: tuple(view_text(ctx.rules.observe(zs, p)) for p in range(ctx.players))
     )
