@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Callable, Iterable, Sequence
-from itertools import compress, repeat
+from itertools import chain, compress, repeat
 from operator import is_not, itemgetter, ne
 from typing import Any, TypeVar
 
@@ -127,7 +127,9 @@ class _Shuffle:
     Each step fills place ``i`` with a card chosen among ``items[: i + 1]``; when
     more than :data:`MAX_DEAL_OUTCOMES` cards of more than one pack are left, a
     node chooses the pack first (``pack``).  The shuffle keeps the cards left,
-    sorted (``pool``), and the cards chosen so far (a linked list, newest first),
+    sorted (``pool``; while more than :data:`MAX_DEAL_OUTCOMES` are left, one
+    sorted tuple per pack of :attr:`packs`, so that a step copies one pack's),
+    and the outcomes and cards chosen so far (a linked list, newest first),
     so that a step and a node's outcomes cost no sort and no copy of the whole
     list; :attr:`items` replays the swaps.  Immutable by convention (a plain class
     with slots: one is made per chance node; what does not change from step to
@@ -144,7 +146,7 @@ class _Shuffle:
         fixed: _Fixed,
         i: int,
         pack: int = -1,
-        pool: tuple[int, ...] = (),
+        pool: tuple[Any, ...] = (),
         steps: tuple[int, int, Any] | None = None,
     ) -> None:
         # (start, source, packs, the deal's outcomes before the shuffle, the deal's
@@ -152,7 +154,8 @@ class _Shuffle:
         self._fixed = fixed
         self.i = i  # the place the next step fills (the shuffle is over at 0)
         self.pack = pack  # the pack chosen for place ``i`` (-1: none yet)
-        self.pool = pool  # the cards not placed yet, sorted
+        # the cards not placed yet, sorted; while i >= MAX_DEAL_OUTCOMES, per pack
+        self.pool = pool
         # (the outcome of the last step, the card it placed or -1 for a pack, the
         # steps before) or None
         self._steps = steps
@@ -203,10 +206,15 @@ class _Shuffle:
         """A shuffle of ``items`` before its first step."""
         source = tuple(items)
         packs = tuple(sorted({DECK[c] for c in source}))
-        return _Shuffle((start, source, packs, (), ()), len(source) - 1, -1, tuple(sorted(source)))
+        pool: tuple[Any, ...] = tuple(sorted(source))
+        if len(source) > MAX_DEAL_OUTCOMES:  # (packs are chosen first: a pool per pack)
+            pool = tuple(tuple(c for c in pool if DECK[c] == d) for d in packs)
+        return _Shuffle((start, source, packs, (), ()), len(source) - 1, -1, pool)
 
     def _count(self, pack: int) -> int:
-        """The cards of ``pack`` not placed yet."""
+        """The cards of ``pack`` (one of :attr:`packs`) not placed yet."""
+        if self.i >= MAX_DEAL_OUTCOMES:  # a pool per pack
+            return len(self.pool[self.packs.index(pack)])
         lo, hi = _PACK_IDS[pack]
         pool = self.pool
         return bisect_left(pool, hi) - bisect_left(pool, lo)
@@ -214,6 +222,8 @@ class _Shuffle:
     @property
     def left(self) -> tuple[tuple[int, int], ...]:
         """Per pack of the shuffle (in order), its cards not placed yet."""
+        if self.i >= MAX_DEAL_OUTCOMES:  # a pool per pack
+            return tuple(zip(self.packs, map(len, self.pool), strict=True))
         return tuple((d, self._count(d)) for d in self.packs)
 
     @property
@@ -236,9 +246,9 @@ class _Shuffle:
     def two_packs(self, n: int) -> bool:
         """Whether a node of ``n`` cards left chooses the pack first (callers test
         ``n > MAX_DEAL_OUTCOMES`` first)."""
-        # more than one pack has cards left: the sorted pool's ends are of two packs
-        pool = self.pool
-        return n > MAX_DEAL_OUTCOMES and DECK[pool[0]] != DECK[pool[-1]]
+        # more than one pack has cards left (a pack has at most 64 card ids, so more
+        # than MAX_DEAL_OUTCOMES cards left are always of three packs or more)
+        return n > MAX_DEAL_OUTCOMES and sum(1 for cards in self.pool if cards) > 1
 
     def kind(self) -> str | None:
         """The kind of the next step's chance node (``None``: the shuffle is over)."""
@@ -252,13 +262,12 @@ class _Shuffle:
         must not be over)."""
         n = self.i + 1
         pool = self.pool
-        if self.pack >= 0:  # a card of the pack chosen
-            lo, hi = _PACK_IDS[self.pack]
-            cards = pool[bisect_left(pool, lo) : bisect_left(pool, hi)]
-        elif n <= MAX_DEAL_OUTCOMES or not self.two_packs(n):  # a card among all left
+        if self.pack >= 0:  # a card of the pack chosen (a pool per pack)
+            cards = pool[self.packs.index(self.pack)]
+        elif n <= MAX_DEAL_OUTCOMES:  # a card among all left
             cards = pool
-        else:
-            return [(d, k / n) for d, k in self.left if k]
+        else:  # (more than MAX_DEAL_OUTCOMES cards left: of three packs or more)
+            return [(d, len(p) / n) for d, p in zip(self.packs, pool, strict=True) if p]
         row = _UNIFORM.get(len(cards))
         if row is not None and len(cards) > 1:  # (uniform_outcomes without its call and
             try:  # its checks: the cards of a shuffle are card ids)
@@ -280,25 +289,36 @@ class _Shuffle:
         """
         pool = self.pool
         i = self.i
+        if i < MAX_DEAL_OUTCOMES:  # a card among all those left (the common case)
+            at = bisect_left(pool, outcome)
+            if at == len(pool) or pool[at] != outcome:
+                raise ValueError(f"{outcome!r} is not in list")  # placed already, or not shuffled
+            return self.__class__(
+                self._fixed, i - 1, -1, pool[:at] + pool[at + 1 :], (outcome, outcome, self._steps)
+            )
+        # more than MAX_DEAL_OUTCOMES cards left, a pool per pack: the pack first
+        packs = self.packs
         card = outcome
-        if self.pack < 0 and i < MAX_DEAL_OUTCOMES:  # (the common case first)
-            pass  # a card among all those left
-        elif i >= MAX_DEAL_OUTCOMES and self.pack < 0 and self.two_packs(i + 1):
-            count = self._count(outcome) if outcome in self.packs else 0
+        if self.pack < 0:
+            j = packs.index(outcome) if outcome in packs else -1
+            count = len(pool[j]) if j >= 0 else 0
             if count > 1:
                 return self.__class__(self._fixed, i, outcome, pool, (outcome, -1, self._steps))
             if count < 1:
                 raise ValueError("no card of this pack is left")
-            # the pack's last card: no node for it
-            card = pool[bisect_left(pool, _PACK_IDS[outcome][0])]
-        elif self.pack >= 0 and not (0 <= outcome < MAX_CARD and DECK[outcome] == self.pack):
+            card = pool[j][0]  # the pack's last card: no node for it
+        elif not (0 <= outcome < MAX_CARD and DECK[outcome] == self.pack):
             raise ValueError("not a card of the pack chosen")
-        at = bisect_left(pool, card)
-        if at == len(pool) or pool[at] != card:
-            raise ValueError(f"{card!r} is not in list")  # placed already, or not shuffled
-        return self.__class__(
-            self._fixed, i - 1, -1, pool[:at] + pool[at + 1 :], (outcome, card, self._steps)
-        )
+        else:
+            j = packs.index(self.pack)
+        cards = pool[j]
+        at = bisect_left(cards, card)
+        if at == len(cards) or cards[at] != card:
+            raise ValueError(f"{card!r} is not in list")  # placed already
+        left: tuple[Any, ...] = (*pool[:j], cards[:at] + cards[at + 1 :], *pool[j + 1 :])
+        if i - 1 < MAX_DEAL_OUTCOMES:  # one sorted pool from here on (packs in id order)
+            left = tuple(chain.from_iterable(left))
+        return self.__class__(self._fixed, i - 1, -1, left, (outcome, card, self._steps))
 
 
 _S = TypeVar("_S", bound=_Shuffle)
