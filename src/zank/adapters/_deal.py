@@ -146,7 +146,7 @@ class _Shuffle:
         fixed: _Fixed,
         i: int,
         pack: int = -1,
-        pool: tuple[Any, ...] = (),
+        pool: Any = (),
         steps: tuple[int, int, Any] | None = None,
     ) -> None:
         # (start, source, packs, the deal's outcomes before the shuffle, the deal's
@@ -154,7 +154,8 @@ class _Shuffle:
         self._fixed = fixed
         self.i = i  # the place the next step fills (the shuffle is over at 0)
         self.pack = pack  # the pack chosen for place ``i`` (-1: none yet)
-        # the cards not placed yet, sorted; while i >= MAX_DEAL_OUTCOMES, per pack
+        # the cards not placed yet: a sorted list (never changed once made); while
+        # i >= MAX_DEAL_OUTCOMES, a tuple of one sorted tuple per pack of ``packs``
         self.pool = pool
         # (the outcome of the last step, the card it placed or -1 for a pack, the
         # steps before) or None
@@ -206,7 +207,7 @@ class _Shuffle:
         """A shuffle of ``items`` before its first step."""
         source = tuple(items)
         packs = tuple(sorted({DECK[c] for c in source}))
-        pool: tuple[Any, ...] = tuple(sorted(source))
+        pool: Any = sorted(source)
         if len(source) > MAX_DEAL_OUTCOMES:  # (packs are chosen first: a pool per pack)
             pool = tuple(tuple(c for c in pool if DECK[c] == d) for d in packs)
         return _Shuffle((start, source, packs, (), ()), len(source) - 1, -1, pool)
@@ -293,9 +294,15 @@ class _Shuffle:
             at = bisect_left(pool, outcome)
             if at == len(pool) or pool[at] != outcome:
                 raise ValueError(f"{outcome!r} is not in list")  # placed already, or not shuffled
-            return self.__class__(
-                self._fixed, i - 1, -1, pool[:at] + pool[at + 1 :], (outcome, outcome, self._steps)
-            )
+            left = pool.copy()  # (a list, never changed once made: copying is the quickest)
+            del left[at]
+            new = _new(self.__class__)  # (without __init__'s call: every slot is set)
+            new._fixed = self._fixed
+            new.i = i - 1
+            new.pack = -1
+            new.pool = left
+            new._steps = (outcome, outcome, self._steps)
+            return new
         # more than MAX_DEAL_OUTCOMES cards left, a pool per pack: the pack first
         packs = self.packs
         card = outcome
@@ -315,13 +322,15 @@ class _Shuffle:
         at = bisect_left(cards, card)
         if at == len(cards) or cards[at] != card:
             raise ValueError(f"{card!r} is not in list")  # placed already
-        left: tuple[Any, ...] = (*pool[:j], cards[:at] + cards[at + 1 :], *pool[j + 1 :])
+        rest = (*pool[:j], cards[:at] + cards[at + 1 :], *pool[j + 1 :])
+        steps = (outcome, card, self._steps)
         if i - 1 < MAX_DEAL_OUTCOMES:  # one sorted pool from here on (packs in id order)
-            left = tuple(chain.from_iterable(left))
-        return self.__class__(self._fixed, i - 1, -1, left, (outcome, card, self._steps))
+            return self.__class__(self._fixed, i - 1, -1, list(chain.from_iterable(rest)), steps)
+        return self.__class__(self._fixed, i - 1, -1, rest, steps)
 
 
 _S = TypeVar("_S", bound=_Shuffle)
+_new = object.__new__
 
 
 class _DealRng(Rng):
