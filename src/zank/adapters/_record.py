@@ -308,11 +308,12 @@ class _Dealing(_Shuffle):
         (``i == 0``), itself among them as it ended."""
         start, source, _, prefix, done = self._fixed
         if len(source) <= MAX_DEAL_OUTCOMES:  # no pack chosen: each outcome is its card
-            cards = []
+            cards: list[int] = []
+            add = cards.append
             link = self._steps
             while link is not None:
-                cards.append(link[1])
-                link = link[2]
+                _, card, link = link
+                add(card)
             choices = prefix + tuple(reversed(cards))
         else:
             outcomes, cards = self._walk()

@@ -362,7 +362,7 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
         super().__init__(game)
         self._ctx: _Context = game.context
         # inside a shuffle of the deal, the shuffle in progress (:meth:`_apply_action`)
-        self._data: _Data | _Dealing = _Data()
+        self._data: _Data | _Dealing = game.start
 
     # ------------------------------------------------------------- reading
     @property
@@ -904,6 +904,9 @@ class ZankGame(pyspiel.Game):  # type: ignore[misc]
             max_length = default_max_plies(rules, players)
         self.context = _shared_context(self.variant, full, players, max_length)
         """The shared rules object, encoder and bound of this game's states."""
+        first = self.context.first.shuffle  # a deal that begins with a shuffle starts in it
+        self.start = _Data() if first is None else _Dealing.resume(first, (), ())
+        """The content of a state before the deal (equal to ``_Data()``, pickled as it)."""
         info = pyspiel.GameInfo(
             num_distinct_actions=rules.action_space,
             max_chance_outcomes=max(MAX_DEAL_OUTCOMES, SHUFFLE_SEEDS, MAX_CARD),
