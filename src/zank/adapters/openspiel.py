@@ -155,14 +155,12 @@ again.  Every game loaded with the same parameters in a process shares one
 context (rules object, encoder, card groups), built once (the card groups from
 one trial deal on a seeded generator): loading a game again, cloning,
 deserializing or unpickling a state builds none and deals nothing (a state keeps
-its zank state as plain values).  The deal's chance nodes cost one step each: the
-shuffle in progress is kept in the state (its cards left sorted, so a node's
-outcomes need no sort), and the deal's own procedure runs again only when a
-shuffle ends or after a lot (with the finished shuffles not replayed), not once
-per card.  A state keeps what it computed for OpenSpiel (its legal actions, the
-outcomes of a card turned up) for its clones, and ``legal_actions`` and
-``is_chance_node`` are answered in Python (OpenSpiel's C++ methods call back
-into Python several times); every value returned is the one the C++ path gives.
+its zank state as plain values).  A node inside a shuffle of the deal is that
+shuffle's step (its cards left sorted, the state's content); the deal's own
+procedure runs again only when a shuffle ends or after a lot.  A state keeps what
+it computed for OpenSpiel (its legal actions, the outcomes of a card turned up)
+for its clones; ``legal_actions`` and ``is_chance_node`` are answered in Python
+(the C++ methods call back into Python); every value is the C++ path's.
 
 **Returns.**  +1 for the winner; the losers share -1 (each ``-1/(P-1)``, so
 every game sums to zero); a draw gives 0 to all.  The variant's points are in
@@ -175,6 +173,7 @@ from __future__ import annotations
 import hashlib
 import random
 from bisect import bisect_left
+from operator import itemgetter
 from typing import Any
 
 import attrs
@@ -184,6 +183,7 @@ import pyspiel
 
 import zank
 from zank.adapters._deal import (
+    _UNIFORM,
     MAX_DEAL_OUTCOMES,
     _Chance,
     _Context,
@@ -361,8 +361,7 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: ZankGame) -> None:
         super().__init__(game)
         self._ctx: _Context = game.context
-        # inside a shuffle of the deal, the shuffle in progress (:meth:`_apply_action`)
-        self._data: _Data | _Dealing = game.start
+        self._data: _Data | _Dealing = game.start  # (inside a shuffle: a _Dealing)
 
     # ------------------------------------------------------------- reading
     @property
@@ -457,6 +456,13 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
         turned up, with their probabilities (see the module docs)."""
         d = self._data
         if type(d) is _Dealing:  # a node inside a shuffle
+            if d.i < MAX_DEAL_OUTCOMES:  # a card among all left: _Shuffle.outcomes, inline
+                row = _UNIFORM.get(d.i + 1)
+                if row is not None:
+                    try:
+                        return list(itemgetter(*d.pool)(row))
+                    except IndexError:
+                        pass
             return d.outcomes()
         if d.zs is None:
             return self._deal_node().fresh_outcomes()
@@ -536,12 +542,11 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
     # ------------------------------------------------------------- acting
     def _apply_action(self, action: int) -> None:
         d = self._data
-        ctx = self._ctx
         if type(d) is _Dealing:
             # a step inside a shuffle: the next node, if the shuffle goes on, is the
             # shuffle after it (no other object, no copy of the deal's outcomes)
             try:
-                sh = d.step(int(action))
+                sh = d.step(action if type(action) is int else int(action))
             except ValueError:
                 raise ValueError(
                     f"chance outcome {action} is not one of the deal's next {d.kind() or 'card'}s"
@@ -550,16 +555,17 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
                 self._data = sh
                 return
             # the shuffle is over: taken as it ended, the deal runs on from there
+            ctx = self._ctx
             choices, done = sh.finished()
             nxt = ctx.deal_on(choices, done)
             self._data = _deal_content(ctx, choices, done, nxt, lambda o: _view_text(ctx, o))
             return
+        ctx = self._ctx
         if d.zs is None:
             try:
                 chance = self._deal_node()
                 if chance.shuffle is None and action not in {a for a, _ in chance.outcomes}:
                     raise ValueError(chance.kind)
-                assert isinstance(d, _Data)
                 choices, done, nxt = ctx.deal_step(d.deal, d.done, chance, int(action))
             except ValueError:
                 kind = self._deal_node().kind
