@@ -39,7 +39,8 @@ the largest met so far with that count (a list indexed by card id)."""
 def uniform_outcomes(
     outcomes: Sequence[int], universe: Sequence[int] = ()
 ) -> list[tuple[int, float]]:
-    """``[(c, 1.0 / n) for c in outcomes]`` (``n = len(outcomes)``), a new list.
+    """``[(c, 1.0 / n) for c in outcomes]`` (``n = len(outcomes)``), a new list;
+    ``outcomes`` are card ids in increasing order (as every caller's are).
 
     The pairs are kept per ``n`` and card id and shared by the lists (tuples do
     not change): a node of a shuffle allocates a list, not a pair per card.
@@ -56,7 +57,7 @@ def uniform_outcomes(
         return list(zip(outcomes, repeat(1.0 / n, n), strict=True))
     if n < 2:  # (itemgetter of one key gives the value, not a tuple)
         return [(c, 1.0 / n) for c in outcomes]
-    if not 0 <= min(outcomes) <= max(outcomes) < MAX_CARD:  # (not card ids: not kept)
+    if not 0 <= outcomes[0] <= outcomes[-1] < MAX_CARD:  # (not card ids: not kept)
         return [(c, 1.0 / n) for c in outcomes]
     get = itemgetter(*outcomes)
     row = _UNIFORM.get(n)
@@ -66,7 +67,7 @@ def uniform_outcomes(
         return list(get(row))
     except IndexError:
         p = 1.0 / n
-        top = max(max(outcomes), max(universe, default=0)) + 1
+        top = max(outcomes[-1], max(universe, default=0)) + 1
         row.extend((c, p) for c in range(len(row), min(top, MAX_CARD)))
         return list(get(row))
 

@@ -23,7 +23,7 @@ import attrs
 import zank
 from zank.adapters._deal import MAX_DEAL_OUTCOMES, _Chance, _Context, _Done, _Fixed, _Shuffle
 from zank.cards import card_text
-from zank.core import Observation, Rules, State
+from zank.core import HIDDEN, Observation, Rules, State
 
 
 @attrs.define(eq=True)
@@ -351,18 +351,28 @@ class _Dealing(_Shuffle):
         return (_restore, (None, (), (), [], None, False, (), self.deal, self.done, None))
 
 
+def _view_text(ctx: _Context, obs: Observation) -> str:
+    """An observation as text: one pile a line, hidden cards as ``##``."""
+    lines = [
+        f"seat {obs.player} of {obs.players}; to move: "
+        f"{'-' if obs.to_move is None else obs.to_move}; phase {obs.phase}; "
+        f"info {list(obs.info)}; ply {obs.ply}; turn {obs.turn}"
+    ]
+    for spec, cards, down in zip(ctx.specs, obs.piles, obs.down, strict=True):
+        shown = " ".join("##" if c == HIDDEN else card_text(c) for c in cards)
+        lines.append(f"{spec.label} [{len(cards)}/{down}]: {shown}")
+    if obs.outcome is not None:
+        lines.append(f"result: {obs.outcome}")
+    return "\n".join(lines)
+
+
 def _deal_content(
-    ctx: _Context,
-    choices: tuple[int, ...],
-    done: tuple[_Done, ...],
-    nxt: _Chance | State,
-    view_text: Callable[[Observation], str],
+    ctx: _Context, choices: tuple[int, ...], done: tuple[_Done, ...], nxt: _Chance | State
 ) -> _Data | _Dealing:
     """The content of the state at the deal's next node ``nxt`` (after the outcomes
     ``choices``, with the finished shuffles ``done``): a node inside a shuffle is
     kept as the shuffle (:class:`_Dealing`); or of the game the deal gave, with
-    each seat's view of it (``view_text`` of its observation) made when first
-    asked for."""
+    each seat's view of it (:func:`_view_text`) made when first asked for."""
     if isinstance(nxt, _Chance):
         sh = nxt.shuffle
         if sh is None:
@@ -375,7 +385,7 @@ def _deal_content(
     else:
         seen = frozenset().union(*ctx.views(zs, range(len(ctx.specs))))
     views = _DealViews(
-        lambda: tuple(view_text(ctx.rules.observe(zs, p)) for p in range(ctx.players))
+        lambda: tuple(_view_text(ctx, ctx.rules.observe(zs, p)) for p in range(ctx.players))
     )
     return _Data(zs, seen, views, dealt=zs)
 

@@ -203,6 +203,7 @@ from zank.adapters._record import (
     _Pending,
     _restore,  # noqa: F401 (pickles of earlier versions name it here)
     _Step,
+    _view_text,
     _with_piles,
 )
 from zank.adapters._resample import resample, shuffle_record
@@ -210,7 +211,7 @@ from zank.adapters.conventions import DEFAULT_MAX_PLIES, default_max_plies, seat
 from zank.adapters.encoding import ObservationEncoder  # noqa: F401 (part of this module's namespace)
 from zank.adapters.knowledge import all_players_observation, public_observation
 from zank.cards import MAX_CARD, card_text, cards_text
-from zank.core import HIDDEN, Observation, Result, Rules, State
+from zank.core import Observation, Result, Rules, State
 from zank.errors import quote
 from zank.random import splitmix64
 
@@ -235,7 +236,7 @@ SHUFFLE_SEEDS = 1 << 10
 """The number of outcomes of the chance node before a move that shuffles, which
 set its generator state."""
 _SHUFFLE_OUTCOMES = tuple((seed, 1.0 / SHUFFLE_SEEDS) for seed in range(SHUFFLE_SEEDS))
-_NO_CARDS: frozenset[int] = frozenset()
+_new = object.__new__
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 
@@ -301,21 +302,6 @@ def load_game(rules: Rules, players: int = 2, **extra: Any) -> Any:
     """
     register(rules.name)
     return pyspiel.load_game(game_name(rules.name), game_params(rules, players, **extra))
-
-
-def _view_text(ctx: _Context, obs: Observation) -> str:
-    """An observation as text: one pile a line, hidden cards as ``##``."""
-    lines = [
-        f"seat {obs.player} of {obs.players}; to move: "
-        f"{'-' if obs.to_move is None else obs.to_move}; phase {obs.phase}; "
-        f"info {list(obs.info)}; ply {obs.ply}; turn {obs.turn}"
-    ]
-    for spec, cards, down in zip(ctx.specs, obs.piles, obs.down, strict=True):
-        shown = " ".join("##" if c == HIDDEN else card_text(c) for c in cards)
-        lines.append(f"{spec.label} [{len(cards)}/{down}]: {shown}")
-    if obs.outcome is not None:
-        lines.append(f"result: {obs.outcome}")
-    return "\n".join(lines)
 
 
 def _permute(state: State, moves: dict[int, int]) -> State:
@@ -479,8 +465,7 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
     def _card_choices(self, p: _Pending) -> list[tuple[int, float]]:
         """The outcomes of the card turned up at ``p.target`` (``p`` is the state's
         pending move), sorted by card, computed once per state (not to be changed)."""
-        d = self._data
-        assert isinstance(d, _Data)  # (a card turned up in play)
+        d: _Data = self._data  # type: ignore[assignment]  # (a card turned up in play)
         cached = d.outcomes
         if cached is None:
             cached = self._compute_card_outcomes(p)
@@ -545,6 +530,20 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
         if type(d) is _Dealing:
             # a step inside a shuffle: the next node, if the shuffle goes on, is the
             # shuffle after it (no other object, no copy of the deal's outcomes)
+            i = d.i
+            if 1 < i < MAX_DEAL_OUTCOMES and type(action) is int:
+                # a card among all left: _Shuffle.step's common case written out (its
+                # call costs as much as the rest)
+                pool = d.pool
+                at = bisect_left(pool, action)
+                if at < len(pool) and pool[at] == action:
+                    left = pool.copy()
+                    del left[at]
+                    sh = _new(_Dealing)
+                    sh._fixed, sh.i, sh.pack, sh.pool = d._fixed, i - 1, -1, left
+                    sh._steps = (action, action, d._steps)
+                    self._data = sh
+                    return
             try:
                 sh = d.step(action if type(action) is int else int(action))
             except ValueError:
@@ -558,7 +557,7 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
             ctx = self._ctx
             choices, done = sh.finished()
             nxt = ctx.deal_on(choices, done)
-            self._data = _deal_content(ctx, choices, done, nxt, lambda o: _view_text(ctx, o))
+            self._data = _deal_content(ctx, choices, done, nxt)
             return
         ctx = self._ctx
         if d.zs is None:
@@ -572,7 +571,7 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
                 raise ValueError(
                     f"chance outcome {action} is not one of the deal's next {kind}s"
                 ) from None
-            self._data = _deal_content(ctx, choices, done, nxt, lambda o: _view_text(ctx, o))
+            self._data = _deal_content(ctx, choices, done, nxt)
             return
         p = d.pending
         if p is None:
@@ -628,8 +627,7 @@ class ZankState(pyspiel.State):  # type: ignore[misc]
     def _resolve(self, pending: _Pending) -> None:
         """Apply the pending move, or stop at the next chance node it needs."""
         ctx = self._ctx
-        d = self._data
-        assert isinstance(d, _Data)  # (a player's move)
+        d: _Data = self._data  # type: ignore[assignment]  # (a player's move)
         move = ctx.moves[pending.action]
         # unchecked: the move was checked on the state it was chosen in; the cards
         # chance placed since only swap cards that no seat sees
