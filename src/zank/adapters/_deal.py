@@ -129,7 +129,7 @@ class _Shuffle:
     more than :data:`MAX_DEAL_OUTCOMES` cards of more than one pack are left, a
     node chooses the pack first (``pack``).  The shuffle keeps the cards left,
     sorted (``pool``; while more than :data:`MAX_DEAL_OUTCOMES` are left, one
-    sorted tuple per pack of :attr:`packs`, so that a step copies one pack's),
+    sorted list per pack of :attr:`packs`, so that a step copies one pack's),
     and the outcomes and cards chosen so far (a linked list, newest first),
     so that a step and a node's outcomes cost no sort and no copy of the whole
     list; :attr:`items` replays the swaps.  Immutable by convention (a plain class
@@ -156,7 +156,7 @@ class _Shuffle:
         self.i = i  # the place the next step fills (the shuffle is over at 0)
         self.pack = pack  # the pack chosen for place ``i`` (-1: none yet)
         # the cards not placed yet: a sorted list (never changed once made); while
-        # i >= MAX_DEAL_OUTCOMES, a tuple of one sorted tuple per pack of ``packs``
+        # i >= MAX_DEAL_OUTCOMES, a list of one sorted list per pack of ``packs``
         self.pool = pool
         # (the outcome of the last step, the card it placed or -1 for a pack, the
         # steps before) or None
@@ -210,7 +210,7 @@ class _Shuffle:
         packs = tuple(sorted({DECK[c] for c in source}))
         pool: Any = sorted(source)
         if len(source) > MAX_DEAL_OUTCOMES:  # (packs are chosen first: a pool per pack)
-            pool = tuple(tuple(c for c in pool if DECK[c] == d) for d in packs)
+            pool = [[c for c in pool if DECK[c] == d] for d in packs]
         return _Shuffle((start, source, packs, (), ()), len(source) - 1, -1, pool)
 
     def _count(self, pack: int) -> int:
@@ -265,11 +265,11 @@ class _Shuffle:
         n = self.i + 1
         pool = self.pool
         if self.pack >= 0:  # a card of the pack chosen (a pool per pack)
-            cards = pool[self.packs.index(self.pack)]
+            cards = pool[self._fixed[2].index(self.pack)]
         elif n <= MAX_DEAL_OUTCOMES:  # a card among all left
             cards = pool
         else:  # (more than MAX_DEAL_OUTCOMES cards left: of three packs or more)
-            return [(d, len(p) / n) for d, p in zip(self.packs, pool, strict=True) if p]
+            return [(d, len(p) / n) for d, p in zip(self._fixed[2], pool, strict=False) if p]
         row = _UNIFORM.get(len(cards))
         if row is not None and len(cards) > 1:  # (uniform_outcomes without its call and
             try:  # its checks: the cards of a shuffle are card ids)
@@ -305,13 +305,17 @@ class _Shuffle:
             new._steps = (outcome, outcome, self._steps)
             return new
         # more than MAX_DEAL_OUTCOMES cards left, a pool per pack: the pack first
-        packs = self.packs
+        packs = self._fixed[2]
         card = outcome
+        new = _new(self.__class__)
+        new._fixed = self._fixed
         if self.pack < 0:
             j = packs.index(outcome) if outcome in packs else -1
             count = len(pool[j]) if j >= 0 else 0
             if count > 1:
-                return self.__class__(self._fixed, i, outcome, pool, (outcome, -1, self._steps))
+                new.i, new.pack, new.pool = i, outcome, pool
+                new._steps = (outcome, -1, self._steps)
+                return new
             if count < 1:
                 raise ValueError("no card of this pack is left")
             card = pool[j][0]  # the pack's last card: no node for it
@@ -323,11 +327,14 @@ class _Shuffle:
         at = bisect_left(cards, card)
         if at == len(cards) or cards[at] != card:
             raise ValueError(f"{card!r} is not in list")  # placed already
-        rest = (*pool[:j], cards[:at] + cards[at + 1 :], *pool[j + 1 :])
-        steps = (outcome, card, self._steps)
+        rest = pool.copy()  # (lists, never changed once made)
+        rest[j] = left = cards.copy()
+        del left[at]
         if i - 1 < MAX_DEAL_OUTCOMES:  # one sorted pool from here on (packs in id order)
-            return self.__class__(self._fixed, i - 1, -1, list(chain.from_iterable(rest)), steps)
-        return self.__class__(self._fixed, i - 1, -1, rest, steps)
+            rest = list(chain.from_iterable(rest))
+        new.i, new.pack, new.pool = i - 1, -1, rest
+        new._steps = (outcome, card, self._steps)
+        return new
 
 
 _S = TypeVar("_S", bound=_Shuffle)
