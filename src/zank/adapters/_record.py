@@ -295,12 +295,12 @@ class _Dealing(_Shuffle):
 
     @property
     def deal(self) -> tuple[int, ...]:
-        """The deal's chance outcomes so far (:attr:`_Data.deal`)."""
+        """The deal's chance outcomes so far (``_Data.deal``)."""
         return self._fixed[3] + self.outcomes_so_far
 
     @property
     def done(self) -> tuple[_Done, ...]:
-        """The deal's finished shuffles (:attr:`_Data.done`)."""
+        """The deal's finished shuffles (``_Data.done``)."""
         return self._fixed[4]
 
     def finished(self) -> tuple[tuple[int, ...], tuple[_Done, ...]]:
