@@ -68,7 +68,7 @@ def uniform_outcomes(
     except IndexError:
         p = 1.0 / n
         top = max(outcomes[-1], max(universe, default=0)) + 1
-        row.extend((c, p) for c in range(len(row), min(top, MAX_CARD)))
+        row.extend(zip(range(len(row), min(top, MAX_CARD)), repeat(p)))
         return list(get(row))
 
 
