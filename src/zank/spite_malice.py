@@ -441,8 +441,16 @@ class SpiteAndMalice(Rules):
         return tuple(specs)
 
     def _cards(self, players: int) -> tuple[int, ...]:
-        jokers = 2 if self.jokers else 0
-        return tuple(c for d in range(self.packs(players)) for c in full_deck(d, jokers))
+        # in the order the deal shuffles them, kept per seat count: a deal and the
+        # OpenSpiel adapter's deal ask for them anew, and building them costs more
+        # than a deal's first shuffle step
+        key = ("_cards", players)
+        cards: tuple[int, ...] | None = self._memo.get(key)
+        if cards is None:
+            jokers = 2 if self.jokers else 0
+            cards = tuple(c for d in range(self.packs(players)) for c in full_deck(d, jokers))
+            self._memo[key] = cards
+        return cards
 
     # Pile indices: 0 draw, 1 done, 2.. builds, then per seat: pay, hand, 4 sides.
     def _seat_base(self, p: int) -> int:
