@@ -77,7 +77,7 @@ def test_an_observation_entry_past_the_last_card_or_not_an_int_is_refused(card: 
     i = ZANK.pile_index(2, "p1.hand")
     assert len(view.piles[i]) > 1  # the other entries ints (HIDDEN): a mix of types
     piles = list(view.piles)
-    piles[i] = (*view.piles[i][:-1], card)
+    piles[i] = (*view.piles[i][:-1], card)  # type: ignore[arg-type]  # (the fault under test)
     with pytest.raises(
         zank.InvalidState, match=r"^pile p1\.hand: not a tuple of card ids and HIDDEN$"
     ):

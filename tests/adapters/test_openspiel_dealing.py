@@ -29,7 +29,8 @@ def replayed_outcomes(ctx: Any, d: Any) -> list[tuple[int, float]]:
     """The outcomes of the node that the deal replayed from ``d.deal`` reaches."""
     with pytest.raises(deal._Chance) as chance:
         ctx.deal(d.deal, None, d.done)
-    return chance.value.fresh_outcomes()
+    outcomes: list[tuple[int, float]] = chance.value.fresh_outcomes()
+    return outcomes
 
 
 @pytest.mark.parametrize(

@@ -12,8 +12,8 @@ import pytest
 
 import zank
 from zank.cards import parse_card
-from zank.family.stock import CARD, F_RELEASE, TGT_FOUNDATION, StockGame
-from zank.family.table import DISCARD, HAND
+from zank.family.stock import F_RELEASE, TGT_FOUNDATION, StockGame
+from zank.family.table import CARD, DISCARD, HAND
 
 from .positions import KINGS, play, position, violation
 
