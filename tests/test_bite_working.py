@@ -120,7 +120,7 @@ def test_load_makes_the_position_a_state_and_keeps_it() -> None:
     w.state()
     other = zank.variant("spite-and-malice").new_game(seed=8)
     other = attrs.evolve(other, phase=1, ply=20, turn=9)
-    assert w.load(other) is None
+    w.load(other)
     assert type(w.piles) is list
     assert type(w.down) is list
     assert (tuple(w.piles), tuple(w.down)) == (other.piles, other.down)
