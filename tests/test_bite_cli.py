@@ -85,11 +85,12 @@ def test_the_ladder_opens_the_executor_and_hands_it_on(
 
 
 @pytest.mark.parametrize(
-    ("options", "jobs"),
+    ("options", "jobs", "passed"),
     [
-        ([], 1),  # the process pool's default
-        (["--executor", "dask"], None),  # a local cluster: one per CPU
-        (["--jobs", "3"], 3),
+        ([], 1, True),  # the process pool's default
+        (["--executor", "dask"], None, True),  # a local cluster: one per CPU
+        (["--jobs", "3"], 3, True),
+        (["--games", "1", "--jobs", "3"], 3, False),  # one game: played here
     ],
 )
 def test_simulate_opens_the_executor_of_its_jobs(
@@ -98,6 +99,7 @@ def test_simulate_opens_the_executor_of_its_jobs(
     capsys: pytest.CaptureFixture[str],
     options: list[str],
     jobs: int | None,
+    passed: bool,
 ) -> None:
     seen: dict[str, Any] = {}
 
@@ -114,4 +116,4 @@ def test_simulate_opens_the_executor_of_its_jobs(
     assert capsys.readouterr().out == "the summary\n"
     kind = "dask" if "dask" in options else "process"
     assert opened == [(kind, jobs)]
-    assert seen["executor"] is SENTINEL
+    assert seen["executor"] is (SENTINEL if passed else None)
