@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -117,3 +118,16 @@ def test_simulate_opens_the_executor_of_its_jobs(
     kind = "dask" if "dask" in options else "process"
     assert opened == [(kind, jobs)]
     assert seen["executor"] is (SENTINEL if passed else None)
+
+
+@pytest.mark.parametrize(("out", "resume"), [("a.jsonl", "b.jsonl"), ("b.jsonl", "a.jsonl")])
+def test_resume_refuses_another_out_file_either_way(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, out: str, resume: str
+) -> None:
+    args = ["simulate", "spite-and-malice", "--games", "2"]
+    args += ["--out", str(tmp_path / out), "--resume", str(tmp_path / resume)]
+    assert main(args) == 2
+    assert capsys.readouterr() == (
+        "",
+        "zank: error: --resume FILE goes on writing FILE: give no other --out\n",
+    )
