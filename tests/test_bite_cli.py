@@ -5,7 +5,8 @@ ladder's refusals only, so a ladder of exactly two agents could be refused and t
 two-seat check could ask about one seat or three; and no test read which executor the
 commands open (``--jobs``' documented defaults: 1 for the process pool, which then
 plays in this process; one worker per CPU, ``None``, for a local cluster) and hand
-to the games.  The executor is replaced by a fake here: nothing starts.
+to the games, nor ``--resume`` with an ``--out`` file whose name sorts before it.
+The executor is replaced by a fake here: nothing starts.
 """
 
 from __future__ import annotations
@@ -54,6 +55,7 @@ def test_a_ladder_of_two_agents_is_played(capsys: pytest.CaptureFixture[str]) ->
         (["--jobs", "2"], 2, True),
         (["--jobs", "0"], None, True),  # one per CPU
         (["--executor", "dask"], None, True),  # a local cluster: one per CPU
+        (["--executor", "ray"], None, True),  # ("ray" sorts after "process")
         (["--executor", "dask", "--jobs", "1"], 1, False),
     ],
 )
@@ -79,7 +81,7 @@ def test_the_ladder_opens_the_executor_and_hands_it_on(
     # crapette is played by two only: the ladder's seat check must ask about two seats
     assert main(["ladder", "crapette", "--games", "3", *options]) == 0
     assert capsys.readouterr().out == "the table\n"
-    kind = "dask" if "dask" in options else "process"
+    kind = options[1] if options[:1] == ["--executor"] else "process"
     assert opened == [(kind, jobs)]
     assert seen["executor"] is (SENTINEL if passed else None)
     assert (seen["names"], seen["games"], seen["seed"]) == (["random", "greedy"], 3, 0)
@@ -90,6 +92,7 @@ def test_the_ladder_opens_the_executor_and_hands_it_on(
     [
         ([], 1, True),  # the process pool's default
         (["--executor", "dask"], None, True),  # a local cluster: one per CPU
+        (["--executor", "ray"], None, True),  # ("ray" sorts after "process")
         (["--jobs", "3"], 3, True),
         (["--games", "1", "--jobs", "3"], 3, False),  # one game: played here
     ],
@@ -115,7 +118,7 @@ def test_simulate_opens_the_executor_of_its_jobs(
     monkeypatch.setattr(cli, "stream", fake_stream)
     assert main(["simulate", "spite-and-malice", "--games", "2", *options]) == 0
     assert capsys.readouterr().out == "the summary\n"
-    kind = "dask" if "dask" in options else "process"
+    kind = options[1] if options[:1] == ["--executor"] else "process"
     assert opened == [(kind, jobs)]
     assert seen["executor"] is (SENTINEL if passed else None)
 
