@@ -134,3 +134,17 @@ def test_resume_refuses_another_out_file_either_way(
         "",
         "zank: error: --resume FILE goes on writing FILE: give no other --out\n",
     )
+
+
+def test_an_os_error_without_an_out_file_is_not_taken_for_one(
+    monkeypatch: pytest.MonkeyPatch, opened: list[tuple[str, int | None]]
+) -> None:
+    """``cannot write FILE`` names the ``--out`` file; without one, an ``OSError``
+    (of a worker, say) goes on as it is."""
+
+    def failing(*args: Any, **kw: Any) -> None:
+        raise OSError(5, "the disk is on fire")
+
+    monkeypatch.setattr(cli, "stream", failing)
+    with pytest.raises(OSError, match="the disk is on fire"):
+        main(["simulate", "spite-and-malice", "--games", "2"])
