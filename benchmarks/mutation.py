@@ -68,7 +68,9 @@ def _copy_tree(dest: Path) -> None:
 
 
 def _cosmic(*args: str, cwd: Path) -> None:
-    env = {"PYTHONPATH": "src", "PYTHONDONTWRITEBYTECODE": "1"}
+    # an absolute path: tests that start `zank` in another folder (tests/test_cli.py's
+    # pseudo-terminal runs in tmp_path) must import the mutated copy too
+    env = {"PYTHONPATH": str(cwd.resolve() / "src"), "PYTHONDONTWRITEBYTECODE": "1"}
     subprocess.run(
         # cosmic-ray's command line with the operators it lacks (deleted return and raise)
         [sys.executable, str(ROOT / "benchmarks" / "mutation_operators.py"), *args],
