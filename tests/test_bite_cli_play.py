@@ -47,7 +47,7 @@ def test_a_save_directory_that_cannot_be_written_is_refused(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # os.access, not the file's mode: the tests may run as root, who may write anywhere
-    monkeypatch.setattr(_cli_play.os, "access", lambda path, mode: False)
+    monkeypatch.setattr("zank._cli_play.os.access", lambda path, mode: False)
     save = tmp_path / "g.json"
     status = main(["play", "spite-and-malice", "--seed", "2", "--save", str(save)])
     out, err = capsys.readouterr()
@@ -78,7 +78,7 @@ def test_at_most_eight_columns_on_a_wide_terminal(monkeypatch: pytest.MonkeyPatc
 def test_a_game_without_a_seed_draws_it_from_four_random_bytes(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(_cli_play.os, "urandom", lambda n: b"\xff" * n)
+    monkeypatch.setattr("zank._cli_play.os.urandom", lambda n: b"\xff" * n)
     _answers(monkeypatch, ["q"])
     status = main(["play", "spite-and-malice", "--save", str(tmp_path / "g.json")])
     out, _ = capsys.readouterr()
