@@ -12,12 +12,13 @@ import pickle
 import random
 from typing import Any
 
+import attrs
 import pytest
 
 import zank
 from zank.core import State
 
-pytest.importorskip("pyspiel")
+pyspiel = pytest.importorskip("pyspiel")
 rec = pytest.importorskip("zank.adapters._record")
 zos = pytest.importorskip("zank.adapters.openspiel")
 
@@ -256,3 +257,41 @@ def test_a_step_pickled_before_the_public_record_loads_without_public_cards() ->
     data = zos._restore(rec._pack(rules_state(4)), (1,), ("a", "b"), [old], None, False, ())
     assert data.steps.steps() == [rec._Step(0, "h1-b1", ((1,), ()))]
     assert data.steps.step.public == ()
+
+
+# ---- found by the seed-44 sample of the source after issue 32's sixth part (issue 38)
+def test_the_seats_views_of_the_deal_compare_copy_and_pickle_as_their_tuple() -> None:
+    views = rec._DealViews(lambda: ("b", "c"))
+    assert views == ("b", "c")
+    assert views == rec._DealViews(lambda: ("b", "c"))
+    assert views != ("a", "c")  # a lower tuple: not equal (>= would say so)
+    assert views != ("b", "d")
+    assert copy.deepcopy(views) is views  # immutable: a deep copy shares it
+    loaded = pickle.loads(pickle.dumps(views))
+    assert type(loaded) is tuple
+    assert loaded == ("b", "c")
+
+
+def test_the_kept_actions_and_outcomes_are_neither_compared_nor_carried_by_evolve() -> None:
+    a, b = rec._Data(), rec._Data()
+    a.actions = (1, 2)
+    a.outcomes = [(3, 1.0)]
+    assert a == b  # kept answers are no part of the content
+    carried = attrs.evolve(a, truncated=True)
+    assert (carried.actions, carried.outcomes) == (None, None)
+    with pytest.raises(TypeError):
+        rec._Data(actions=(1,))
+
+
+def test_two_shuffles_in_progress_are_equal_only_with_the_same_outcomes() -> None:
+    game = pyspiel.load_game(zos.game_name("spite-and-malice"), {"players": 2})
+    one, two = game.new_initial_state(), game.new_initial_state()
+    outcomes = [a for a, _ in one.chance_outcomes()]
+    one.apply_action(outcomes[0])
+    two.apply_action(outcomes[0])
+    assert type(one._data) is rec._Dealing
+    assert one._data == two._data  # equal: < would say not
+    other = game.new_initial_state()
+    other.apply_action(outcomes[1])
+    assert one._data != other._data
+    assert other._data != one._data  # both ways: >= would call one of them equal
