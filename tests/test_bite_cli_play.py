@@ -10,7 +10,6 @@ whether ``board`` draws the table again.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -19,17 +18,7 @@ from zank import _cli_play
 from zank.cli import main
 from zank.core import Move
 
-
-def _answers(monkeypatch: pytest.MonkeyPatch, answers: list[str]) -> None:
-    it: Iterator[str] = iter(answers)
-
-    def ask(prompt: str) -> str:
-        try:
-            return next(it)
-        except StopIteration:
-            raise EOFError from None
-
-    monkeypatch.setattr("builtins.input", ask)
+from .test_cli_checks import _answers
 
 
 def _terminal(monkeypatch: pytest.MonkeyPatch, columns: int) -> None:
