@@ -156,3 +156,18 @@ def test_a_missing_pair_fills_the_row_of_its_count() -> None:
     assert deal.uniform_outcomes([-3, 4]) == [(-3, 0.5), (4, 0.5)]
     assert deal.uniform_outcomes([4, MAX_CARD + 9]) == [(4, 0.5), (MAX_CARD + 9, 0.5)]
     assert len(deal._UNIFORM[2]) <= MAX_CARD
+
+
+def test_a_card_placed_already_is_refused_in_its_pack_of_a_large_shuffle() -> None:
+    # six seats: 324 cards, kept per pack; the pack node, then its card node
+    game = pyspiel.load_game(zos.game_name("spite-and-malice"), {"players": 6})
+    state = game.new_initial_state()
+    for action in (0, 1, 0):  # pack 0, its card 1; pack 0 again
+        state.apply_action(action)
+    d = state._data
+    assert (type(d), d.kind(), d.pack) == (rec._Dealing, "card", 0)
+    assert [a for a, _ in state.chance_outcomes()][:2] == [2, 3]
+    for placed in (1, 0):  # 1 placed already; 0, a joker, is in no game without jokers
+        with pytest.raises(ValueError, match="is not one of the deal's next cards"):
+            state.clone()._apply_action(placed)
+    state.clone()._apply_action(2)  # a card still left is taken
