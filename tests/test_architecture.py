@@ -402,11 +402,6 @@ def test_playouts_has_one_game_loop() -> None:
 
 # ------------------------------------------------------------- the class chain
 
-#: Variants still four levels below Rules: their hand-pile turn
-#: (HandPileTable) and the stock game (StockGame) are both base classes
-#: (issue 31 leaves it open: the hand-pile turn as one component).
-FOUR_DEEP = {"crapette", "zank-detailed"}
-
 
 def _depth(cls: type) -> int:
     from zank.core import Rules
@@ -415,9 +410,69 @@ def _depth(cls: type) -> int:
 
 
 def test_every_variant_is_at_most_three_levels_below_rules() -> None:
+    """Composition, not a deep chain: table mode and the hand-pile turn are
+    components of the table, so no variant class is more than three levels
+    below ``Rules`` (crapette: ``Crapette``, ``StockGame``, ``FamilyTable``)."""
     depths = {name: _depth(type(zank.variant(name))) for name in zank.VARIANTS}
-    assert {n for n, d in depths.items() if d > 3} == FOUR_DEEP, depths
-    assert all(depths[n] == 4 for n in FOUR_DEEP), depths
+    assert max(depths.values()) <= 3, depths
+
+
+def _rules_classes_run(name: str, moves: int) -> set[str]:
+    """The rules classes (``Rules`` and its subclasses) whose methods run
+    while a random game of ``name`` asks its legal moves and applies them."""
+    import sys
+    from types import CodeType, FrameType
+
+    from zank.core import Rules
+    from zank.random import Rng
+
+    rules = zank.variant(name)
+    state = rules.new_game(seed=3)
+    # the code objects of the rules classes' methods (and properties), by class
+    owners: dict[CodeType, str] = {}
+    for cls in type(rules).__mro__:
+        if issubclass(cls, Rules):
+            for value in vars(cls).values():
+                for f in (value, getattr(value, "fget", None), getattr(value, "__func__", None)):
+                    code = getattr(f, "__code__", None)
+                    if isinstance(code, CodeType):
+                        owners[code] = cls.__qualname__
+    seen: set[str] = set()
+
+    def profile(frame: FrameType, event: str, arg: object) -> None:
+        if event == "call" and frame.f_code in owners:
+            seen.add(owners[frame.f_code])
+
+    rng = Rng(5)
+    for _ in range(moves):
+        legal = rules.legal_moves(state)
+        if not legal:
+            break
+        move = legal[rng.below(len(legal))]
+        sys.setprofile(profile)
+        try:
+            rules.legal_moves(rules.apply(state, move))
+        finally:
+            sys.setprofile(None)
+        state = rules.apply(state, move)
+    return seen
+
+
+@pytest.mark.skipif(zank.compiled, reason="the profiler sees Python frames only")
+@pytest.mark.parametrize("name", ["crapette", "zank-detailed", "zank-104"])
+def test_a_move_crosses_at_most_three_rules_classes(name: str) -> None:
+    """A move of strict play (legal moves and apply) runs methods of at most
+    three rules classes besides the variant's own: ``Rules``, ``FamilyTable``
+    and the variant's base (``StockGame``); the hand-pile turn between them is
+    a module of functions (:mod:`zank.family.seat`), not a class.  A crapette
+    move crosses exactly ``Rules``, ``FamilyTable`` and ``StockGame``;
+    zank-detailed's own ``_apply`` (its demand window) runs too."""
+    seen = _rules_classes_run(name, 300)
+    own = type(zank.variant(name)).__qualname__
+    assert {"Rules", "FamilyTable"} <= seen
+    assert len(seen - {own}) <= 3, seen
+    if name == "crapette":
+        assert seen == {"Rules", "FamilyTable", "StockGame"}
 
 
 def test_no_module_over_a_thousand_lines() -> None:

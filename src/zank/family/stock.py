@@ -11,7 +11,7 @@ once: the move list (:meth:`~StockGame.generate`), the moves
 rules, the explanations, the invariants and the deal.  A variant subclasses it
 with its options (attrs fields), its rule ids (class variables naming the rules of its page), its
 result (:meth:`~StockGame.game_result`) and what its call does in table mode
-(:meth:`~zank.family.hand_pile.HandPileTable.resolve_call`).
+(``resolve_call``).
 
 Moves are named from the point of view of the player to move:
 
@@ -30,9 +30,9 @@ Moves are named from the point of view of the player to move:
 ``State.info`` holds five public counters: ``(dry0, dry1, stale, shuffles,
 flags)``, named by :class:`StockInfo` (``rules.info_of(state).shuffles``; the
 variants' pages explain them: zank-detailed's ZD-17 to ZD-19).  The move kinds
-are :class:`~zank.family.hand_pile.Kind`; the turn, end and pass moves, the
-packs, the cut and table mode's plumbing come from
-:class:`~zank.family.hand_pile.HandPileTable`, which zank-104 shares.
+are :class:`~zank.family.hand_pile.Kind`; the turn, end and pass moves and
+the packs come from the table's hand-pile turn (:mod:`zank.family.seat`),
+which zank-104 shares through :class:`~zank.family.hand_pile.HandPileTable`.
 
 >>> import zank
 >>> rules = zank.variant("zank-detailed")
@@ -54,8 +54,8 @@ from zank.core import Move, Observation, Result, State, Termination, Violation
 from zank.errors import InvalidState, OptionError
 from zank.family import faults, hand_pile
 from zank.family.fits import FKEY, PACK_WANTS
-from zank.family.hand_pile import END, PASS, TURN, HandPileTable
-from zank.family.table import CARD, DISCARD, HAND, RESERVE, TURNED, foundation_fits
+from zank.family.hand_pile import END, PASS, TURN, Kind
+from zank.family.table import CARD, DISCARD, HAND, RESERVE, TURNED, FamilyTable, foundation_fits
 from zank.random import Rng
 
 try:  # the C types of the compiled build (Cython's pure-Python mode)
@@ -161,9 +161,12 @@ def counts(state: State) -> tuple[int, ...]:
 
 
 @frozen(cache_hash=True, kw_only=True)
-class StockGame(HandPileTable):
-    """The reserve-and-hand-pile turn of the family, for two players (a
-    :class:`~zank.family.hand_pile.HandPileTable`).
+class StockGame(FamilyTable):
+    """The reserve-and-hand-pile turn of the family, for two players: a
+    :class:`~zank.family.table.FamilyTable` that turns a hand pile card by card
+    (``hand_turn``, the table's hand-pile turn of :mod:`zank.family.seat`, as
+    :class:`~zank.family.hand_pile.HandPileTable` does beside it), with the
+    hooks of that turn implemented once for zank-detailed and crapette.
 
     A subclass adds its options as attrs fields: ``reserve_size``,
     ``who_begins``, ``first_player``, ``no_progress_turns``, ``table_mode`` and
@@ -172,6 +175,8 @@ class StockGame(HandPileTable):
     name every refusal (the class variables ``rule_…``).
     """
 
+    move_kinds = Kind
+    hand_turn = True
     sources = (("r", RESERVE), ("t", TURNED), ("d", DISCARD))
     rule_reserve_first: ClassVar[str] = "reserve-first"
     """Rule id of mandatory move 1 (the reserve top to a foundation before anything else)."""
@@ -403,6 +408,10 @@ class StockGame(HandPileTable):
     def apply_card(
         self, state: State, move: Move, p: int, piles: list[tuple[int, ...]], down: list[int]
     ) -> State:
+        """The state after card move ``move`` of seat ``p`` in strict play
+        (``piles`` and ``down`` are ``state``'s as lists, changed in place): the
+        card moved, the counters (the run of house-to-house moves, what left
+        or reached a reserve, hand or discard), a seat out of cards wins."""
         dry0, dry1, stale, shuffles, flags = state.info
         to_move: int | None = p
         outcome: Result | None = None
@@ -429,12 +438,18 @@ class StockGame(HandPileTable):
         return state.successor(piles, down, to_move, info, state.turn, outcome)
 
     def info_after_turning(self, info: tuple[int, ...]) -> tuple[int, ...]:
+        """``State.info`` after a hand card was turned: the run of
+        house-to-house moves ends."""
         dry0, dry1, stale, _, flags = info
         return (dry0, dry1, stale, 0, flags)  # a turned card ends a run of house moves
 
     def end_turn_after(
         self, state: State, p: int, piles: list[tuple[int, ...]], down: list[int]
     ) -> State:
+        """The state after seat ``p``'s turn ended (the turned card, if any,
+        already on the discard in ``piles``): the counters of a dry stock and
+        of turns without progress, the next seat, or the end of the game
+        (blocked, no progress)."""
         dry0, dry1, stale, _, flags = state.info
         if flags & F_RELEASE:
             dry0 = dry1 = 0

@@ -41,14 +41,20 @@ ints and tuples:
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, ClassVar, Final, cast
+from typing import TYPE_CHECKING, ClassVar, cast
 
 from attrs import field, frozen
 
-from zank.cards import ACE, COLOUR, IS_JOKER, KING, RANK, SUIT, SUIT_SYMBOLS, card_unicode
+from zank.cards import (
+    IS_JOKER,
+    RANK,
+    card_unicode,
+    full_deck,
+)
 from zank.core import Move, Observation, PileSpec, Result, Rules, State, Violation
 from zank.errors import InvalidState, NotationError
-from zank.family import faults
+from zank.family import faults, table_explain
+from zank.family import seat as hand_turn
 from zank.family.fits import (
     ACE_KEYS,
     FKEY,
@@ -57,8 +63,9 @@ from zank.family.fits import (
     fits_house,
     fits_pack,
     house_tables,
-    plain,
 )
+from zank.family.seat import CARD, DISCARD, HAND, RESERVE, TURNED
+from zank.family.table_explain import colour_word, rank_word
 
 try:  # the C types of the compiled build (Cython's pure-Python mode)
     import cython
@@ -85,48 +92,6 @@ __all__ = [
     "rank_word",
     "result_words",
 ]
-
-# ---------------------------------------------------------------- pile kinds
-RESERVE: Final = "reserve"
-"""The seat pile kind of the reserve (top card face up, the rest face down)."""
-HAND: Final = "hand"
-"""The seat pile kind of the face-down hand pile (stock, Quelle, Talon)."""
-TURNED: Final = "turned"
-"""The seat pile kind of the hand card just turned up (at most one card)."""
-DISCARD: Final = "discard"
-"""The seat pile kind of the face-up discard (Abwurfstapel, Ablage, second talon)."""
-
-CARD: Final = 0
-"""Move kind of every card move (one card from a source to a target); every
-variant's :attr:`~zank.core.Rules.move_kinds` has it as ``CARD``."""
-
-_RANK_WORDS = (
-    "joker",
-    "ace",
-    "2",
-    "3",
-    "4",
-    "5",
-    "6",
-    "7",
-    "8",
-    "9",
-    "10",
-    "jack",
-    "queen",
-    "king",
-)
-
-
-def rank_word(rank: int) -> str:
-    """The rank in words: ``"ace"``, ``"7"``, ``"queen"``."""
-    return _RANK_WORDS[rank]
-
-
-def colour_word(colour: int) -> str:
-    """``"black"`` or ``"red"``."""
-    return "red" if colour else "black"
-
 
 #: The kernel scan of a state (:meth:`FamilyTable.scan`): ``(fits, wants, gap,
 #: tops, packs)``.
@@ -238,6 +203,22 @@ class FamilyTable(Rules):
     """A faulty move that ends the game ends it only when nobody calls it."""
     base_info: ClassVar[int] = 0
     """The length of the variant's own ``State.info`` (strict mode)."""
+    hand_turn: ClassVar[bool] = False
+    """Whether the variant turns a hand pile card by card.  Its strict play is
+    then the hand-pile turn of :mod:`zank.family.seat`
+    (:meth:`~zank.family.table.FamilyTable.strict_apply` and the defaults beside
+    it), around the variant's hooks ``generate``, ``apply_card`` and
+    ``end_turn_after``."""
+    end_text: ClassVar[str] = "t-d"
+    """The hand-pile turn's notation of the end move (``end`` is accepted for it too)."""
+    demand: ClassVar[bool] = False
+    """Table mode has the ``demand`` move (zank-detailed's "Stopp!")."""
+    rule_turn: ClassVar[str] = "turn"
+    """Rule id of turning the hand card."""
+    rule_end: ClassVar[str] = "end"
+    """Rule id of the turned card onto the own discard, which ends the turn."""
+    rule_empty_hand: ClassVar[str] = "empty-hand"
+    """Rule id of the empty hand pile (the discard turned over; ``pass``)."""
     if TYPE_CHECKING:  # the options of a variant with table mode
         table_mode: bool
         call_window: str
@@ -275,6 +256,14 @@ class FamilyTable(Rules):
     # table mode around this rules object (None in strict play)
     _table: faults.TableMode | None = field(
         init=False, default=None, eq=False, hash=False, repr=False
+    )
+    # the hand-pile turn's moves, and each seat's (reserve, hand pile, turned
+    # card, discard): set where hand_turn
+    _turn: Move = field(init=False, default=None, eq=False, hash=False, repr=False)
+    _end: Move = field(init=False, default=None, eq=False, hash=False, repr=False)
+    _pass: Move = field(init=False, default=None, eq=False, hash=False, repr=False)
+    _seat: tuple[tuple[int, ...], ...] = field(
+        init=False, default=(), eq=False, hash=False, repr=False
     )
 
     def rng_matters(self, state: State) -> bool:
@@ -317,6 +306,8 @@ class FamilyTable(Rules):
         return frozenset((src, self.pack_pile(seat, target)))
 
     def __attrs_post_init__(self) -> None:
+        if self.hand_turn:
+            faults.check_options(self)
         super(FamilyTable, self).__attrs_post_init__()
         n_src = len(self.sources) + self.house_count
         # the targets of the card moves: foundation, houses, the opponent's piles,
@@ -355,6 +346,13 @@ class FamilyTable(Rules):
         key, want = house_tables(self.same_suit_houses)
         object.__setattr__(self, "_house_key", key)
         object.__setattr__(self, "_house_want", want)
+        if self.hand_turn:
+            special = {m.kind: m for m in self.moves if m.kind != CARD}
+            object.__setattr__(self, "_turn", special[hand_turn.TURN])
+            object.__setattr__(self, "_end", special[hand_turn.END])
+            object.__setattr__(self, "_pass", special[hand_turn.PASS])
+            object.__setattr__(self, "_seat", hand_turn.seat_piles(self))
+            self._by_text["end"] = self._end
         if getattr(self, "table_mode", False):  # a variant without the option has none
             object.__setattr__(self, "_table", faults.TableMode(self))
 
@@ -362,12 +360,61 @@ class FamilyTable(Rules):
     if TYPE_CHECKING:  # the variant's hooks (documented on faults.FaultRules)
 
         def strict_moves(self, state: State) -> tuple[Move, ...]: ...
-        def strict_apply(self, state: State, move: Move) -> State: ...
-        def table_moves(self, state: State) -> tuple[Move, ...]: ...
-        def fault_violation(self, state: State, move: Move) -> Violation: ...
         def resolve_call(self, window: State, before: State, caller: int) -> State: ...
         def validate_settled(self, state: State) -> None: ...
-        def _explain_strict(self, state: State, move: Move) -> Violation: ...
+
+        # and a hand-pile variant's (documented on hand_pile.HandPileTable)
+        def generate(self, state: State, strict: bool = True) -> tuple[Move, ...]: ...
+        def apply_card(
+            self, state: State, move: Move, p: int, piles: list[tuple[int, ...]], down: list[int]
+        ) -> State: ...
+        def info_after_turning(self, info: tuple[int, ...]) -> tuple[int, ...]: ...
+        def end_turn_after(
+            self, state: State, p: int, piles: list[tuple[int, ...]], down: list[int]
+        ) -> State: ...
+        def _explain_card(self, state: State, move: Move) -> Violation | None: ...
+        def _explain_mandatory(self, state: State, move: Move) -> Violation: ...
+
+    # ------------------------------------- strict play: the hand-pile turn
+    # (zank.family.seat); classic zank plays its own and overrides these
+    def strict_apply(self, state: State, move: Move) -> State:
+        """A move of strict play (the hand-pile turn's :func:`~zank.family.seat.play`)."""
+        return hand_turn.play(self, state, move)
+
+    def table_moves(self, state: State) -> tuple[Move, ...]:
+        """The moves of table mode: ``generate`` with ``strict=False``."""
+        return self.generate(state, strict=False)
+
+    def fault_violation(self, state: State, move: Move) -> Violation:
+        """The mandatory rule that ``move`` (a fault of table mode) breaks."""
+        return self._explain_mandatory(state, move)
+
+    def _explain_strict(self, state: State, move: Move) -> Violation:
+        """Why strict play refuses ``move``: what the turn moves
+        (``_explain_turn_move``) or the cards (``_explain_card``) do not allow,
+        else the mandatory rules (``_explain_mandatory``)."""
+        if move.kind == CARD:
+            v = self._explain_card(state, move)
+        else:
+            v = self._explain_turn_move(state, move)
+        return v if v is not None else self._explain_mandatory(state, move)
+
+    def _explain_turn_move(self, state: State, move: Move) -> Violation | None:
+        """Why ``turn``, the end move or ``pass`` is not possible now, or ``None``
+        (:func:`~zank.family.seat.explain_turn_move`)."""
+        return hand_turn.explain_turn_move(self, state, move)
+
+    def own_piles(self, seat: int) -> tuple[int, ...]:
+        """State indices of ``seat``'s reserve, hand pile, turned hand card and discard."""
+        return self._seat[seat]
+
+    def end_turn(self, state: State, seat: int) -> Move:
+        """The move that ends ``seat``'s turn now (:func:`~zank.family.seat.end_turn`)."""
+        return hand_turn.end_turn(self, state, seat)
+
+    def validate_turned(self, state: State) -> None:
+        """Only the player to move may have a turned hand card, and at most one."""
+        hand_turn.validate_turned(self, state)
 
     # the rules hooks: strict play, or table mode around it
     def _kernel_moves(self, w: Working) -> Sequence[Move]:
@@ -420,7 +467,8 @@ class FamilyTable(Rules):
         return self.foundation_count + self.house_count
 
     def seat_pile(self, seat: int, kind: str) -> int:
-        """The state index of ``seat``'s pile of ``kind`` (e.g. :data:`RESERVE`)."""
+        """The state index of ``seat``'s pile of ``kind`` (e.g.
+        :data:`~zank.family.seat.RESERVE`)."""
         return self.seat_base0 + seat * len(self.seat_piles) + self.seat_piles.index(kind)
 
     @property
@@ -502,8 +550,16 @@ class FamilyTable(Rules):
                 yield s, t, f"{s_text}-{t_text}"
 
     def _special_moves(self) -> Iterable[tuple[int, str]]:
-        """(kind, notation) of the variant's moves that are not card moves."""
-        return ()
+        """(kind, notation) of the variant's moves that are not card moves: the
+        hand-pile turn's where :attr:`hand_turn`, else none."""
+        return hand_turn.special_moves(self) if self.hand_turn else ()
+
+    def _cards(self, players: int) -> tuple[int, ...]:
+        """A pack per seat where :attr:`owned_decks` (each with its own back),
+        else one pack for the table."""
+        if not self.owned_decks:
+            return full_deck(0)
+        return tuple(c for p in range(players) for c in full_deck(p))
 
     def _build_moves(self) -> Iterable[Move]:
         kinds = self.move_kinds  # each kind as the member of the variant's enum
@@ -787,22 +843,18 @@ class FamilyTable(Rules):
         piles[ti] = ()
 
     # ---------------------------------------------------------- explanations
+    # (zank.family.table_explain: functions over the rules object)
     def house_needs(self, top: int) -> str:
         """What a house showing ``top`` takes, in words: ``"a black 7"``."""
-        if RANK[top] == ACE:
-            word = self.house_word
-            return f"nothing (an ace ends {'an' if word[0] in 'aeiou' else 'a'} {word})"
-        lower = rank_word(RANK[top] - 1)
-        if self.same_suit_houses:
-            return f"the {SUIT_SYMBOLS[SUIT[top]]} {lower}"
-        return f"a {colour_word(1 - COLOUR[top])} {lower}"
+        return table_explain.house_needs(self, top)
 
     def explain_card_move(self, state: State, move: Move) -> Violation | None:
         """Why the table does not allow card move ``move`` now, or ``None`` if
         the cards allow it (mandatory moves are the variant's business).
 
         The answer comes from the kernel scan that :meth:`layout_moves` asks,
-        so that the two cannot disagree.
+        so that the two cannot disagree
+        (:func:`~zank.family.table_explain.explain_card_move`).
 
         >>> import zank
         >>> rules = zank.variant("zank-detailed")
@@ -810,82 +862,7 @@ class FamilyTable(Rules):
         >>> print(rules.explain_card_move(state, rules.parse_move_text("h1-h2")))
         7♥ cannot go on house 2: it shows 5♥, which takes a black 4 [ZD-6]
         """
-        p = state.to_move
-        assert p is not None
-        piles = state.piles
-        s, t = move.source, move.target
-        pile = piles[self._src_index[p][s]]
-        if not pile:
-            if s < self.house_source and self.sources[s][1] == TURNED:
-                return Violation(self.rule_free, "you have no turned hand card: turn one first")
-            return Violation(self.rule_free, f"{self.source_name(s)} is empty")
-        card = pile[-1]
-        fits, wants, gap, _, packs = self.scan(piles, p)
-        if t == 0:
-            if FKEY[card] in fits:
-                return None
-            return Violation(
-                self.rule_foundation,
-                f"{card_unicode(card)} cannot go on a foundation: it goes on the "
-                f"{card_unicode(plain(card) - 1)}, and no foundation shows one",
-            )
-        if t < self.pack_target:
-            return self._explain_house_move(piles, s, t, card, wants, gap)
-        name = self.target_name(t)
-        target = piles[self.pack_pile(p, t)]
-        if not target:
-            return Violation(self.rule_pack, f"{name} is empty: there is nothing to pack on")
-        if t in packs.get(FKEY[card], ()):
-            return None
-        top = target[-1]
-        top_plain = plain(top)
-        takes = " or ".join(
-            card_unicode(x) for x in (top_plain - 1, top_plain + 1) if ACE <= RANK[x] <= KING
-        )
-        return Violation(
-            self.rule_pack,
-            f"{card_unicode(card)} cannot be packed on {name}: it shows {card_unicode(top)},"
-            f" which takes {takes} (same suit, one higher or lower)",
-        )
-
-    def _explain_house_move(
-        self,
-        piles: tuple[tuple[int, ...], ...],
-        s: int,
-        t: int,
-        card: int,
-        wants: dict[int, list[int]],
-        gap: int,
-    ) -> Violation | None:
-        """:meth:`explain_card_move` of a card (from source code ``s``) onto
-        house ``t``, by the ``wants`` and ``gap`` of the :meth:`scan`."""
-        word = self.house_word
-        house = piles[self.house_base + t - 1]
-        if house:
-            if t - 1 in wants.get(self.house_key(card), ()):
-                return None
-            return Violation(
-                self.rule_house,
-                f"{card_unicode(card)} cannot go on {word} {t}: it shows "
-                f"{card_unicode(house[-1])}, which takes {self.house_needs(house[-1])}",
-            )
-        hs = self.house_source
-        if s >= hs and not self.gap_from_house:
-            return Violation(
-                self.rule_house,
-                f"{word} {t} is a gap: a gap is filled only from {self.gap_fillers}, "
-                f"never from another {word}",
-            )
-        if gap != t - 1:
-            return Violation(
-                self.rule_house, f"a card for a gap goes into the first gap, {word} {gap + 1}"
-            )
-        if s >= hs and len(piles[self.house_base + s - hs]) == 1:
-            return Violation(
-                self.rule_house,
-                f"moving the only card of {word} {s - hs + 1} into a gap changes nothing",
-            )
-        return None
+        return table_explain.explain_card_move(self, state, move)
 
     # ----------------------------------------------------------- validation
     def validate_layout(self, state: State, houses: int) -> None:
