@@ -129,6 +129,17 @@ def test_the_seeds_by_default() -> None:
     assert parser.parse_args(["play", "spite-and-malice"]).seed is None
 
 
+def test_the_jobs_by_default() -> None:
+    parser = cli.build_parser()
+    for command in ("simulate", "ladder"):
+        args = parser.parse_args([command, "spite-and-malice"])
+        assert cli._jobs(args) == 1  # the process pool plays in this process
+        args = parser.parse_args([command, "spite-and-malice", "--executor", "dask"])
+        assert cli._jobs(args) == 0  # a local cluster: one worker per CPU
+        args = parser.parse_args([command, "spite-and-malice", "--executor", "dask", "--jobs", "3"])
+        assert cli._jobs(args) == 3
+
+
 # ---------------------------------------------------------------- variants
 def test_variants_lists_names_seats_and_options(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "variants")

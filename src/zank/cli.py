@@ -330,6 +330,14 @@ def _positive(text: str) -> int:
     return value
 
 
+def _jobs(args: argparse.Namespace) -> int:
+    """``--jobs`` or its default: 1 for the process pool, which then plays in this
+    process, and 0 (one per CPU) for a local cluster."""
+    if args.jobs is None:
+        return 1 if args.executor == "process" else 0
+    return int(args.jobs)
+
+
 def _simulate(args: argparse.Namespace) -> int:
     rules = _rules_from(args)
     names = [n.strip() for n in args.agents.split(",") if n.strip()] or ["random"]
@@ -349,11 +357,8 @@ def _simulate(args: argparse.Namespace) -> int:
         raise _Fail(f"--out {out!r}: the file name must end in .jsonl or .csv")
     if args.records and (out is None or out.lower().endswith(".csv")):
         raise _Fail("--records needs --out FILE.jsonl")
-    jobs = args.jobs
-    if jobs is None:  # the process pool plays in this process; a local cluster uses every CPU
-        jobs = 1 if args.executor == "process" else 0
     try:
-        with open_executor(args.executor, jobs or None) as executor:
+        with open_executor(args.executor, _jobs(args) or None) as executor:
             tally = stream(
                 rules,
                 names,
@@ -565,9 +570,7 @@ def _ladder(args: argparse.Namespace) -> int:
         raise _Fail("--agents must name two or more different agents")
     rules.layout(2)  # a ladder plays two-seat games
     check_agents(rules, names)
-    jobs = args.jobs
-    if jobs is None:
-        jobs = 1 if args.executor == "process" else 0
+    jobs = _jobs(args)
     with open_executor(args.executor, jobs or None) as executor:
         table = ladder(
             rules,

@@ -163,6 +163,8 @@ def test_a_state_packs_to_plain_values_and_back() -> None:
         zs.players, zs.piles, zs.down, zs.to_move, zs.phase, zs.info,
         zs.rng, zs.ply, zs.turn, zs.outcome,
     )  # fmt: skip
+    # every field of the state: its rules as name and options, then the rest in order
+    assert len(packed) == 1 + len(attrs.fields(State))
     again = rec._unpack(pickle.loads(pickle.dumps(packed)))
     assert again == zs
     assert again.rules == rules
@@ -171,6 +173,13 @@ def test_a_state_packs_to_plain_values_and_back() -> None:
     other = rec._unpack(rec._pack(zank.variant("zank-104").new_game(5)))
     assert other.rules is not again.rules
     assert other.rules.options["no_progress_turns"] == 50
+
+
+def test_with_piles_is_evolve_with_new_piles() -> None:
+    zs = zank.variant("zank-104").new_game(5)
+    piles = tuple(reversed(zs.piles))
+    assert rec._with_piles(zs, piles) == attrs.evolve(zs, piles=piles)
+    assert rec._with_piles(zs, zs.piles) == zs
 
 
 def full_data() -> Any:
