@@ -54,7 +54,7 @@ from zank.cards import (
 from zank.core import Move, Observation, PileSpec, Result, Rules, State, Violation
 from zank.errors import InvalidState, NotationError
 from zank.family import faults, table_explain
-from zank.family import seat as hand_turn
+from zank.family import seat as seat_turn
 from zank.family.fits import (
     ACE_KEYS,
     FKEY,
@@ -348,10 +348,10 @@ class FamilyTable(Rules):
         object.__setattr__(self, "_house_want", want)
         if self.hand_turn:
             special = {m.kind: m for m in self.moves if m.kind != CARD}
-            object.__setattr__(self, "_turn", special[hand_turn.TURN])
-            object.__setattr__(self, "_end", special[hand_turn.END])
-            object.__setattr__(self, "_pass", special[hand_turn.PASS])
-            object.__setattr__(self, "_seat", hand_turn.seat_piles(self))
+            object.__setattr__(self, "_turn", special[seat_turn.TURN])
+            object.__setattr__(self, "_end", special[seat_turn.END])
+            object.__setattr__(self, "_pass", special[seat_turn.PASS])
+            object.__setattr__(self, "_seat", seat_turn.seat_piles(self))
             self._by_text["end"] = self._end
         if getattr(self, "table_mode", False):  # a variant without the option has none
             object.__setattr__(self, "_table", faults.TableMode(self))
@@ -377,9 +377,9 @@ class FamilyTable(Rules):
 
     # ------------------------------------- strict play: the hand-pile turn
     # (zank.family.seat); classic zank plays its own and overrides these
-    def strict_apply(self, state: State, move: Move) -> State:
-        """A move of strict play (the hand-pile turn's :func:`~zank.family.seat.play`)."""
-        return hand_turn.play(self, state, move)
+    # a move of strict play: the hand-pile turn's play(rules, state, move) is the
+    # method itself (no call in between on the hot path)
+    strict_apply = seat_turn.play
 
     def table_moves(self, state: State) -> tuple[Move, ...]:
         """The moves of table mode: ``generate`` with ``strict=False``."""
@@ -402,7 +402,7 @@ class FamilyTable(Rules):
     def _explain_turn_move(self, state: State, move: Move) -> Violation | None:
         """Why ``turn``, the end move or ``pass`` is not possible now, or ``None``
         (:func:`~zank.family.seat.explain_turn_move`)."""
-        return hand_turn.explain_turn_move(self, state, move)
+        return seat_turn.explain_turn_move(self, state, move)
 
     def own_piles(self, seat: int) -> tuple[int, ...]:
         """State indices of ``seat``'s reserve, hand pile, turned hand card and discard."""
@@ -410,11 +410,11 @@ class FamilyTable(Rules):
 
     def end_turn(self, state: State, seat: int) -> Move:
         """The move that ends ``seat``'s turn now (:func:`~zank.family.seat.end_turn`)."""
-        return hand_turn.end_turn(self, state, seat)
+        return seat_turn.end_turn(self, state, seat)
 
     def validate_turned(self, state: State) -> None:
         """Only the player to move may have a turned hand card, and at most one."""
-        hand_turn.validate_turned(self, state)
+        seat_turn.validate_turned(self, state)
 
     # the rules hooks: strict play, or table mode around it
     def _kernel_moves(self, w: Working) -> Sequence[Move]:
@@ -552,7 +552,7 @@ class FamilyTable(Rules):
     def _special_moves(self) -> Iterable[tuple[int, str]]:
         """(kind, notation) of the variant's moves that are not card moves: the
         hand-pile turn's where :attr:`hand_turn`, else none."""
-        return hand_turn.special_moves(self) if self.hand_turn else ()
+        return seat_turn.special_moves(self) if self.hand_turn else ()
 
     def _cards(self, players: int) -> tuple[int, ...]:
         """A pack per seat where :attr:`owned_decks` (each with its own back),
