@@ -475,6 +475,54 @@ def test_a_move_crosses_at_most_three_rules_classes(name: str) -> None:
         assert seen == {"Rules", "FamilyTable", "StockGame"}
 
 
+# ------------------------------------------------------------ family/ layers
+
+#: ``zank.family`` in three layers (its package docs name them): the table and
+#: its components (the kernel, and the bases the variants build on), the
+#: variants, and their greedy policies, which the rules load by name.
+FAMILY_KERNEL = {
+    "fits",
+    "faults",
+    "seat",
+    "table_explain",
+    "table",
+    "hand_pile",
+    "stock",
+    "classic_common",
+    "classic_explain",
+    "manoeuvre",
+    "match",
+}
+FAMILY_VARIANTS = {"classic", "schikanieren", "detailed", "crapette", "zank104"}
+FAMILY_POLICIES = {"greedy_classic", "greedy_crapette", "greedy_detailed", "greedy_zank104"}
+
+
+def test_every_family_module_is_in_one_layer() -> None:
+    family = {m.rpartition(".")[2] for m in MODULES if m.startswith("zank.family.")}
+    assert family == FAMILY_KERNEL | FAMILY_VARIANTS | FAMILY_POLICIES
+
+
+@pytest.mark.parametrize(
+    ("layer", "below"),
+    [
+        (FAMILY_KERNEL, FAMILY_VARIANTS | FAMILY_POLICIES),
+        (FAMILY_VARIANTS, FAMILY_POLICIES),
+    ],
+)
+def test_the_family_layers_import_only_downwards(layer: set[str], below: set[str]) -> None:
+    """The kernel imports no variant and no policy; a variant imports no policy
+    (its greedy policy is named by a string and loaded by ``zank._policy``)."""
+    wrong = {
+        m: sorted(
+            i
+            for i in imported_modules(f"zank.family.{m}", lazy=True)
+            if i.rpartition(".")[2] in below and i.startswith("zank.family.")
+        )
+        for m in layer
+    }
+    assert not {m: i for m, i in wrong.items() if i}, wrong
+
+
 def test_no_module_over_a_thousand_lines() -> None:
     long = {
         name: n
