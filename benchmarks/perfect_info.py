@@ -1,0 +1,171 @@
+"""An upper bound for the search: the tree search given the TRUE state.
+
+Run: ``python benchmarks/perfect_info.py VARIANT --games N --seed S
+[--iterations I] [--max-moves M] [--prior P] [--json FILE]``.
+
+:class:`TrueStateSearch` is :class:`~zank.agents.SearchAgent`'s ``"tree"``
+method with one change: every world it searches is the game's true state
+(every hidden card known: the talons' order, the opponent's hand), not a
+determinization of its observation.  It is a benchmark-only agent, never in
+the package: it cheats.  Its rollouts are still the greedy policy in every
+seat, each seat deciding from its own observation of the world, and its
+leaves are scored by :func:`~zank.agents.search.leaf_values`, as the hard
+level's are.
+
+Against ``greedy`` it bounds what a search of this kind could gain from its
+choices: where even the perfect-information search wins little more than half
+of the decided games, the strict rules leave too little to choose for any
+level built on them to beat greedy by the issue's margin.
+
+The games come in pairs on the same deal with the seats swapped (as in
+``benchmarks/search_strength.py``, each agent seeded ``deal * 64 + seat``).
+The script prints one JSON line with the tallies, the 95 % Wilson interval of
+the share of decided games won, the processor time per decision of the
+searching seat, and how many of its decisions had a choice and on how many of
+those it played another move than a greedy agent would from the same
+observation.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Sequence
+from typing import Any
+
+import zank
+from zank.agents import GreedyAgent, SearchAgent
+from zank.agents.base import greedy_policy_of
+from zank.agents.search import _Node
+from zank.core import Move, Rules, State
+from zank.random import Rng
+from zank.simulate import percentile, wilson
+
+
+class TrueStateSearch(SearchAgent):
+    """The ``"tree"`` search with every world the true state (it cheats)."""
+
+    def choose_state(self, rules: Rules, state: State, legal_moves: Sequence[Move]) -> Move:
+        """The root move with the best mean score, every world ``state`` itself."""
+        if len(legal_moves) == 1:
+            return legal_moves[0]
+        me = state.to_move
+        assert me is not None
+        root = _Node(None, None, None)
+        children = [_Node(m, root, me) for m in legal_moves]
+        worlds = max(1, self.iterations // len(legal_moves))
+        for _ in range(worlds):
+            self.rng.next64()  # the world's seed, unused: every world is the truth
+            roll = self.rng.next64()
+            for child in children:
+                assert child.move is not None
+                self._roll = Rng(roll)
+                self._search(rules, child, rules.apply(state, child.move), me, state.turn)
+        favourite = -1
+        if self.prior and rules.greedy_policy is not None:
+            policy = greedy_policy_of(rules)
+            favourite = policy(rules, rules.observe(state, me), legal_moves, self.rng).action
+        bonus = self.prior * worlds
+        best = max(
+            children,
+            key=lambda c: (
+                c.total + (bonus if c.move is not None and c.move.action == favourite else 0.0)
+            ),
+        )
+        assert best.move is not None
+        return best.move
+
+
+def duel(
+    rules: Rules, games: int, seed: int, iterations: int, max_moves: int, prior: float
+) -> dict[str, Any]:
+    """Play ``games`` games of :class:`TrueStateSearch` against greedy."""
+    wins = losses = draws = decisions = multi = differ = 0
+    times: list[float] = []
+    multi_times: list[float] = []
+    for g in range(games):
+        deal = seed + g // 2
+        seat = g % 2
+        oracle = TrueStateSearch(
+            deal * 64 + seat, iterations=iterations, max_moves=max_moves, prior=prior
+        )
+        other = GreedyAgent(deal * 64 + 1 - seat)
+        shadow = GreedyAgent(deal * 64 + 7)
+        state = rules.new_game(seed=deal)
+        while state.outcome is None:
+            p = state.to_move
+            assert p is not None
+            legal = rules.legal_moves(state)
+            if p == seat:
+                start = time.process_time()
+                move = oracle.choose_state(rules, state, legal)
+                spent = time.process_time() - start
+                times.append(spent)
+                decisions += 1
+                if len(legal) > 1:
+                    multi += 1
+                    multi_times.append(spent)
+                    differ += shadow.choose(rules, rules.observe(state, p), legal) != move
+            else:
+                move = other.choose(rules, rules.observe(state, p), legal)
+            state = rules.apply(state, move)
+        result = state.outcome
+        assert result is not None
+        if result.winner is None:
+            draws += 1
+        elif result.winner == seat:
+            wins += 1
+        else:
+            losses += 1
+        print(f"game {g}: deal {deal}, oracle in seat {seat}: {result.winner}", file=sys.stderr)
+    lo, hi = wilson(wins, wins + losses)
+    return {
+        "variant": rules.name,
+        "a": f"true-state tree, iterations={iterations}, max_moves={max_moves}, prior={prior}",
+        "b": "greedy",
+        "games": games,
+        "seed": seed,
+        "wins": wins,
+        "losses": losses,
+        "draws": draws,
+        "share": wins / (wins + losses) if wins + losses else None,
+        "wilson95": [lo, hi],
+        "decisions": decisions,
+        "with_choice": multi,
+        "differ_from_greedy": differ,
+        "time_a": {
+            "mean_ms": 1000 * sum(times) / len(times) if times else 0.0,
+            "mean_multi_ms": 1000 * sum(multi_times) / len(multi_times) if multi_times else 0.0,
+            "p90_ms": 1000 * percentile(times, 90),
+            "max_ms": 1000 * max(times, default=0.0),
+        },
+    }
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Play the duel, print its JSON line (and append it to ``--json FILE``)."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("variant")
+    parser.add_argument("--games", type=int, default=10)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--iterations", type=int, default=160)
+    parser.add_argument("--max-moves", type=int, default=20)
+    parser.add_argument("--prior", type=float, default=0.05)
+    parser.add_argument("--json", default=None)
+    args = parser.parse_args(argv)
+    rules = zank.variant(args.variant)
+    start = time.perf_counter()
+    out = duel(rules, args.games, args.seed, args.iterations, args.max_moves, args.prior)
+    out["seconds"] = round(time.perf_counter() - start, 1)
+    out["build"] = "compiled" if zank.compiled else "pure Python"
+    line = json.dumps(out)
+    print(line)
+    if args.json:
+        with open(args.json, "a", encoding="utf-8") as f:
+            f.write(line + "\n")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,52 @@
+"""``benchmarks/perfect_info.py``: the true-state search, the bound of issue 33."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+import zank
+
+BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
+
+
+@pytest.fixture(scope="module")
+def bound() -> ModuleType:
+    spec = importlib.util.spec_from_file_location(
+        "zank_perfect_info", BENCHMARKS / "perfect_info.py"
+    )
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _first_choice(rules: zank.Rules, seed: int) -> zank.State:
+    state = rules.new_game(seed=seed)
+    while len(rules.legal_moves(state)) < 2:
+        state = rules.apply(state, rules.legal_moves(state)[0])
+    return state
+
+
+def test_the_true_state_search_is_reproducible_and_legal(bound: ModuleType) -> None:
+    rules = zank.variant("zank-detailed")
+    state = _first_choice(rules, 5)
+    legal = rules.legal_moves(state)
+    picks = [
+        bound.TrueStateSearch(3, iterations=12, max_moves=4).choose_state(rules, state, legal)
+        for _ in range(2)
+    ]
+    assert picks[0] == picks[1]
+    assert picks[0] in legal
+
+
+def test_the_duel_counts_every_game_and_the_decisions(bound: ModuleType) -> None:
+    rules = zank.variant("spite-and-malice", pay_off_size=2)
+    out = bound.duel(rules, 2, 40, 4, 2, 0.0)
+    assert out["wins"] + out["losses"] + out["draws"] == 2
+    assert 0 <= out["differ_from_greedy"] <= out["with_choice"] <= out["decisions"]
+    assert out["time_a"]["max_ms"] >= out["time_a"]["mean_ms"] > 0
