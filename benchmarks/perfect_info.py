@@ -83,6 +83,7 @@ def duel(
 ) -> dict[str, Any]:
     """Play ``games`` games of :class:`TrueStateSearch` against greedy."""
     wins = losses = draws = decisions = multi = differ = 0
+    game_multi = game_differ = 0
     times: list[float] = []
     multi_times: list[float] = []
     for g in range(games):
@@ -94,6 +95,7 @@ def duel(
         other = GreedyAgent(deal * 64 + 1 - seat)
         shadow = GreedyAgent(deal * 64 + 7)
         state = rules.new_game(seed=deal)
+        game_multi, game_differ = multi, differ
         while state.outcome is None:
             p = state.to_move
             assert p is not None
@@ -119,7 +121,12 @@ def duel(
             wins += 1
         else:
             losses += 1
-        print(f"game {g}: deal {deal}, oracle in seat {seat}: {result.winner}", file=sys.stderr)
+        print(
+            f"game {g}: deal {deal}, oracle in seat {seat}: {result.winner} "
+            f"(choices {multi - game_multi}, other than greedy {differ - game_differ})",
+            file=sys.stderr,
+            flush=True,
+        )
     lo, hi = wilson(wins, wins + losses)
     return {
         "variant": rules.name,
