@@ -61,6 +61,43 @@ def test_bad_ladders_are_refused(agents: list[str], games: int, match: str) -> N
         ladder(SMALL, agents, games)
 
 
+def test_the_ladder_command_plays_on_the_executor_it_opens(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--executor dask --jobs 1`` plays on the one-worker cluster it opened
+    (the games once went to this process whenever ``--jobs`` was 1); the process
+    pool with one worker is ``None``, this process, as before."""
+    import contextlib
+    from concurrent.futures import ThreadPoolExecutor
+
+    import zank.cli
+    import zank.ladder
+
+    opened: list[tuple[str, int | None]] = []
+    given: list[object] = []
+    pool = ThreadPoolExecutor(1)
+
+    def fake_open(spec: str, workers: int | None = None) -> object:
+        opened.append((spec, workers))
+        return contextlib.nullcontext(None if spec == "process" else pool)
+
+    real = zank.ladder.ladder
+
+    def spy(*args: object, executor: object = None, **kwargs: object) -> object:
+        given.append(executor)
+        return real(*args, executor=None, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(zank.cli, "open_executor", fake_open)
+    monkeypatch.setattr(zank.ladder, "ladder", spy)
+    args = ["ladder", "spite-and-malice", "--option", "pay_off_size=5", "--games", "2"]
+    assert main([*args, "--agents", "random,first", "--executor", "dask", "--jobs", "1"]) == 0
+    assert main([*args, "--agents", "random,first"]) == 0
+    capsys.readouterr()
+    pool.shutdown()
+    assert opened == [("dask", 1), ("process", 1)]
+    assert given == [pool, None]
+
+
 def test_the_ladder_command(capsys: pytest.CaptureFixture[str]) -> None:
     args = ["ladder", "spite-and-malice", "--option", "pay_off_size=5", "--games", "2"]
     assert main([*args, "--agents", "random,first"]) == 0

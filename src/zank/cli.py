@@ -570,14 +570,13 @@ def _ladder(args: argparse.Namespace) -> int:
         raise _Fail("--agents must name two or more different agents")
     rules.layout(2)  # a ladder plays two-seat games
     check_agents(rules, names)
-    jobs = _jobs(args)
-    with open_executor(args.executor, jobs or None) as executor:
+    with open_executor(args.executor, _jobs(args) or None) as executor:
         table = ladder(
             rules,
             names,
             args.games,
             args.seed,
-            executor=executor if jobs != 1 else None,
+            executor=executor,
             chunk_size=args.chunk,
             max_moves=args.max_moves,
         )
