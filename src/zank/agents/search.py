@@ -77,6 +77,7 @@ __all__ = [
     "goal_weights",
     "leaf_values",
     "left_to_go",
+    "pay_off_reach",
 ]
 
 #: The search methods of :class:`~zank.agents.SearchAgent`: ``"tree"``
@@ -149,7 +150,11 @@ def left_to_go(
 
 
 def leaf_values(
-    rules: Rules, state: State | Observation, weights: Mapping[str, float], scale: float = 4.0
+    rules: Rules,
+    state: State | Observation,
+    weights: Mapping[str, float],
+    scale: float = 4.0,
+    ahead: Sequence[float] = (),
 ) -> list[float]:
     """Each seat's score in [0, 1] for a position: the result once the game
     is over (1 for the winner, 0 for the others, ½ each in a draw), else
@@ -159,7 +164,9 @@ def leaf_values(
     seat's count.  The spread grows with the cards left, so that a lead of
     a few cards weighs more near the end than at the deal, and the score
     does not saturate in the middle of a long game: a search compares moves
-    by small differences of it.
+    by small differences of it.  ``ahead``, if given, is per seat what to
+    take off its count before the comparison (cards it is expected to be
+    rid of soon, for example :func:`~zank.agents.search.pay_off_reach`).
 
     >>> import zank
     >>> from zank.agents.search import goal_weights, leaf_values
@@ -175,6 +182,8 @@ def leaf_values(
             return [0.5] * n
         return [1.0 if p == result.winner else 0.0 for p in range(n)]
     left = left_to_go(rules, state, weights)
+    if ahead:
+        left = [max(0.0, x - a) for x, a in zip(left, ahead, strict=True)]
     total = sum(left)
     spread = scale + total / (2 * n)
     out = []
@@ -182,6 +191,69 @@ def leaf_values(
         others = (total - left[p]) / (n - 1)
         out.append(0.5 + 0.5 * math.tanh((others - left[p]) / spread))
     return out
+
+
+class _Seat:
+    """The piles of a sampled world as one seat's view (every card known):
+    what the Spite and Malice policy's planner reads."""
+
+    __slots__ = ("piles", "player", "players")
+
+    def __init__(self, piles: tuple[tuple[int, ...], ...], players: int, player: int) -> None:
+        self.piles = piles
+        self.players = players
+        self.player = player
+
+
+def pay_off_reach(rules: Rules, state: State, weight: float = 1.0) -> list[float] | None:
+    """Per seat, how sure it is to play its pay-off card soon: Spite and
+    Malice only (``None`` for other rules, or for a finished game).
+
+    A seat whose pay-off top its greedy policy can play from the position as
+    it stands (directly, or after a chain of plays from its own hand and side
+    stacks, the planner of :mod:`zank.agents.spite`) scores ``weight`` if it
+    is the seat to move and ``weight / 2`` otherwise (the build piles will
+    have changed before its turn), less a quarter of that for each wild card
+    the chain uses; else 0.  It reads every pile of ``state``: call it on a
+    sampled world (:meth:`~zank.core.Rules.sample_state`), never on the true
+    state of a game one plays.
+
+    >>> import zank
+    >>> from zank.agents.search import pay_off_reach
+    >>> rules = zank.variant("spite-and-malice")
+    >>> pay_off_reach(rules, rules.new_game(seed=3))  # no build pile, no ace on top
+    [0.0, 0.0]
+    """
+    from zank.spite_malice import SpiteAndMalice
+
+    if not isinstance(rules, SpiteAndMalice) or state.outcome is not None:
+        return None
+    from zank.agents.spite import _WILD, _View
+
+    n, piles, mover = state.players, state.piles, state.to_move
+    out = []
+    for p in range(n):
+        view = _View(rules, _Seat(piles, n, p))  # type: ignore[arg-type]
+        plan = view.pay_off_plan()
+        if plan is None:
+            out.append(0.0)
+            continue
+        wilds = sum(1 for kind, source, _ in plan[:-1] if _uses_wild(view, source, _WILD))
+        share = weight if p == mover else weight / 2
+        out.append(share * max(0.25, 1.0 - 0.25 * wilds))
+    return out
+
+
+def _uses_wild(view: object, source: int, wild: Sequence[bool]) -> bool:
+    """Whether a plan's step from ``source`` plays a wild card (a king or joker
+    from the hand, whose source is its rank, or from a side stack)."""
+    from zank.cards import KING
+    from zank.spite_malice import SRC_SIDE
+
+    if source >= SRC_SIDE:
+        side = view.sides[source - SRC_SIDE]  # type: ignore[attr-defined]
+        return bool(side) and wild[side[-1]]
+    return source == KING or source == 0
 
 
 @frozen
@@ -199,6 +271,8 @@ class SearchLevel:
         confidence: how sure the search must be to overrule the greedy choice.
         goal_first: consider only the moves that take a card off the own goal pile
             when there are any.
+        reach: the weight of :func:`~zank.agents.search.pay_off_reach` in the
+            leaf evaluation (0: off).
         without_goal: if given, the settings for a layout with no
             :data:`~zank.agents.search.GOAL_KIND` pile (the Zank-Patience
             family, whose turns are long: a rollout of a few turns there costs
@@ -212,6 +286,7 @@ class SearchLevel:
     turns: int = 0
     confidence: float = 0.0
     goal_first: bool = False
+    reach: float = 0.0
     without_goal: SearchLevel | None = None
 
 
@@ -304,6 +379,10 @@ class SearchAgent:
         turns: cut each rollout off when this many more turns have begun
             (played move by move through the rules API, at most
             ``max_moves`` moves when that is not 0); 0: ``max_moves`` alone.
+        reach: the weight of :func:`~zank.agents.search.pay_off_reach` at a
+            rollout's end (Spite and Malice): what a seat's pay-off card in
+            reach takes off its count in :func:`~zank.agents.search.leaf_values`
+            (0: off; other rules ignore it).
 
     Raises:
         OptionError: a setting out of range.
@@ -326,6 +405,7 @@ class SearchAgent:
         goal_first: bool = False,
         confidence: float = 0.0,
         turns: int = 0,
+        reach: float = 0.0,
     ) -> None:
         if method not in METHODS:
             raise OptionError(f"method must be one of {', '.join(METHODS)}, not {quote(method)}")
@@ -341,6 +421,8 @@ class SearchAgent:
             raise OptionError(f"turns must be an int >= 0, not {quote(turns)}")
         if not (isinstance(confidence, (int, float)) and confidence >= 0):
             raise OptionError(f"confidence must be a number >= 0, not {quote(confidence)}")
+        if not (isinstance(reach, (int, float)) and reach >= 0):
+            raise OptionError(f"reach must be a number >= 0, not {quote(reach)}")
         if not scale > 0:
             raise OptionError(f"scale must be > 0, not {quote(scale)}")
         self.rng = Rng(fresh_seed() if seed is None else seed)
@@ -357,6 +439,7 @@ class SearchAgent:
         self.goal_first = bool(goal_first)
         self.confidence = float(confidence)
         self.turns = turns
+        self.reach = float(reach)
         self._roll = Rng(0)
         self._goal: dict[tuple[Rules, int], dict[str, float]] = {}
         self._goals: dict[tuple[Rules, int], bool] = {}
@@ -390,6 +473,7 @@ class SearchAgent:
             turns=settings.turns,
             confidence=settings.confidence,
             goal_first=settings.goal_first,
+            reach=settings.reach,
         )
 
     def choose(self, rules: Rules, observation: Observation, legal_moves: Sequence[Move]) -> Move:
@@ -630,7 +714,8 @@ class SearchAgent:
             weights = self._goal.get(key)
             if weights is None:
                 weights = self._goal[key] = goal_weights(rules, state.players)
-        return leaf_values(rules, state, weights, self.scale)
+        ahead = pay_off_reach(rules, state, self.reach) if self.reach else None
+        return leaf_values(rules, state, weights, self.scale, ahead or ())
 
     def _playouts(self, rules: Rules, state: State) -> State:
         """One rollout by :meth:`~zank.core.Rules.playouts` (``max_moves`` moves)."""
