@@ -305,6 +305,7 @@ LEVELS: Mapping[str, SearchLevel] = {
         turns=3,
         confidence=1.0,
         goal_first=True,
+        reach=1.0,
         without_goal=SearchLevel(iterations=160, max_moves=20, prior=0.05),
     ),
 }
