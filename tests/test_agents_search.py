@@ -439,22 +439,30 @@ def test_pay_off_reach_scores_a_pay_off_card_the_seat_can_play() -> None:
     """The seat to move can play its 5 on the pile that needs a 5 (1); the
     other seat's 9 is out of reach (0); a chain from the hand counts, a wild
     card in it less."""
+    far, other = "2c 3c Tc Jc Qc", "2d 3d Td Jd Qd"  # no 5 to 8, no ace, no wild card
     state = SMALL.setup(
-        piles={"build1": "Ah 2h 3h 4h", "p0.pay": "Kc 5s", "p1.pay": "9c"}, to_move=0
+        piles={"build1": "Ah 2h 3h 4h", "p0.pay": "Kc 5s", "p0.hand": far, "p1.pay": "9c"}
+        | {"p1.hand": other},
+        to_move=0,
+        seed=1,
     )
     assert pay_off_reach(SMALL, state) == [1.0, 0.0]
     assert pay_off_reach(SMALL, state, 2.0) == [2.0, 0.0]
     chain = SMALL.setup(
-        piles={"build1": "Ah 2h 3h 4h", "p0.pay": "9c", "p1.pay": "7c", "p1.hand": "5d 6d"},
+        piles={"build1": "Ah 2h 3h 4h", "p0.pay": "9c", "p0.hand": far}
+        | {"p1.pay": "7c", "p1.hand": "5d 6d"},
         to_move=0,
+        seed=1,
     )
     assert pay_off_reach(SMALL, chain) == [0.0, 0.5]  # not the seat to move: half
     wild = SMALL.setup(
-        piles={"build1": "Ah 2h 3h 4h", "p0.pay": "7c", "p0.hand": "5d Kd"}, to_move=0
+        piles={"build1": "Ah 2h 3h 4h", "p0.pay": "7c", "p0.hand": "5d Kd"}
+        | {"p1.pay": "9c", "p1.hand": other},
+        to_move=0,
+        seed=1,
     )
     kings = pay_off_reach(SMALL, wild)
-    assert kings is not None
-    assert kings[0] == 0.75  # one king in the chain
+    assert kings == [0.75, 0.0]  # one king in the chain
 
 
 def test_pay_off_reach_is_for_spite_and_malice_games_still_running() -> None:
@@ -466,7 +474,7 @@ def test_pay_off_reach_is_for_spite_and_malice_games_still_running() -> None:
 
 
 def test_leaf_values_take_off_what_a_seat_is_ahead() -> None:
-    state = SMALL.setup(piles={"p0.pay": "5h 6h", "p1.pay": "2c 3c"}, to_move=0)
+    state = SMALL.setup(piles={"p0.pay": "5h 6h", "p1.pay": "2c 3c"}, to_move=0, seed=1)
     weights = goal_weights(SMALL, 2)
     assert leaf_values(SMALL, state, weights) == [0.5, 0.5]
     ahead = leaf_values(SMALL, state, weights, ahead=[1.0, 0.0])
@@ -485,7 +493,10 @@ def test_the_hard_level_weighs_the_pay_off_card_in_reach_only_at_spite_and_malic
 
 def test_reach_changes_the_leaf_score_of_a_rollout() -> None:
     state = SMALL.setup(
-        piles={"build1": "Ah 2h 3h 4h", "p0.pay": "Kc 5s", "p1.pay": "9c Qc"}, to_move=0
+        piles={"build1": "Ah 2h 3h 4h", "p0.pay": "Kc 5s", "p1.pay": "9c Qs"}
+        | {"p0.hand": "2c 3c Tc Jc Qc", "p1.hand": "2d 3d Td Jd Qd"},
+        to_move=0,
+        seed=1,
     )
     plain = SearchAgent(1, max_moves=0)._rollout(SMALL, state)
     reach = SearchAgent(1, max_moves=0, reach=1.0)._rollout(SMALL, state)

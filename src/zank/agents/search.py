@@ -211,7 +211,7 @@ def pay_off_reach(rules: Rules, state: State, weight: float = 1.0) -> list[float
 
     A seat whose pay-off top its greedy policy can play from the position as
     it stands (directly, or after a chain of plays from its own hand and side
-    stacks, the planner of :mod:`zank.agents.spite`) scores ``weight`` if it
+    stacks, the planner of ``zank.agents.spite``) scores ``weight`` if it
     is the seat to move and ``weight / 2`` otherwise (the build piles will
     have changed before its turn), less a quarter of that for each wild card
     the chain uses; else 0.  It reads every pile of ``state``: call it on a
