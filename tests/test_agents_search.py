@@ -473,6 +473,21 @@ def test_pay_off_reach_is_for_spite_and_malice_games_still_running() -> None:
     assert pay_off_reach(SMALL, final) is None
 
 
+def test_the_reach_comes_from_the_greedy_policy() -> None:
+    """Spite and Malice's policy names its planner's reach; the search asks
+    the policy, not the variant; the planner refuses other rules."""
+    from zank.agents import greedy_policy_of
+    from zank.agents.search import REACH_ATTRIBUTE
+    from zank.agents.spite import pay_off_reach as planner_reach
+
+    assert getattr(greedy_policy_of(SMALL), REACH_ATTRIBUTE) is planner_reach
+    detailed = zank.variant("zank-detailed")
+    assert getattr(greedy_policy_of(detailed), REACH_ATTRIBUTE, None) is None
+    with pytest.raises(TypeError):
+        planner_reach(detailed, detailed.new_game(seed=1))
+    assert pay_off_reach(zank.variant("zank"), zank.variant("zank").new_game(seed=1)) is None
+
+
 def test_leaf_values_take_off_what_a_seat_is_ahead() -> None:
     state = SMALL.setup(piles={"p0.pay": "5h 6h", "p1.pay": "2c 3c"}, to_move=0, seed=1)
     weights = goal_weights(SMALL, 2)

@@ -70,6 +70,7 @@ __all__ = [
     "GOAL_KIND",
     "LEVELS",
     "METHODS",
+    "REACH_ATTRIBUTE",
     "ROLLOUT_ATTRIBUTE",
     "Evaluation",
     "SearchAgent",
@@ -92,6 +93,14 @@ METHODS = ("tree", "halving")
 #: twin on one), greedy rollouts play the twin; the prior and the first moves
 #: tried at each node stay the greedy policy's own.
 ROLLOUT_ATTRIBUTE = "rollout"
+
+#: The attribute of a greedy policy that names its function ``reach(rules,
+#: state)``: per seat, in [0, 1], how sure the policy is to play the seat's goal
+#: card (Spite and Malice's pay-off card) when the seat is next to play, read
+#: from a sampled world; :func:`~zank.agents.search.pay_off_reach` weighs it
+#: into the leaf evaluation.  Spite and Malice's policy has one
+#: (its planner), no other variant's does.
+REACH_ATTRIBUTE = "reach"
 
 #: The pile kind that, where a seat owns one, is the only thing it must empty
 #: to go out (the pay-off pile: the hand is refilled, the side stacks may stay).
@@ -193,28 +202,15 @@ def leaf_values(
     return out
 
 
-class _Seat:
-    """The piles of a sampled world as one seat's view (every card known):
-    what the Spite and Malice policy's planner reads."""
-
-    __slots__ = ("piles", "player", "players")
-
-    def __init__(self, piles: tuple[tuple[int, ...], ...], players: int, player: int) -> None:
-        self.piles = piles
-        self.players = players
-        self.player = player
-
-
 def pay_off_reach(rules: Rules, state: State, weight: float = 1.0) -> list[float] | None:
-    """Per seat, how sure it is to play its pay-off card soon: Spite and
-    Malice only (``None`` for other rules, or for a finished game).
-
-    A seat whose pay-off top its greedy policy can play from the position as
-    it stands (directly, or after a chain of plays from its own hand and side
-    stacks, the planner of ``zank.agents.spite``) scores ``weight`` if it
-    is the seat to move and ``weight / 2`` otherwise (the build piles will
-    have changed before its turn), less a quarter of that for each wild card
-    the chain uses; else 0.  It reads every pile of ``state``: call it on a
+    """Per seat, how much to count as gone from its goal pile at a rollout's
+    end because its greedy policy can soon play the goal card (Spite and
+    Malice's pay-off card): what the policy's
+    :data:`~zank.agents.search.REACH_ATTRIBUTE` function gives per seat (in
+    [0, 1]), times ``weight`` for the seat to move and ``weight / 2`` for the
+    others (the piles will have changed before their turn).  ``None`` where the
+    policy has no such function (every variant but Spite and Malice) or the
+    game is over.  The function reads every pile of ``state``: call this on a
     sampled world (:meth:`~zank.core.Rules.sample_state`), never on the true
     state of a game one plays.
 
@@ -223,37 +219,18 @@ def pay_off_reach(rules: Rules, state: State, weight: float = 1.0) -> list[float
     >>> rules = zank.variant("spite-and-malice")
     >>> pay_off_reach(rules, rules.new_game(seed=3))  # no build pile, no ace on top
     [0.0, 0.0]
+    >>> detailed = zank.variant("zank-detailed")
+    >>> print(pay_off_reach(detailed, detailed.new_game(seed=3)))
+    None
     """
-    from zank.spite_malice import SpiteAndMalice
-
-    if not isinstance(rules, SpiteAndMalice) or state.outcome is not None:
+    if state.outcome is not None or rules.greedy_policy is None:
         return None
-    from zank.agents.spite import _WILD, _View
-
-    n, piles, mover = state.players, state.piles, state.to_move
-    out = []
-    for p in range(n):
-        view = _View(rules, _Seat(piles, n, p))  # type: ignore[arg-type]
-        plan = view.pay_off_plan()
-        if plan is None:
-            out.append(0.0)
-            continue
-        wilds = sum(1 for kind, source, _ in plan[:-1] if _uses_wild(view, source, _WILD))
-        share = weight if p == mover else weight / 2
-        out.append(share * max(0.25, 1.0 - 0.25 * wilds))
-    return out
-
-
-def _uses_wild(view: object, source: int, wild: Sequence[bool]) -> bool:
-    """Whether a plan's step from ``source`` plays a wild card (a king or joker
-    from the hand, whose source is its rank, or from a side stack)."""
-    from zank.cards import KING
-    from zank.spite_malice import SRC_SIDE
-
-    if source >= SRC_SIDE:
-        side = view.sides[source - SRC_SIDE]  # type: ignore[attr-defined]
-        return bool(side) and wild[side[-1]]
-    return source == KING or source == 0
+    reach = getattr(greedy_policy_of(rules), REACH_ATTRIBUTE, None)
+    if not callable(reach):
+        return None
+    mover = state.to_move
+    shares = reach(rules, state)
+    return [(weight if p == mover else weight / 2) * r for p, r in enumerate(shares)]
 
 
 @frozen
