@@ -10,7 +10,7 @@ import pytest
 
 import zank
 from zank.agents import GreedyAgent, RandomAgent, SearchAgent
-from zank.agents.search import LEVELS, goal_weights, leaf_values, left_to_go
+from zank.agents.search import LEVELS, goal_weights, leaf_values, left_to_go, pay_off_reach
 from zank.cli import main
 from zank.core import Move, Observation, Rules, State
 from zank.errors import OptionError, ZankError
@@ -71,7 +71,7 @@ def test_named_levels_are_reproducible_and_finish_a_game() -> None:
 HALVING = {"method": "halving", "turns": 2, "confidence": 0.5, "goal_first": True}
 
 
-@pytest.mark.parametrize("method", ["tree", "halving"])
+@pytest.mark.parametrize("method", ["tree", "halving", "halving-reach"])
 @pytest.mark.parametrize("rules", all_presets(), ids=preset_id)
 def test_decides_from_the_observation_only(rules: Rules, method: str) -> None:
     """Two states that the seat to move sees alike (the hidden cards dealt
@@ -90,7 +90,9 @@ def test_decides_from_the_observation_only(rules: Rules, method: str) -> None:
         assert rules.legal_moves(other) == legal
         if other.piles == state.piles:
             continue
-        settings = HALVING if method == "halving" else {}
+        settings: dict[str, object] = dict(HALVING) if method != "tree" else {}
+        if method == "halving-reach":
+            settings["reach"] = 1.0
         seen = tiny(5, **settings).choose(rules, obs, legal)
         assert tiny(5, **settings).choose(rules, rules.observe(other, seat), legal) == seen
         compared += 1
@@ -277,6 +279,8 @@ def test_a_single_legal_move_costs_nothing(monkeypatch: pytest.MonkeyPatch) -> N
         {"turns": -1},
         {"turns": 1.5},
         {"confidence": -1},
+        {"reach": -0.5},
+        {"reach": "much"},
     ],
 )
 def test_bad_settings_are_refused(settings: dict[str, object]) -> None:
@@ -428,3 +432,88 @@ def test_zank104_rollouts_play_the_greedy_policys_twin(monkeypatch: pytest.Monke
     )
     assert calls[0] > 0
     assert calls[1] > 0
+
+
+# ------------------------------------------------------- the pay-off card in reach
+def test_pay_off_reach_scores_a_pay_off_card_the_seat_can_play() -> None:
+    """The seat to move can play its 5 on the pile that needs a 5 (1); the
+    other seat's 9 is out of reach (0); a chain from the hand counts, a wild
+    card in it less."""
+    far, other = "2c 3c Tc Jc Qc", "2d 3d Td Jd Qd"  # no 5 to 8, no ace, no wild card
+    state = SMALL.setup(
+        piles={"build1": "Ah 2h 3h 4h", "p0.pay": "Kc 5s", "p0.hand": far, "p1.pay": "9c"}
+        | {"p1.hand": other},
+        to_move=0,
+        seed=1,
+    )
+    assert pay_off_reach(SMALL, state) == [1.0, 0.0]
+    assert pay_off_reach(SMALL, state, 2.0) == [2.0, 0.0]
+    chain = SMALL.setup(
+        piles={"build1": "Ah 2h 3h 4h", "p0.pay": "9c", "p0.hand": far}
+        | {"p1.pay": "7c", "p1.hand": "5d 6d"},
+        to_move=0,
+        seed=1,
+    )
+    assert pay_off_reach(SMALL, chain) == [0.0, 0.5]  # not the seat to move: half
+    wild = SMALL.setup(
+        piles={"build1": "Ah 2h 3h 4h", "p0.pay": "7c", "p0.hand": "5d Kd"}
+        | {"p1.pay": "9c", "p1.hand": other},
+        to_move=0,
+        seed=1,
+    )
+    kings = pay_off_reach(SMALL, wild)
+    assert kings == [0.75, 0.0]  # one king in the chain
+
+
+def test_pay_off_reach_is_for_spite_and_malice_games_still_running() -> None:
+    detailed = zank.variant("zank-detailed")
+    assert pay_off_reach(detailed, detailed.new_game(seed=1)) is None
+    record = zank.play(SMALL, [GreedyAgent(1), GreedyAgent(2)], seed=6)
+    final = list(zank.replay(record))[-1]
+    assert pay_off_reach(SMALL, final) is None
+
+
+def test_the_reach_comes_from_the_greedy_policy() -> None:
+    """Spite and Malice's policy names its planner's reach; the search asks
+    the policy, not the variant; the planner refuses other rules."""
+    from zank.agents import greedy_policy_of
+    from zank.agents.search import REACH_ATTRIBUTE
+    from zank.agents.spite import pay_off_reach as planner_reach
+
+    assert getattr(greedy_policy_of(SMALL), REACH_ATTRIBUTE) is planner_reach
+    detailed = zank.variant("zank-detailed")
+    assert getattr(greedy_policy_of(detailed), REACH_ATTRIBUTE, None) is None
+    with pytest.raises(TypeError):
+        planner_reach(detailed, detailed.new_game(seed=1))
+    assert pay_off_reach(zank.variant("zank"), zank.variant("zank").new_game(seed=1)) is None
+
+
+def test_leaf_values_take_off_what_a_seat_is_ahead() -> None:
+    state = SMALL.setup(piles={"p0.pay": "5h 6h", "p1.pay": "2c 3c"}, to_move=0, seed=1)
+    weights = goal_weights(SMALL, 2)
+    assert leaf_values(SMALL, state, weights) == [0.5, 0.5]
+    ahead = leaf_values(SMALL, state, weights, ahead=[1.0, 0.0])
+    assert ahead[0] > 0.5 > ahead[1]
+    assert ahead[0] + ahead[1] == pytest.approx(1.0)
+
+
+def test_the_hard_level_weighs_the_pay_off_card_in_reach_only_at_spite_and_malice() -> None:
+    assert LEVELS["hard"].reach > 0
+    fallback = LEVELS["hard"].without_goal
+    assert fallback is not None
+    assert fallback.reach == 0
+    assert SearchAgent.level("hard", 1).reach == LEVELS["hard"].reach
+    assert LEVELS["easy"].reach == LEVELS["medium"].reach == 0
+
+
+def test_reach_changes_the_leaf_score_of_a_rollout() -> None:
+    state = SMALL.setup(
+        piles={"build1": "Ah 2h 3h 4h", "p0.pay": "Kc 5s", "p1.pay": "9c Qs"}
+        | {"p0.hand": "2c 3c Tc Jc Qc", "p1.hand": "2d 3d Td Jd Qd"},
+        to_move=0,
+        seed=1,
+    )
+    plain = SearchAgent(1, max_moves=0)._rollout(SMALL, state)
+    reach = SearchAgent(1, max_moves=0, reach=1.0)._rollout(SMALL, state)
+    assert plain == [0.5, 0.5]
+    assert reach[0] > 0.5 > reach[1]

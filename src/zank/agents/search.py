@@ -70,6 +70,7 @@ __all__ = [
     "GOAL_KIND",
     "LEVELS",
     "METHODS",
+    "REACH_ATTRIBUTE",
     "ROLLOUT_ATTRIBUTE",
     "Evaluation",
     "SearchAgent",
@@ -77,6 +78,7 @@ __all__ = [
     "goal_weights",
     "leaf_values",
     "left_to_go",
+    "pay_off_reach",
 ]
 
 #: The search methods of :class:`~zank.agents.SearchAgent`: ``"tree"``
@@ -91,6 +93,14 @@ METHODS = ("tree", "halving")
 #: twin on one), greedy rollouts play the twin; the prior and the first moves
 #: tried at each node stay the greedy policy's own.
 ROLLOUT_ATTRIBUTE = "rollout"
+
+#: The attribute of a greedy policy that names its function ``reach(rules,
+#: state)``: per seat, in [0, 1], how sure the policy is to play the seat's goal
+#: card (Spite and Malice's pay-off card) when the seat is next to play, read
+#: from a sampled world; :func:`~zank.agents.search.pay_off_reach` weighs it
+#: into the leaf evaluation.  Spite and Malice's policy has one
+#: (its planner), no other variant's does.
+REACH_ATTRIBUTE = "reach"
 
 #: The pile kind that, where a seat owns one, is the only thing it must empty
 #: to go out (the pay-off pile: the hand is refilled, the side stacks may stay).
@@ -149,7 +159,11 @@ def left_to_go(
 
 
 def leaf_values(
-    rules: Rules, state: State | Observation, weights: Mapping[str, float], scale: float = 4.0
+    rules: Rules,
+    state: State | Observation,
+    weights: Mapping[str, float],
+    scale: float = 4.0,
+    ahead: Sequence[float] = (),
 ) -> list[float]:
     """Each seat's score in [0, 1] for a position: the result once the game
     is over (1 for the winner, 0 for the others, ½ each in a draw), else
@@ -159,7 +173,9 @@ def leaf_values(
     seat's count.  The spread grows with the cards left, so that a lead of
     a few cards weighs more near the end than at the deal, and the score
     does not saturate in the middle of a long game: a search compares moves
-    by small differences of it.
+    by small differences of it.  ``ahead``, if given, is per seat what to
+    take off its count before the comparison (cards it is expected to be
+    rid of soon, for example :func:`~zank.agents.search.pay_off_reach`).
 
     >>> import zank
     >>> from zank.agents.search import goal_weights, leaf_values
@@ -175,6 +191,8 @@ def leaf_values(
             return [0.5] * n
         return [1.0 if p == result.winner else 0.0 for p in range(n)]
     left = left_to_go(rules, state, weights)
+    if ahead:
+        left = [max(0.0, x - a) for x, a in zip(left, ahead, strict=True)]
     total = sum(left)
     spread = scale + total / (2 * n)
     out = []
@@ -182,6 +200,37 @@ def leaf_values(
         others = (total - left[p]) / (n - 1)
         out.append(0.5 + 0.5 * math.tanh((others - left[p]) / spread))
     return out
+
+
+def pay_off_reach(rules: Rules, state: State, weight: float = 1.0) -> list[float] | None:
+    """Per seat, how much to count as gone from its goal pile at a rollout's
+    end because its greedy policy can soon play the goal card (Spite and
+    Malice's pay-off card): what the policy's
+    :data:`~zank.agents.search.REACH_ATTRIBUTE` function gives per seat (in
+    [0, 1]), times ``weight`` for the seat to move and ``weight / 2`` for the
+    others (the piles will have changed before their turn).  ``None`` where the
+    policy has no such function (every variant but Spite and Malice) or the
+    game is over.  The function reads every pile of ``state``: call this on a
+    sampled world (:meth:`~zank.core.Rules.sample_state`), never on the true
+    state of a game one plays.
+
+    >>> import zank
+    >>> from zank.agents.search import pay_off_reach
+    >>> rules = zank.variant("spite-and-malice")
+    >>> pay_off_reach(rules, rules.new_game(seed=3))  # no build pile, no ace on top
+    [0.0, 0.0]
+    >>> detailed = zank.variant("zank-detailed")
+    >>> print(pay_off_reach(detailed, detailed.new_game(seed=3)))
+    None
+    """
+    if state.outcome is not None or rules.greedy_policy is None:
+        return None
+    reach = getattr(greedy_policy_of(rules), REACH_ATTRIBUTE, None)
+    if not callable(reach):
+        return None
+    mover = state.to_move
+    shares = reach(rules, state)
+    return [(weight if p == mover else weight / 2) * r for p, r in enumerate(shares)]
 
 
 @frozen
@@ -199,6 +248,8 @@ class SearchLevel:
         confidence: how sure the search must be to overrule the greedy choice.
         goal_first: consider only the moves that take a card off the own goal pile
             when there are any.
+        reach: the weight of :func:`~zank.agents.search.pay_off_reach` in the
+            leaf evaluation (0: off).
         without_goal: if given, the settings for a layout with no
             :data:`~zank.agents.search.GOAL_KIND` pile (the Zank-Patience
             family, whose turns are long: a rollout of a few turns there costs
@@ -212,6 +263,7 @@ class SearchLevel:
     turns: int = 0
     confidence: float = 0.0
     goal_first: bool = False
+    reach: float = 0.0
     without_goal: SearchLevel | None = None
 
 
@@ -230,6 +282,7 @@ LEVELS: Mapping[str, SearchLevel] = {
         turns=3,
         confidence=1.0,
         goal_first=True,
+        reach=1.0,
         without_goal=SearchLevel(iterations=160, max_moves=20, prior=0.05),
     ),
 }
@@ -304,6 +357,10 @@ class SearchAgent:
         turns: cut each rollout off when this many more turns have begun
             (played move by move through the rules API, at most
             ``max_moves`` moves when that is not 0); 0: ``max_moves`` alone.
+        reach: the weight of :func:`~zank.agents.search.pay_off_reach` at a
+            rollout's end (Spite and Malice): what a seat's pay-off card in
+            reach takes off its count in :func:`~zank.agents.search.leaf_values`
+            (0: off; other rules ignore it).
 
     Raises:
         OptionError: a setting out of range.
@@ -326,6 +383,7 @@ class SearchAgent:
         goal_first: bool = False,
         confidence: float = 0.0,
         turns: int = 0,
+        reach: float = 0.0,
     ) -> None:
         if method not in METHODS:
             raise OptionError(f"method must be one of {', '.join(METHODS)}, not {quote(method)}")
@@ -341,6 +399,8 @@ class SearchAgent:
             raise OptionError(f"turns must be an int >= 0, not {quote(turns)}")
         if not (isinstance(confidence, (int, float)) and confidence >= 0):
             raise OptionError(f"confidence must be a number >= 0, not {quote(confidence)}")
+        if not (isinstance(reach, (int, float)) and reach >= 0):
+            raise OptionError(f"reach must be a number >= 0, not {quote(reach)}")
         if not scale > 0:
             raise OptionError(f"scale must be > 0, not {quote(scale)}")
         self.rng = Rng(fresh_seed() if seed is None else seed)
@@ -357,6 +417,7 @@ class SearchAgent:
         self.goal_first = bool(goal_first)
         self.confidence = float(confidence)
         self.turns = turns
+        self.reach = float(reach)
         self._roll = Rng(0)
         self._goal: dict[tuple[Rules, int], dict[str, float]] = {}
         self._goals: dict[tuple[Rules, int], bool] = {}
@@ -390,6 +451,7 @@ class SearchAgent:
             turns=settings.turns,
             confidence=settings.confidence,
             goal_first=settings.goal_first,
+            reach=settings.reach,
         )
 
     def choose(self, rules: Rules, observation: Observation, legal_moves: Sequence[Move]) -> Move:
@@ -630,7 +692,8 @@ class SearchAgent:
             weights = self._goal.get(key)
             if weights is None:
                 weights = self._goal[key] = goal_weights(rules, state.players)
-        return leaf_values(rules, state, weights, self.scale)
+        ahead = pay_off_reach(rules, state, self.reach) if self.reach else None
+        return leaf_values(rules, state, weights, self.scale, ahead or ())
 
     def _playouts(self, rules: Rules, state: State) -> State:
         """One rollout by :meth:`~zank.core.Rules.playouts` (``max_moves`` moves)."""

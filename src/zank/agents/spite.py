@@ -35,11 +35,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from zank.cards import ACE, IS_JOKER, KING, QUEEN, RANK
-from zank.core import Move, Observation, Rules
+from zank.core import Move, Observation, Rules, State
 from zank.random import Rng
 from zank.spite_malice import DISCARD, PLAY, SIDE_STACKS, SRC_PAY, SRC_SIDE, SpiteAndMalice
 
-__all__ = ["spite_and_malice_greedy"]
+__all__ = ["pay_off_reach", "spite_and_malice_greedy"]
 
 #: A play in a plan: (move kind, source code, build place), as in :class:`~zank.core.Move`.
 Step = tuple[int, int, int]
@@ -247,3 +247,61 @@ def spite_and_malice_greedy(
     best = max(s for s, _ in scored)
     choices = [m for s, m in scored if s == best]
     return choices[rng.below(len(choices))]
+
+
+class _Seat:
+    """The piles of a sampled world as one seat's view (every card known):
+    what :class:`_View` reads of an observation."""
+
+    __slots__ = ("piles", "player", "players")
+
+    def __init__(self, piles: tuple[tuple[int, ...], ...], players: int, player: int) -> None:
+        self.piles = piles
+        self.players = players
+        self.player = player
+
+
+def pay_off_reach(rules: Rules, state: State) -> list[float]:
+    """Per seat, whether the policy's planner (step 1 of the module docs)
+    can play its pay-off top from the position as it stands: 1 if a chain of
+    plays from its own hand and side stacks (or none) ends with it on a build
+    pile, a quarter less for each wild card the chain plays (at least ¼), 0
+    if there is no such chain.
+
+    It reads every pile of ``state``, hidden cards included: the search agent
+    calls it on the worlds it samples (the greedy policy's ``reach``
+    attribute, :data:`zank.agents.search.REACH_ATTRIBUTE`), never on the true
+    state of a game.
+
+    >>> import zank
+    >>> from zank.agents.spite import pay_off_reach
+    >>> rules = zank.variant("spite-and-malice")
+    >>> pay_off_reach(rules, rules.new_game(seed=3))  # no build pile, no ace on top
+    [0.0, 0.0]
+    """
+    if not isinstance(rules, SpiteAndMalice):
+        raise TypeError(f"this policy plays spite-and-malice, not {rules.name}")
+    n, piles = state.players, state.piles
+    out = []
+    for p in range(n):
+        view = _View(rules, _Seat(piles, n, p))  # type: ignore[arg-type]
+        plan = view.pay_off_plan()
+        if plan is None:
+            out.append(0.0)
+            continue
+        wilds = sum(1 for _, source, _ in plan[:-1] if _plays_wild(view, source))
+        out.append(max(0.25, 1.0 - 0.25 * wilds))
+    return out
+
+
+def _plays_wild(view: _View, source: int) -> bool:
+    """Whether a plan's step from ``source`` plays a wild card (a king or a
+    joker from the hand, whose source is its rank, or the top of a side stack
+    as the position shows it)."""
+    if source >= SRC_SIDE:
+        side = view.sides[source - SRC_SIDE]
+        return bool(side) and _WILD[side[-1]]
+    return source == KING or source == 0
+
+
+spite_and_malice_greedy.reach = pay_off_reach  # type: ignore[attr-defined]
