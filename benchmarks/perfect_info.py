@@ -37,7 +37,6 @@ from typing import Any
 
 import zank
 from zank.agents import GreedyAgent, SearchAgent
-from zank.agents.base import greedy_policy_of
 from zank.agents.search import _Node
 from zank.core import Move, Rules, State
 from zank.random import Rng
@@ -63,19 +62,7 @@ class TrueStateSearch(SearchAgent):
                 assert child.move is not None
                 self._roll = Rng(roll)
                 self._search(rules, child, rules.apply(state, child.move), me, state.turn)
-        favourite = -1
-        if self.prior and rules.greedy_policy is not None:
-            policy = greedy_policy_of(rules)
-            favourite = policy(rules, rules.observe(state, me), legal_moves, self.rng).action
-        bonus = self.prior * worlds
-        best = max(
-            children,
-            key=lambda c: (
-                c.total + (bonus if c.move is not None and c.move.action == favourite else 0.0)
-            ),
-        )
-        assert best.move is not None
-        return best.move
+        return self._best(rules, rules.observe(state, me), legal_moves, children, worlds)
 
 
 def duel(

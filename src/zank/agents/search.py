@@ -482,6 +482,18 @@ class SearchAgent:
                 self._roll = Rng(roll)  # the same rollout randomness for every root move
                 self._search(rules, child, rules.apply(state, child.move), me, state.turn)
             searched += 1
+        return self._best(rules, observation, legal_moves, children, searched)
+
+    def _best(
+        self,
+        rules: Rules,
+        observation: Observation,
+        legal_moves: Sequence[Move],
+        children: Sequence[_Node],
+        searched: int,
+    ) -> Move:
+        """The root move of the tree search: the best total score over the
+        ``searched`` worlds, the greedy policy's choice given ``prior`` a world."""
         favourite = -1
         if self.prior and rules.greedy_policy is not None:
             policy = greedy_policy_of(rules)
