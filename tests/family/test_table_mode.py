@@ -116,6 +116,13 @@ def test_strict_mode_is_unchanged_and_offers_no_call() -> None:
     assert table.new_game(seed=3).piles == strict.new_game(seed=3).piles
 
 
+@pytest.mark.parametrize("name", ["zank", "schikanieren", "zank-detailed", "crapette", "zank-104"])
+def test_call_window_applies_only_in_table_mode_in_every_family_variant(name: str) -> None:
+    """One check on the table (``FamilyTable``), for classic and hand-pile variants alike."""
+    with pytest.raises(zank.OptionError, match=f"^option 'call_window' of '{name}' applies only"):
+        zank.variant(name, call_window="every-move")
+
+
 def test_call_window_applies_only_in_table_mode() -> None:
     with pytest.raises(zank.OptionError, match="call_window"):
         zank.variant("zank-detailed", call_window="every-move")

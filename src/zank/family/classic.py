@@ -232,7 +232,6 @@ class ClassicZank(FamilyTable):
         return frozenset(out)
 
     def __attrs_post_init__(self) -> None:
-        faults.check_options(self)
         super(ClassicZank, self).__attrs_post_init__()
         special = {m.kind: m for m in self.moves if m.kind in (DRAW, END, FLIP, PASS)}
         object.__setattr__(self, "_special", special)

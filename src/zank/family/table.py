@@ -306,7 +306,7 @@ class FamilyTable(Rules):
         return frozenset((src, self.pack_pile(seat, target)))
 
     def __attrs_post_init__(self) -> None:
-        if self.hand_turn:
+        if hasattr(self, "table_mode"):  # a variant with table mode's options
             faults.check_options(self)
         super(FamilyTable, self).__attrs_post_init__()
         n_src = len(self.sources) + self.house_count
