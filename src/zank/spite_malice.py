@@ -76,6 +76,8 @@ except ImportError:  # no Cython: the declarations change nothing
 
 #: The C index type of the compiled build's ``@cython.locals`` lists (an ``int`` in pure Python).
 _Int = cython.typedef(cython.Py_ssize_t)
+#: A Python list as the compiled build knows it (its appends and item stores in C).
+_List = cython.typedef(list)
 
 if TYPE_CHECKING:
     from zank.core import Observation
@@ -148,80 +150,123 @@ def _first_of_rank(hand: tuple[int, ...], r: int) -> int:
     raise AssertionError(r)  # pragma: no cover - a legal move names a card in the hand
 
 
+#: The ranks a kernel compares with, as C constants in the compiled build.
+_ACE = cython.declare(_Int, ACE)
+_KING = cython.declare(_Int, KING)
+_JOKER = cython.declare(_Int, JOKER)
+#: The ranks of a hand in ascending order, by the bit mask of its ranks (bit r:
+#: rank r), filled as hands are seen (at most 2**14 entries).
+_RANKS_OF: dict[int, tuple[int, ...]] = {}
+
+
 @cython.cfunc
-@cython.locals(
-    base=_Int, builds=_Int, i=_Int, j=_Int, n=_Int, free=_Int, mask=_Int, r=_Int, src=_Int
-)
+@cython.locals(i=_Int, bits=_Int)
+def _place(moves: list[Move], row: tuple[Move, ...], bits: int) -> None:
+    """Append ``row[i]`` to ``moves`` for every bit ``i`` of ``bits``, lowest first."""
+    i = 0
+    while bits:
+        if bits & 1:
+            moves.append(row[i])
+        bits >>= 1
+        i += 1
+
+
+@cython.cfunc
+@cython.locals(r=_Int, ranks=_Int, c=_Int)
+def _hand_ranks(hand: tuple[int, ...]) -> tuple[int, ...]:
+    """The ranks in ``hand``, each once, lowest first (jokers are rank 0)."""
+    ranks = 0
+    for c in hand:
+        ranks |= 1 << (c & 15)  # c & 15: the rank bits of a card id (zank.cards.RANK)
+    found = _RANKS_OF.get(ranks)
+    if found is None:
+        seen = []
+        for r in range(14):
+            if ranks >> r & 1:
+                seen.append(r)
+        found = _RANKS_OF[ranks] = tuple(seen)
+    return found
+
+
+@cython.cfunc
+@cython.locals(base=_Int, builds=_Int, i=_Int, j=_Int, n=_Int, free=_Int, mask=_Int)
+@cython.locals(occupied=_Int, r=_Int, bits=_Int, want=_List, moves=_List)
 def _moves_on(rules: SpiteAndMalice, piles: Sequence[tuple[int, ...]], p: int) -> list[Move]:
     """The legal moves of seat ``p`` to move on ``piles`` (a state's tuple or
     a working position's list): the one implementation of S&M-5 to S&M-11
     that ``_legal`` and the kernel (``_kernel_moves``) both call; a C function
     in the compiled build."""
     base = rules._base0 + p * (2 + SIDE_STACKS)
-    rank = RANK
-    # which build places take which rank (S&M-6, S&M-11); the first free
-    # place takes an ace while fewer than three piles stand (or unlimited)
-    want: dict[int, list[int]] = {}
-    occupied: list[int] = []
+    # which build places take which rank, a bit per place (S&M-6, S&M-11): a
+    # pile of n cards takes rank n + 1, a king or joker any standing pile, an
+    # ace the first free place (while fewer than three piles stand, or unlimited)
+    want = [0] * 14
+    occupied = 0
     free = -1
     builds = rules._builds
     for i in range(builds):
-        b = piles[2 + i]
-        if b:
-            occupied.append(i)
-            n = len(b) + 1
-            places = want.get(n)
-            if places is None:
-                want[n] = [i]
-            else:
-                places.append(i)
+        n = len(piles[2 + i])
+        if n:
+            occupied |= 1 << i
+            want[n + 1] |= 1 << i
         elif free < 0:
             free = i
+    want[_KING] = occupied
+    want[_JOKER] = occupied
+    want[_ACE] = 0
 
-    # sources (S&M-5): one per rank in the hand, lowest rank first (jokers
-    # are rank 0), then the pay-off top, then the side-stack tops
-    hand_ranks = sorted({c & 15 for c in piles[base + 1]})  # c & 15: RANK[c]
-    sources = [(r, r) for r in hand_ranks]
+    # sources (S&M-5): one per rank in the hand, lowest rank first, then the
+    # pay-off top, then the side-stack tops; an ace goes first (S&M-V2: alone)
+    hand_ranks = _hand_ranks(piles[base + 1])
+    play = rules._play
+    moves: list[Move] = []
+    aces = None
+    for r in hand_ranks:
+        if r == _ACE:
+            if free >= 0:
+                aces = [play[r][free]]
+        else:
+            bits = want[r]
+            if bits:
+                _place(moves, play[r], bits)
     pay = piles[base]
     if pay:
-        sources.append((SRC_PAY, rank[pay[-1]]))
+        r = pay[-1] & 15
+        if r == _ACE:
+            if free >= 0:
+                ace = play[SRC_PAY][free]
+                aces = [ace] if aces is None else [*aces, ace]
+        else:
+            bits = want[r]
+            if bits:
+                _place(moves, play[SRC_PAY], bits)
     mask = 0
     for j in range(SIDE_STACKS):
         side = piles[base + 2 + j]
         if side:
             mask |= 1 << j
-            sources.append((SRC_SIDE + j, rank[side[-1]]))
-
-    play = rules._play
-    moves: list[Move] = []
-    aces: list[Move] = []
-    for src, r in sources:
-        if r == ACE:
-            if free >= 0:
-                aces.append(play[src][free])
-        elif r in (KING, JOKER):
-            row = play[src]
-            for i in occupied:
-                moves.append(row[i])
-        else:
-            places = want.get(r)
-            if places is not None:
-                row = play[src]
-                for i in places:
-                    moves.append(row[i])
-    if aces:
+            r = side[-1] & 15
+            if r == _ACE:
+                if free >= 0:
+                    ace = play[SRC_SIDE + j][free]
+                    aces = [ace] if aces is None else [*aces, ace]
+            else:
+                bits = want[r]
+                if bits:
+                    _place(moves, play[SRC_SIDE + j], bits)
+    if aces is not None:
         if rules.aces_immediately:
             return aces  # S&M-V2
         moves[:0] = aces
     discard = rules._discard[mask]
     for r in hand_ranks:
-        moves += discard[r]
+        moves.extend(discard[r])
     return moves
 
 
 @cython.cfunc
 # long: S&M-4 to S&M-14 in one C function, the hot path of every move
-@cython.locals(base=_Int, hand_i=_Int, src=_Int, i=_Int, b=_Int, k=_Int, nxt=_Int)
+@cython.locals(base=_Int, hand_i=_Int, src=_Int, i=_Int, b=_Int, k=_Int, nxt=_Int, players=_Int)
 def _play_on(
     rules: SpiteAndMalice,
     piles: list[tuple[int, ...]],
@@ -240,10 +285,12 @@ def _play_on(
     number, the generator state and the outcome (``None`` while the game runs)."""
     base = rules._base0 + p * (2 + SIDE_STACKS)
     hand_i = base + 1
+    src = move.source
     if move.kind != PLAY:
         hand = piles[hand_i]
-        k = _first_of_rank(hand, move.source)
-        piles[base + 2 + move.target] = piles[base + 2 + move.target] + (hand[k],)
+        k = _first_of_rank(hand, src)
+        i = base + 2 + move.target
+        piles[i] = piles[i] + (hand[k],)
         piles[hand_i] = hand[:k] + hand[k + 1 :]
         # S&M-8: the turn ends; the next seat clockwise draws up to five (S&M-4)
         players = pos.players
@@ -256,7 +303,6 @@ def _play_on(
             if not drawn:
                 return None, turn, rng_state, rules._drawn_game(players)
         return to_move, turn, rng_state, None
-    src = move.source
     if src < SRC_PAY:
         hand = piles[hand_i]
         k = _first_of_rank(hand, src)
