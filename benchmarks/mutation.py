@@ -3,9 +3,10 @@
 The modules, the tests each one runs against, the operators left out, the sample size
 and its seed are in ``benchmarks/mutation.toml``. For one module this script
 
-1. copies ``src/``, ``tests/``, ``docs/`` and ``pyproject.toml`` into a work folder
-   (``.mutation/MODULE/``, ignored by git), because cosmic-ray writes each mutant into the
-   module's file on disk and the checkout must stay untouched while you work on it;
+1. copies ``src/``, ``tests/``, ``docs/``, ``examples/`` and ``pyproject.toml`` into a
+   work folder (``.mutation/MODULE/``, ignored by git), because cosmic-ray writes each
+   mutant into the module's file on disk and the checkout must stay untouched while you
+   work on it;
 2. writes the cosmic-ray configuration there (the module's path; the test command: the
    quick loop, ``-x -m "not slow"``, of that module's own test files only, narrowed by
    the module's ``select``, a ``-k`` expression, where it has one; its ``marks``, a
@@ -62,7 +63,9 @@ def _copy_tree(dest: Path) -> None:
         shutil.rmtree(dest)
     dest.mkdir(parents=True)
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc", ".hypothesis", "_build")
-    for name in ("src", "tests", "docs"):  # docs: tests read the rules pages
+    # docs: tests read the rules pages; examples: tests/test_mini_variant.py loads the
+    # mini example's module (examples/zank-mini) from its file
+    for name in ("src", "tests", "docs", "examples"):
         shutil.copytree(ROOT / name, dest / name, ignore=ignore)
     shutil.copy2(ROOT / "pyproject.toml", dest / "pyproject.toml")
 
