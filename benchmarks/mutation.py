@@ -282,12 +282,15 @@ def main(argv: list[str] | None = None) -> int:
             shutil.rmtree(work / "tests")  # the new tests; the mutants stay as they were
             shutil.copytree(ROOT / "tests", work / "tests")
             (work / "cosmic-ray.toml").write_text(_config_text(module, settings), encoding="utf-8")
-            _unset(db, survivors)
-            print(f"{name}: running the {len(survivors)} survivors again", flush=True)
         else:
             db = _init(name, module, settings, args.sample, args.seed)
         if args.rerun or args.resume:  # the tests as they are now pass on the copy
             _cosmic("baseline", "cosmic-ray.toml", cwd=WORK / name)
+        if args.rerun:
+            # only now: a baseline that fails (or times out) leaves the last run's
+            # results as they were, so that --rerun finds its survivors again
+            _unset(db, survivors)
+            print(f"{name}: running the {len(survivors)} survivors again", flush=True)
         _cosmic("exec", "cosmic-ray.toml", str(db), cwd=WORK / name)
         report(name, config)
     return 0
