@@ -160,6 +160,7 @@ def test_a_gap_of_zank_104_is_filled_from_the_reserve_or_talon_only() -> None:
         ("9", "8♦ or 10♦"),
         ("2", "A♦ or 3♦"),
         ("A", "2♦"),  # no card below an ace
+        ("Q", "J♦ or K♦"),
         ("K", "Q♦"),  # none above a king
     ],
 )
