@@ -10,7 +10,14 @@ import pytest
 
 import zank
 from zank.agents import GreedyAgent, RandomAgent, SearchAgent
-from zank.agents.search import LEVELS, goal_weights, leaf_values, left_to_go, pay_off_reach
+from zank.agents.search import (
+    LEVELS,
+    draw_pile_end,
+    goal_weights,
+    leaf_values,
+    left_to_go,
+    pay_off_reach,
+)
 from zank.cli import main
 from zank.core import Move, Observation, Rules, State
 from zank.errors import OptionError, ZankError
@@ -71,7 +78,7 @@ def test_named_levels_are_reproducible_and_finish_a_game() -> None:
 HALVING = {"method": "halving", "turns": 2, "confidence": 0.5, "goal_first": True}
 
 
-@pytest.mark.parametrize("method", ["tree", "halving", "halving-reach"])
+@pytest.mark.parametrize("method", ["tree", "halving", "halving-reach", "halving-draw-end"])
 @pytest.mark.parametrize("rules", all_presets(), ids=preset_id)
 def test_decides_from_the_observation_only(rules: Rules, method: str) -> None:
     """Two states that the seat to move sees alike (the hidden cards dealt
@@ -93,6 +100,8 @@ def test_decides_from_the_observation_only(rules: Rules, method: str) -> None:
         settings: dict[str, object] = dict(HALVING) if method != "tree" else {}
         if method == "halving-reach":
             settings["reach"] = 1.0
+        if method == "halving-draw-end":
+            settings.update(reach=1.0, draw_end=2.0, draw_score=0.3)
         seen = tiny(5, **settings).choose(rules, obs, legal)
         assert tiny(5, **settings).choose(rules, rules.observe(other, seat), legal) == seen
         compared += 1
@@ -281,6 +290,11 @@ def test_a_single_legal_move_costs_nothing(monkeypatch: pytest.MonkeyPatch) -> N
         {"confidence": -1},
         {"reach": -0.5},
         {"reach": "much"},
+        {"draw_end": -1.0},
+        {"draw_end": "soon"},
+        {"draw_score": 1.5},
+        {"draw_score": -0.1},
+        {"draw_score": "half"},
     ],
 )
 def test_bad_settings_are_refused(settings: dict[str, object]) -> None:
@@ -517,3 +531,95 @@ def test_reach_changes_the_leaf_score_of_a_rollout() -> None:
     reach = SearchAgent(1, max_moves=0, reach=1.0)._rollout(SMALL, state)
     assert plain == [0.5, 0.5]
     assert reach[0] > 0.5 > reach[1]
+
+
+# ------------------------------------------------------- the end of the draw pile
+def near_the_end(draw: str = "2d 3d 4d 5d 6d 7d") -> State:
+    """Seat 0 has 2 pay-off cards left, seat 1 has 4; the draw pile ``draw``
+    (the cards not named lie on a side stack of seat 0)."""
+    piles = {"p0.pay": "5h 6h", "p1.pay": "2c 3c 4c 9c", "draw": draw, "p0.side1": "..."}
+    return SMALL.setup(piles=piles, to_move=0, seed=1)
+
+
+def test_draw_pile_end_weighs_the_leaders_cards_left_against_the_draw_pile() -> None:
+    """m = 2 (seat 0's pay-off cards), d = 6 cards to draw: 2 / 8."""
+    state = near_the_end()
+    weights = goal_weights(SMALL, 2)
+    assert draw_pile_end(SMALL, state, weights) == pytest.approx(0.25)
+    assert draw_pile_end(SMALL, state, weights, 2.0) == pytest.approx(0.5)
+    assert draw_pile_end(SMALL, state, weights, 8.0) == 1.0  # at most 1
+    assert draw_pile_end(SMALL, state, weights, ahead=[1.0, 0.0]) == pytest.approx(1 / 7)
+    assert draw_pile_end(SMALL, state, weights, ahead=[2.0, 0.0]) == 0.0  # the leader is out
+    assert draw_pile_end(SMALL, SMALL.observe(state, 1), weights) == pytest.approx(0.25)
+    longer = near_the_end("2d 3d 4d 5d 6d 7d 8d 9d Td Jd Qd 2s 3s 4s")
+    assert draw_pile_end(SMALL, longer, weights) == pytest.approx(2 / 16)
+    default = zank.variant("spite-and-malice")
+    at_deal = draw_pile_end(default, default.new_game(seed=1), goal_weights(default, 2))
+    assert at_deal == pytest.approx(20 / 74)  # 20 pay-off cards each, 54 to draw
+
+
+def test_draw_pile_end_is_for_games_with_a_draw_pile_still_running() -> None:
+    detailed = zank.variant("zank-detailed")
+    weights = goal_weights(detailed, 2)
+    assert draw_pile_end(detailed, detailed.new_game(seed=1), weights) is None
+    record = zank.play(SMALL, [GreedyAgent(1), GreedyAgent(2)], seed=6)
+    final = list(zank.replay(record))[-1]
+    assert draw_pile_end(SMALL, final, goal_weights(SMALL, 2)) is None
+
+
+def test_leaf_values_move_a_share_of_the_way_to_the_draw() -> None:
+    state = near_the_end()
+    weights = goal_weights(SMALL, 2)
+    plain = leaf_values(SMALL, state, weights)
+    assert plain[0] > 0.5 > plain[1]
+    half = leaf_values(SMALL, state, weights, toward_draw=0.25)
+    assert half == pytest.approx([0.75 * v + 0.25 * 0.5 for v in plain])
+    scorned = leaf_values(SMALL, state, weights, toward_draw=1.0, drawn=0.2)
+    assert scorned == pytest.approx([0.2, 0.2])
+
+
+def a_drawn_game() -> State:
+    """The end of a greedy game at the defaults that the draw pile ended."""
+    rules = zank.variant("spite-and-malice")
+    record = zank.play(rules, [GreedyAgent(12004 * 64), GreedyAgent(12004 * 64 + 1)], seed=12004)
+    assert record.result is not None
+    assert record.result.winner is None
+    return list(zank.replay(record))[-1]
+
+
+def test_a_drawn_game_scores_draw_score_in_the_search_and_half_in_evaluate() -> None:
+    final = a_drawn_game()
+    rules = zank.variant("spite-and-malice")
+    agent = SearchAgent(1, max_moves=0, draw_score=0.2)
+    assert agent._rollout(rules, final) == [0.2, 0.2]
+    assert agent.evaluate(rules, final, samples=2).values == (0.5, 0.5)
+    assert SearchAgent(1, max_moves=0)._rollout(rules, final) == [0.5, 0.5]
+
+
+def test_draw_end_changes_the_leaf_score_of_a_rollout() -> None:
+    state = near_the_end()
+    plain = SearchAgent(1, max_moves=0)._rollout(SMALL, state)
+    toward = SearchAgent(1, max_moves=0, draw_end=2.0)._rollout(SMALL, state)
+    assert plain[0] > toward[0] > 0.5 > toward[1] > plain[1]
+    assert toward[0] == pytest.approx(0.5 * plain[0] + 0.25)
+    scorned = SearchAgent(1, max_moves=0, draw_end=2.0, draw_score=0.0)._rollout(SMALL, state)
+    assert scorned == pytest.approx([0.5 * v for v in plain])
+
+
+def test_draw_end_plays_the_same_game_from_the_same_seed() -> None:
+    settings = {**HALVING, "reach": 1.0, "draw_end": 1.0, "draw_score": 0.3}
+
+    def game(seed: int) -> tuple[str, ...]:
+        return zank.play(SMALL, [tiny(seed, **settings), GreedyAgent(9)], seed=4).moves
+
+    assert game(3) == game(3)
+
+
+def test_a_level_hands_on_its_draw_settings() -> None:
+    from zank.agents.search import SearchLevel
+
+    settings = SearchLevel(iterations=8, max_moves=0, prior=0.0, draw_end=1.5, draw_score=0.25)
+    agent = SearchAgent._of(settings, 1)
+    assert (agent.draw_end, agent.draw_score) == (1.5, 0.25)
+    hard = SearchAgent.level("hard", 1)
+    assert (hard.draw_end, hard.draw_score) == (LEVELS["hard"].draw_end, LEVELS["hard"].draw_score)

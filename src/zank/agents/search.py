@@ -66,6 +66,7 @@ from zank.playouts import POLICIES, _game
 from zank.random import Rng, fresh_seed
 
 __all__ = [
+    "DRAW_KINDS",
     "FAMILY_WEIGHTS",
     "GOAL_KIND",
     "LEVELS",
@@ -75,6 +76,7 @@ __all__ = [
     "Evaluation",
     "SearchAgent",
     "SearchLevel",
+    "draw_pile_end",
     "goal_weights",
     "leaf_values",
     "left_to_go",
@@ -105,6 +107,12 @@ REACH_ATTRIBUTE = "reach"
 #: The pile kind that, where a seat owns one, is the only thing it must empty
 #: to go out (the pay-off pile: the hand is refilled, the side stacks may stay).
 GOAL_KIND = "pay-off"
+
+#: The pile kinds that feed the hands when a draw pile runs out (Spite and
+#: Malice's draw pile and its completed build piles, which go back into it): a
+#: layout with a pile of the first kind ends in a draw when they are empty, and
+#: :func:`~zank.agents.search.draw_pile_end` counts the cards they hold.
+DRAW_KINDS = ("draw", "completed")
 
 #: How much one card left in a seat's pile of a kind counts against that seat,
 #: for a layout without a :data:`~zank.agents.search.GOAL_KIND` pile (the family: a seat goes out
@@ -164,9 +172,11 @@ def leaf_values(
     weights: Mapping[str, float],
     scale: float = 4.0,
     ahead: Sequence[float] = (),
+    toward_draw: float = 0.0,
+    drawn: float = 0.5,
 ) -> list[float]:
     """Each seat's score in [0, 1] for a position: the result once the game
-    is over (1 for the winner, 0 for the others, ½ each in a draw), else
+    is over (1 for the winner, 0 for the others, ``drawn`` each in a draw), else
     ``½ + ½·tanh((others − mine) / spread)``, where *mine* is the seat's
     :func:`~zank.agents.search.left_to_go`, *others* the mean of the other
     seats', and ``spread = scale + mean / 2``, *mean* the mean of every
@@ -176,6 +186,9 @@ def leaf_values(
     by small differences of it.  ``ahead``, if given, is per seat what to
     take off its count before the comparison (cards it is expected to be
     rid of soon, for example :func:`~zank.agents.search.pay_off_reach`).
+    ``toward_draw`` (in [0, 1]) is the share by which a running game's scores
+    are moved to ``drawn``: how likely the game is to end drawn, for example
+    :func:`~zank.agents.search.draw_pile_end`.
 
     >>> import zank
     >>> from zank.agents.search import goal_weights, leaf_values
@@ -188,7 +201,7 @@ def leaf_values(
     result = state.outcome
     if result is not None:
         if result.winner is None:
-            return [0.5] * n
+            return [drawn] * n
         return [1.0 if p == result.winner else 0.0 for p in range(n)]
     left = left_to_go(rules, state, weights)
     if ahead:
@@ -196,10 +209,59 @@ def leaf_values(
     total = sum(left)
     spread = scale + total / (2 * n)
     out = []
+    keep = 1.0 - toward_draw
     for p in range(n):
         others = (total - left[p]) / (n - 1)
-        out.append(0.5 + 0.5 * math.tanh((others - left[p]) / spread))
+        value = 0.5 + 0.5 * math.tanh((others - left[p]) / spread)
+        out.append(keep * value + toward_draw * drawn if toward_draw else value)
     return out
+
+
+def draw_pile_end(
+    rules: Rules,
+    state: State | Observation,
+    weights: Mapping[str, float],
+    weight: float = 1.0,
+    ahead: Sequence[float] = (),
+) -> float | None:
+    """How likely a running game is to end drawn because its draw pile runs
+    out (Spite and Malice, S&M-14), in [0, 1]: ``weight · m / (m + d)``
+    (at most 1), where *m* is the smallest :func:`~zank.agents.search.left_to_go`
+    of any seat (less its ``ahead``, as in :func:`~zank.agents.search.leaf_values`):
+    how far the seat nearest to going out still is, and *d* the cards of the
+    :data:`~zank.agents.search.DRAW_KINDS` piles: what the hands can still
+    draw.  A game whose leader is near out, or whose draw pile is long, is
+    unlikely to end drawn.  ``None`` for a layout without a draw pile (the
+    family) or a game that is over.  Only pile sizes are read, so an
+    observation gives the same figure as the state it shows.
+
+    >>> import zank
+    >>> from zank.agents.search import draw_pile_end, goal_weights
+    >>> rules = zank.variant("spite-and-malice")
+    >>> state = rules.new_game(seed=1)  # 20 pay-off cards each, 54 to draw
+    >>> round(draw_pile_end(rules, state, goal_weights(rules, 2)), 3)
+    0.27
+    >>> detailed = zank.variant("zank-detailed")
+    >>> print(draw_pile_end(detailed, detailed.new_game(seed=1), {}))
+    None
+    """
+    if state.outcome is not None:
+        return None
+    layout = rules.layout(state.players)
+    if not any(spec.kind == DRAW_KINDS[0] for spec in layout):
+        return None
+    d = sum(
+        len(cards)
+        for spec, cards in zip(layout, state.piles, strict=True)
+        if spec.owner is None and spec.kind in DRAW_KINDS
+    )
+    left = left_to_go(rules, state, weights)
+    if ahead:
+        left = [max(0.0, x - a) for x, a in zip(left, ahead, strict=True)]
+    m = min(left)
+    if m <= 0:
+        return 0.0
+    return min(1.0, weight * m / (m + d))
 
 
 def pay_off_reach(rules: Rules, state: State, weight: float = 1.0) -> list[float] | None:
@@ -250,6 +312,9 @@ class SearchLevel:
             when there are any.
         reach: the weight of :func:`~zank.agents.search.pay_off_reach` in the
             leaf evaluation (0: off).
+        draw_end: the ``weight`` of :func:`~zank.agents.search.draw_pile_end`
+            in the leaf evaluation (0: off).
+        draw_score: what a drawn game scores for the searching seat.
         without_goal: if given, the settings for a layout with no
             :data:`~zank.agents.search.GOAL_KIND` pile (the Zank-Patience
             family, whose turns are long: a rollout of a few turns there costs
@@ -264,6 +329,8 @@ class SearchLevel:
     confidence: float = 0.0
     goal_first: bool = False
     reach: float = 0.0
+    draw_end: float = 0.0
+    draw_score: float = 0.5
     without_goal: SearchLevel | None = None
 
 
@@ -361,6 +428,13 @@ class SearchAgent:
             rollout's end (Spite and Malice): what a seat's pay-off card in
             reach takes off its count in :func:`~zank.agents.search.leaf_values`
             (0: off; other rules ignore it).
+        draw_end: the ``weight`` of :func:`~zank.agents.search.draw_pile_end`
+            at a rollout's end: the leaf scores are moved that share of the way
+            to ``draw_score`` (0: off; rules without a draw pile ignore it).
+        draw_score: what a drawn game scores for each seat in the search's
+            rollouts (a game over, or the share ``draw_end`` gives), in [0, 1];
+            below ½ the search avoids a draw unless it is behind by more
+            (:meth:`evaluate` always counts a draw ½).
 
     Raises:
         OptionError: a setting out of range.
@@ -384,6 +458,8 @@ class SearchAgent:
         confidence: float = 0.0,
         turns: int = 0,
         reach: float = 0.0,
+        draw_end: float = 0.0,
+        draw_score: float = 0.5,
     ) -> None:
         if method not in METHODS:
             raise OptionError(f"method must be one of {', '.join(METHODS)}, not {quote(method)}")
@@ -401,6 +477,10 @@ class SearchAgent:
             raise OptionError(f"confidence must be a number >= 0, not {quote(confidence)}")
         if not (isinstance(reach, (int, float)) and reach >= 0):
             raise OptionError(f"reach must be a number >= 0, not {quote(reach)}")
+        if not (isinstance(draw_end, (int, float)) and draw_end >= 0):
+            raise OptionError(f"draw_end must be a number >= 0, not {quote(draw_end)}")
+        if not (isinstance(draw_score, (int, float)) and 0 <= draw_score <= 1):
+            raise OptionError(f"draw_score must be a number in [0, 1], not {quote(draw_score)}")
         if not scale > 0:
             raise OptionError(f"scale must be > 0, not {quote(scale)}")
         self.rng = Rng(fresh_seed() if seed is None else seed)
@@ -418,6 +498,8 @@ class SearchAgent:
         self.confidence = float(confidence)
         self.turns = turns
         self.reach = float(reach)
+        self.draw_end = float(draw_end)
+        self.draw_score = float(draw_score)
         self._roll = Rng(0)
         self._goal: dict[tuple[Rules, int], dict[str, float]] = {}
         self._goals: dict[tuple[Rules, int], bool] = {}
@@ -452,6 +534,8 @@ class SearchAgent:
             confidence=settings.confidence,
             goal_first=settings.goal_first,
             reach=settings.reach,
+            draw_end=settings.draw_end,
+            draw_score=settings.draw_score,
         )
 
     def choose(self, rules: Rules, observation: Observation, legal_moves: Sequence[Move]) -> Move:
@@ -636,7 +720,7 @@ class SearchAgent:
                 if isinstance(position, State)
                 else rules.sample_state(position, seed=world)
             )
-            scores = self._rollout(rules, start)
+            scores = self._rollout(rules, start, drawn=0.5)
             for p, v in enumerate(scores):
                 totals[p] += v
         return Evaluation(tuple(t / samples for t in totals), samples)
@@ -688,8 +772,9 @@ class SearchAgent:
             return policy(rules, rules.observe(state, state.to_move), moves, self.rng)
         return untried[self.rng.below(len(untried))]
 
-    def _rollout(self, rules: Rules, state: State) -> list[float]:
-        """Play on from ``state`` for at most ``max_moves`` moves and score the end."""
+    def _rollout(self, rules: Rules, state: State, drawn: float | None = None) -> list[float]:
+        """Play on from ``state`` for at most ``max_moves`` moves and score the
+        end (a draw ``drawn``, by default the agent's ``draw_score``)."""
         if self.turns and state.outcome is None:
             state = self._play_turns(rules, state)
         elif self.max_moves and state.outcome is None:
@@ -704,8 +789,12 @@ class SearchAgent:
             weights = self._goal.get(key)
             if weights is None:
                 weights = self._goal[key] = goal_weights(rules, state.players)
-        ahead = pay_off_reach(rules, state, self.reach) if self.reach else None
-        return leaf_values(rules, state, weights, self.scale, ahead or ())
+        ahead = (pay_off_reach(rules, state, self.reach) if self.reach else None) or ()
+        toward = (
+            draw_pile_end(rules, state, weights, self.draw_end, ahead) if self.draw_end else None
+        )
+        score = self.draw_score if drawn is None else drawn
+        return leaf_values(rules, state, weights, self.scale, ahead, toward or 0.0, score)
 
     def _playouts(self, rules: Rules, state: State) -> State:
         """One rollout by :meth:`~zank.core.Rules.playouts` (``max_moves`` moves)."""
