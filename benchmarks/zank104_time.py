@@ -1,6 +1,6 @@
 """Time per decision of ``search:hard`` (and of the greedy policy) at zank-104.
 
-Run: ``python benchmarks/zank104_time.py [--deals 7000-7007] [--at 0,60,120]
+Run: ``python benchmarks/zank104_time.py [--variant NAME] [--deals 7000-7007] [--at 0,60,120]
 [--agent search:hard] [--seed-offset N] [--policy-file F] [--json FILE]``.
 
 The positions are fixed: from each deal, seeded greedy play (both seats
@@ -58,6 +58,7 @@ def positions(rules: zank.Rules, deal: int, stops: list[int]) -> list[tuple[int,
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--variant", default="zank-104", help="another variant's decisions")
     parser.add_argument("--deals", default="7000-7007")
     parser.add_argument("--at", default="0,60,120")
     parser.add_argument("--agent", default="search:hard")
@@ -84,7 +85,7 @@ def main() -> None:
         options[name] = {"true": True, "false": False}.get(value, value)
         if isinstance(options[name], str):
             options[name] = int(value)
-    rules = zank.variant("zank-104", **options)
+    rules = zank.variant(args.variant, **options)
     lo, _, hi = args.deals.partition("-")
     deals = range(int(lo), int(hi or lo) + 1)
     stops = [int(x) for x in args.at.split(",")]
@@ -128,6 +129,7 @@ def main() -> None:
                 ms = spent * 1000
                 print(f"deal {deal} move {k}: {len(moves)} moves, {move.text}, {ms:.0f} ms")
     row = {
+        "variant": args.variant,
         "agent": "greedy" if args.greedy else args.agent,
         "options": options,
         "deals": args.deals,
