@@ -166,6 +166,16 @@ def left_to_go(
     return out
 
 
+def _left_after(
+    rules: Rules, state: State | Observation, weights: Mapping[str, float], ahead: Sequence[float]
+) -> list[float]:
+    """Each seat's :func:`~zank.agents.search.left_to_go` less its ``ahead`` (at least 0)."""
+    left = left_to_go(rules, state, weights)
+    if ahead:
+        left = [max(0.0, x - a) for x, a in zip(left, ahead, strict=True)]
+    return left
+
+
 def leaf_values(
     rules: Rules,
     state: State | Observation,
@@ -203,9 +213,7 @@ def leaf_values(
         if result.winner is None:
             return [drawn] * n
         return [1.0 if p == result.winner else 0.0 for p in range(n)]
-    left = left_to_go(rules, state, weights)
-    if ahead:
-        left = [max(0.0, x - a) for x, a in zip(left, ahead, strict=True)]
+    left = _left_after(rules, state, weights, ahead)
     total = sum(left)
     spread = scale + total / (2 * n)
     out = []
@@ -255,10 +263,7 @@ def draw_pile_end(
         for spec, cards in zip(layout, state.piles, strict=True)
         if spec.owner is None and spec.kind in DRAW_KINDS
     )
-    left = left_to_go(rules, state, weights)
-    if ahead:
-        left = [max(0.0, x - a) for x, a in zip(left, ahead, strict=True)]
-    m = min(left)
+    m = min(_left_after(rules, state, weights, ahead))
     if m <= 0:
         return 0.0
     return min(1.0, weight * m / (m + d))
