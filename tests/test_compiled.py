@@ -199,6 +199,7 @@ def _api_game(rules: Rules, state: Any, seed: int, limit: int) -> tuple[Any, lis
     return state, texts
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("rules", "players"), CASES + TABLE_CASES)
 def test_playouts_end_in_the_states_of_the_per_move_api(rules: Rules, players: int) -> None:
     # the whole final state (piles, face-down counts, generator, ply, turn,

@@ -86,6 +86,7 @@ def check_determinization(rules: Rules, state: State) -> None:
             assert rules.sample_state(obs, seed=1).piles == state.piles
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("rules", "players"), CASES)
 @given(data=st.data())
 def test_sampled_states_look_the_same_and_redistribute_hidden_cards(

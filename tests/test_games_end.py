@@ -44,12 +44,14 @@ def check_game(rules: Rules, players: int, seed: int) -> None:
     assert states[-1] == final
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("rules", "players"), CASES)
 def test_random_games_end_by_the_rules(rules: Rules, players: int) -> None:
     for seed in range(GAMES):
         check_game(rules, players, seed)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("rules", "players"), TABLE_CASES)
 def test_random_table_mode_games_end_by_the_rules(rules: Rules, players: int) -> None:
     """Random play calls and lets pass at random (wrongly too, with every-move

@@ -87,6 +87,7 @@ def test_the_variants_and_their_options_come_from_zank() -> None:
 # ------------------------------------------------------------------ clicks
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", all_presets(), ids=preset_id)
 def test_every_offered_click_makes_its_move(rules: Rules) -> None:
     """Along a game of clicks and buttons, each click plays the move it is offered for."""

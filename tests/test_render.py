@@ -86,6 +86,7 @@ def outlines(root: ET.Element) -> list[ET.Element]:
 # ------------------------------------------------------------- every variant
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("rules", "players"), CASES)
 def test_every_variant_renders(rules: Rules, players: int) -> None:
     for state in states_along(rules, players, seed=11):

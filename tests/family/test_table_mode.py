@@ -77,6 +77,7 @@ def test_table_mode_keeps_the_contract(rules: Rules, players: int, data: Any) ->
     check_step(rules, state, data)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", TABLE, ids=preset_id)
 def test_window_states_say_how_to_take_the_move_back(rules: Rules) -> None:
     """In every window the state before the move under call is exact: the
@@ -435,6 +436,7 @@ def test_crapette_greedy_calls_faults_and_lets_correct_moves_pass() -> None:
 
 
 # ================================================================== agents
+@pytest.mark.slow
 @pytest.mark.parametrize(("rules", "players"), CASES)
 def test_faulty_and_calling_agents_play_games_that_conserve_the_cards_and_end(
     rules: Rules, players: int
