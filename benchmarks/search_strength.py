@@ -37,7 +37,9 @@ from typing import Any
 
 import zank
 from zank.agents import Agent, SearchAgent
+from zank.agents.spite import spite_and_malice_unblock
 from zank.core import Move, Observation, Rules
+from zank.random import Rng
 from zank.simulate import agent_factory, percentile, wilson
 
 
@@ -61,9 +63,24 @@ class Timed:
         return move
 
 
+class Unblocking:
+    """The greedy agent with Spite and Malice's unblocking policy
+    (:func:`zank.agents.spite.spite_and_malice_unblock`): the agent name
+    ``greedy+unblock`` (a benchmark, not a package agent)."""
+
+    def __init__(self, seed: int) -> None:
+        self._rng = Rng(seed)
+
+    def choose(self, rules: Rules, observation: Observation, legal_moves: Sequence[Move]) -> Move:
+        return spite_and_malice_unblock(rules, observation, legal_moves, self._rng)
+
+
 def factory(name: str) -> Callable[[int], Agent]:
-    """An agent by name, or ``search?iterations=160&max_moves=20&prior=0.05``:
-    a :class:`~zank.agents.SearchAgent` with these settings (for tuning)."""
+    """An agent by name, ``greedy+unblock`` (:class:`Unblocking`), or
+    ``search?iterations=160&max_moves=20&prior=0.05``: a
+    :class:`~zank.agents.SearchAgent` with these settings (for tuning)."""
+    if name == "greedy+unblock":
+        return Unblocking
     if not name.startswith("search?"):
         return agent_factory(name)
     settings = {k: _value(v) for k, v in (kv.split("=", 1) for kv in name[7:].split("&"))}

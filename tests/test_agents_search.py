@@ -78,7 +78,10 @@ def test_named_levels_are_reproducible_and_finish_a_game() -> None:
 HALVING = {"method": "halving", "turns": 2, "confidence": 0.5, "goal_first": True}
 
 
-@pytest.mark.parametrize("method", ["tree", "halving", "halving-reach", "halving-draw-end"])
+@pytest.mark.parametrize(
+    "method",
+    ["tree", "halving", "halving-reach", "halving-draw-end", "tree-unblock", "halving-unblock"],
+)
 @pytest.mark.parametrize("rules", all_presets(), ids=preset_id)
 def test_decides_from_the_observation_only(rules: Rules, method: str) -> None:
     """Two states that the seat to move sees alike (the hidden cards dealt
@@ -97,11 +100,15 @@ def test_decides_from_the_observation_only(rules: Rules, method: str) -> None:
         assert rules.legal_moves(other) == legal
         if other.piles == state.piles:
             continue
-        settings: dict[str, object] = dict(HALVING) if method != "tree" else {}
+        settings: dict[str, object] = dict(HALVING) if method.startswith("halving") else {}
         if method == "halving-reach":
             settings["reach"] = 1.0
         if method == "halving-draw-end":
             settings.update(reach=1.0, draw_end=2.0, draw_score=0.3)
+        if method == "tree-unblock":
+            settings["unblock"] = "all"
+        if method == "halving-unblock":
+            settings.update(reach=1.0, unblock="all")
         seen = tiny(5, **settings).choose(rules, obs, legal)
         assert tiny(5, **settings).choose(rules, rules.observe(other, seat), legal) == seen
         compared += 1
@@ -295,6 +302,9 @@ def test_a_single_legal_move_costs_nothing(monkeypatch: pytest.MonkeyPatch) -> N
         {"draw_score": 1.5},
         {"draw_score": -0.1},
         {"draw_score": "half"},
+        {"unblock": "yes"},
+        {"unblock": True},
+        {"unblock": ["all"]},
     ],
 )
 def test_bad_settings_are_refused(settings: dict[str, object]) -> None:
@@ -623,3 +633,60 @@ def test_a_level_hands_on_its_draw_settings() -> None:
     assert (agent.draw_end, agent.draw_score) == (1.5, 0.25)
     hard = SearchAgent.level("hard", 1)
     assert (hard.draw_end, hard.draw_score) == (LEVELS["hard"].draw_end, LEVELS["hard"].draw_score)
+
+
+# ------------------------------------------------------- the unblocking policy
+def test_unblock_chooses_the_policy_of_the_rollouts_and_of_the_start() -> None:
+    """``unblock`` picks the greedy policy's unblocking twin for the rollouts
+    (``"rollouts"``) and also for the move the search starts from (``"all"``);
+    a policy without such a twin (zank-104's) keeps its rollout twin."""
+    from zank.agents.spite import spite_and_malice_greedy, spite_and_malice_unblock
+    from zank.family.greedy_zank104 import zank104_policy, zank104_rollout_policy
+
+    off, rollouts, every = (SearchAgent(1, unblock=u) for u in ("off", "rollouts", "all"))
+    assert off._rollout_policy(SMALL) is spite_and_malice_greedy
+    assert off._base(SMALL) is spite_and_malice_greedy
+    assert rollouts._rollout_policy(SMALL) is spite_and_malice_unblock
+    assert rollouts._base(SMALL) is spite_and_malice_greedy
+    assert every._rollout_policy(SMALL) is spite_and_malice_unblock
+    assert every._base(SMALL) is spite_and_malice_unblock
+    z104 = zank.variant("zank-104")
+    assert every._rollout_policy(z104) is zank104_rollout_policy
+    assert every._base(z104) is zank104_policy
+
+
+def test_unblock_is_refused_with_its_settings_named() -> None:
+    with pytest.raises(ZankError, match="unblock must be one of off, rollouts, all, not 'yes'"):
+        SearchAgent(1, unblock="yes")
+
+
+@pytest.mark.parametrize("unblock", ["rollouts", "all"])
+def test_unblock_plays_the_same_game_from_the_same_seed(unblock: str) -> None:
+    settings = {**HALVING, "reach": 1.0, "unblock": unblock}
+
+    def game(seed: int) -> tuple[str, ...]:
+        return zank.play(SMALL, [tiny(seed, **settings), GreedyAgent(9)], seed=4).moves
+
+    assert game(3) == game(3)
+
+
+def test_unblock_changes_what_the_rollouts_play() -> None:
+    """From the same position and generator, a rollout of the unblocking policy
+    and one of the greedy policy part where a seat is blocked."""
+    rules = zank.variant("spite-and-malice")
+    parted = 0
+    for seed in range(8):
+        state = rules.new_game(seed=seed)
+        greedy, unblock = (SearchAgent(1, max_moves=400, unblock=u) for u in ("off", "rollouts"))
+        greedy._roll, unblock._roll = Rng(seed), Rng(seed)
+        ends = greedy._rollout(rules, state), unblock._rollout(rules, state)
+        parted += ends[0] != ends[1]
+    assert parted > 0
+
+
+def test_a_level_hands_on_its_unblock_setting() -> None:
+    from zank.agents.search import SearchLevel
+
+    settings = SearchLevel(iterations=8, max_moves=0, prior=0.0, unblock="rollouts")
+    assert SearchAgent._of(settings, 1).unblock == "rollouts"
+    assert SearchAgent.level("hard", 1).unblock == LEVELS["hard"].unblock

@@ -73,6 +73,8 @@ __all__ = [
     "METHODS",
     "REACH_ATTRIBUTE",
     "ROLLOUT_ATTRIBUTE",
+    "UNBLOCK_ATTRIBUTE",
+    "UNBLOCK_MODES",
     "Evaluation",
     "SearchAgent",
     "SearchLevel",
@@ -103,6 +105,22 @@ ROLLOUT_ATTRIBUTE = "rollout"
 #: into the leaf evaluation.  Spite and Malice's policy has one
 #: (its planner), no other variant's does.
 REACH_ATTRIBUTE = "reach"
+
+#: The attribute of a greedy policy that names its unblocking twin (a policy
+#: with the same signature) for :class:`~zank.agents.SearchAgent`'s
+#: ``unblock``: Spite and Malice's
+#: (:func:`zank.agents.spite.spite_and_malice_unblock`) plays the greedy move
+#: except where its seat is blocked, and then completes a build pile to free a
+#: place.  No other variant's policy has one.
+UNBLOCK_ATTRIBUTE = "unblock"
+
+#: The settings of :class:`~zank.agents.SearchAgent`'s ``unblock``: ``"off"``
+#: (the greedy policy throughout), ``"rollouts"`` (the rollouts play the
+#: greedy policy's unblocking twin, :data:`~zank.agents.search.UNBLOCK_ATTRIBUTE`),
+#: ``"all"`` (the twin also picks the move the search starts from: the
+#: ``prior``'s favourite, the one ``confidence`` must overrule, and the first
+#: move tried at a node).
+UNBLOCK_MODES = ("off", "rollouts", "all")
 
 #: The pile kind that, where a seat owns one, is the only thing it must empty
 #: to go out (the pay-off pile: the hand is refilled, the side stacks may stay).
@@ -320,6 +338,8 @@ class SearchLevel:
         draw_end: the ``weight`` of :func:`~zank.agents.search.draw_pile_end`
             in the leaf evaluation (0: off).
         draw_score: what a drawn game scores for the searching seat.
+        unblock: where the greedy policy's unblocking twin plays instead of
+            it (see :data:`~zank.agents.search.UNBLOCK_MODES`).
         without_goal: if given, the settings for a layout with no
             :data:`~zank.agents.search.GOAL_KIND` pile (the Zank-Patience
             family, whose turns are long: a rollout of a few turns there costs
@@ -336,6 +356,7 @@ class SearchLevel:
     reach: float = 0.0
     draw_end: float = 0.0
     draw_score: float = 0.5
+    unblock: str = "off"
     without_goal: SearchLevel | None = None
 
 
@@ -440,6 +461,15 @@ class SearchAgent:
             rollouts (a game over, or the share ``draw_end`` gives), in [0, 1];
             below ½ the search avoids a draw unless it is behind by more
             (:meth:`evaluate` always counts a draw ½).
+        unblock: ``"off"``, ``"rollouts"`` or ``"all"``
+            (:data:`~zank.agents.search.UNBLOCK_MODES`): with ``"rollouts"``
+            the rollouts play the greedy policy's unblocking twin
+            (:data:`~zank.agents.search.UNBLOCK_ATTRIBUTE`; Spite and Malice's
+            completes a build pile to free a place when the seat's pay-off card
+            is blocked), with ``"all"`` the twin also picks the move the
+            search starts from and must overrule (``prior``, ``confidence``)
+            and the first move tried at a node.  Rules whose policy has no
+            twin ignore it.
 
     Raises:
         OptionError: a setting out of range.
@@ -465,6 +495,7 @@ class SearchAgent:
         reach: float = 0.0,
         draw_end: float = 0.0,
         draw_score: float = 0.5,
+        unblock: str = "off",
     ) -> None:
         if method not in METHODS:
             raise OptionError(f"method must be one of {', '.join(METHODS)}, not {quote(method)}")
@@ -486,6 +517,10 @@ class SearchAgent:
             raise OptionError(f"draw_end must be a number >= 0, not {quote(draw_end)}")
         if not (isinstance(draw_score, (int, float)) and 0 <= draw_score <= 1):
             raise OptionError(f"draw_score must be a number in [0, 1], not {quote(draw_score)}")
+        if unblock not in UNBLOCK_MODES:
+            raise OptionError(
+                f"unblock must be one of {', '.join(UNBLOCK_MODES)}, not {quote(unblock)}"
+            )
         if not scale > 0:
             raise OptionError(f"scale must be > 0, not {quote(scale)}")
         self.rng = Rng(fresh_seed() if seed is None else seed)
@@ -505,6 +540,7 @@ class SearchAgent:
         self.reach = float(reach)
         self.draw_end = float(draw_end)
         self.draw_score = float(draw_score)
+        self.unblock = unblock
         self._roll = Rng(0)
         self._goal: dict[tuple[Rules, int], dict[str, float]] = {}
         self._goals: dict[tuple[Rules, int], bool] = {}
@@ -541,6 +577,7 @@ class SearchAgent:
             reach=settings.reach,
             draw_end=settings.draw_end,
             draw_score=settings.draw_score,
+            unblock=settings.unblock,
         )
 
     def choose(self, rules: Rules, observation: Observation, legal_moves: Sequence[Move]) -> Move:
@@ -585,7 +622,7 @@ class SearchAgent:
         ``searched`` worlds, the greedy policy's choice given ``prior`` a world."""
         favourite = -1
         if self.prior and rules.greedy_policy is not None:
-            policy = greedy_policy_of(rules)
+            policy = self._base(rules)
             favourite = policy(rules, observation, legal_moves, self.rng).action
         bonus = self.prior * searched
         best = max(
@@ -636,7 +673,7 @@ class SearchAgent:
         rounds = max(1, math.ceil(math.log2(k)))
         favourite = -1
         if self.prior and rules.greedy_policy is not None:
-            policy = greedy_policy_of(rules)
+            policy = self._base(rules)
             favourite = policy(rules, observation, legal_moves, self.rng).action
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         fav = next((i for i, m in enumerate(legal_moves) if m.action == favourite), -1)
@@ -682,7 +719,7 @@ class SearchAgent:
         end = state.turn + self.turns
         left = self.max_moves or -1
         greedy = self.rollout == "greedy"
-        policy = (_rollout_twin(rules) or greedy_policy_of(rules)) if greedy else None
+        policy = self._rollout_policy(rules) if greedy else None
         rng = Rng(self._roll.next64())
         while state.outcome is None and state.turn < end and left:
             moves = rules.legal_moves(state)
@@ -773,7 +810,7 @@ class SearchAgent:
         untried (the search starts from the policy's line), else a random one."""
         if self.rollout == "greedy" and len(untried) == len(moves):
             assert state.to_move is not None
-            policy = greedy_policy_of(rules)
+            policy = self._base(rules)
             return policy(rules, rules.observe(state, state.to_move), moves, self.rng)
         return untried[self.rng.below(len(untried))]
 
@@ -783,7 +820,7 @@ class SearchAgent:
         if self.turns and state.outcome is None:
             state = self._play_turns(rules, state)
         elif self.max_moves and state.outcome is None:
-            twin = _rollout_twin(rules) if self.rollout == "greedy" else None
+            twin = self._rollout_twin(rules) if self.rollout == "greedy" else None
             if twin is not None:
                 state = _playout(rules, state, twin, self._roll.next64(), self.max_moves)
             else:
@@ -800,6 +837,29 @@ class SearchAgent:
         )
         score = self.draw_score if drawn is None else drawn
         return leaf_values(rules, state, weights, self.scale, ahead, toward or 0.0, score)
+
+    def _base(self, rules: Rules) -> Policy:
+        """The policy the search starts from (the ``prior``'s favourite, the
+        first move tried): the greedy policy, or its unblocking twin with
+        ``unblock="all"``."""
+        policy = greedy_policy_of(rules)
+        if self.unblock == "all":
+            return _unblock_twin(policy) or policy
+        return policy
+
+    def _rollout_twin(self, rules: Rules) -> Policy | None:
+        """The policy the greedy rollouts play instead of the greedy policy:
+        its unblocking twin when ``unblock`` is on and the policy has one,
+        else its rollout twin (:func:`_rollout_twin`), else ``None``."""
+        if self.unblock != "off":
+            twin = _unblock_twin(greedy_policy_of(rules))
+            if twin is not None:
+                return twin
+        return _rollout_twin(rules)
+
+    def _rollout_policy(self, rules: Rules) -> Policy:
+        """The policy a greedy rollout plays in every seat."""
+        return self._rollout_twin(rules) or greedy_policy_of(rules)
 
     def _playouts(self, rules: Rules, state: State) -> State:
         """One rollout by :meth:`~zank.core.Rules.playouts` (``max_moves`` moves)."""
@@ -820,6 +880,13 @@ def _rollout_twin(rules: Rules) -> Policy | None:
     instead of it (its ``rollout`` attribute: zank-104's looks ahead on one
     sampled state, not two), or ``None``: the greedy policy itself."""
     twin = getattr(greedy_policy_of(rules), ROLLOUT_ATTRIBUTE, None)
+    return twin if callable(twin) else None
+
+
+def _unblock_twin(policy: Policy) -> Policy | None:
+    """The greedy ``policy``'s unblocking twin (its ``unblock`` attribute,
+    :data:`UNBLOCK_ATTRIBUTE`), or ``None``."""
+    twin = getattr(policy, UNBLOCK_ATTRIBUTE, None)
     return twin if callable(twin) else None
 
 

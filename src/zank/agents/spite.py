@@ -39,11 +39,20 @@ from zank.core import Move, Observation, Rules, State
 from zank.random import Rng
 from zank.spite_malice import DISCARD, PLAY, SIDE_STACKS, SRC_PAY, SRC_SIDE, SpiteAndMalice
 
-__all__ = ["pay_off_reach", "spite_and_malice_greedy"]
+__all__ = [
+    "UNBLOCK_WILDS",
+    "pay_off_reach",
+    "spite_and_malice_greedy",
+    "spite_and_malice_unblock",
+]
 
 #: A play in a plan: (move kind, source code, build place), as in :class:`~zank.core.Move`.
 Step = tuple[int, int, int]
 
+
+#: The most wild cards the unblocking policy (:func:`spite_and_malice_unblock`)
+#: plays to complete a build pile that does not also free its pay-off card.
+UNBLOCK_WILDS = 1
 
 #: Whether each card is wild (a king or a joker), by card id.
 _WILD: tuple[bool, ...] = tuple(RANK[c] == KING or bool(IS_JOKER[c]) for c in range(len(RANK)))
@@ -139,41 +148,7 @@ class _View:
         gaps, from a side stack before the hand.  Returns the steps and the
         number of wild cards used, or ``None``.
         """
-        hand = list(self.hand)
-        sides = [list(s) for s in self.sides]
-        steps: list[Step] = []
-        wilds = 0
-        for k in range(need, goal):
-            natural = [
-                j
-                for j in range(SIDE_STACKS)
-                if sides[j] and RANK[sides[j][-1]] == k and not _WILD[sides[j][-1]]
-            ]
-            if natural:
-                j = max(natural, key=lambda j: len(sides[j]) > 1 and RANK[sides[j][-2]] == k + 1)
-                sides[j].pop()
-                steps.append((PLAY, SRC_SIDE + j, place))
-                continue
-            card = next((c for c in hand if RANK[c] == k and not _WILD[c]), None)
-            if card is not None:
-                hand.remove(card)
-                steps.append((PLAY, k, place))
-                continue
-            if k == ACE:
-                return None  # only a real ace starts a pile
-            j = next((j for j in range(SIDE_STACKS) if sides[j] and _WILD[sides[j][-1]]), -1)
-            if j >= 0:
-                sides[j].pop()
-                steps.append((PLAY, SRC_SIDE + j, place))
-                wilds += 1
-                continue
-            card = next((c for c in hand if _WILD[c]), None)
-            if card is None:
-                return None
-            hand.remove(card)
-            steps.append((PLAY, RANK[card], place))
-            wilds += 1
-        return steps, wilds
+        return _fill_from(list(self.hand), [list(s) for s in self.sides], place, need, goal)
 
     def _can_cover(self, card: int, rank: int) -> bool:
         """Whether a natural card of ``rank`` other than ``card`` is at hand to play next.
@@ -187,6 +162,44 @@ class _View:
         others = [*self.hand, *tops]
         others.remove(card)
         return any(RANK[c] == rank and not _WILD[c] for c in others)
+
+    # ----------------------------------------------------------- unblocking
+    def blocked(self) -> bool:
+        """Whether every build place is in use and the own pay-off top (not
+        wild) is lower than what every build pile needs: it can only start a
+        new pile, and a place is freed only by completing a pile."""
+        top = self.pay_top
+        if not self.piles_full or top < 0 or _WILD[top]:
+            return False
+        r = RANK[top]
+        return all(r < need for need in self.needs)
+
+    def unblock_plan(self) -> list[Step] | None:
+        """The unblocking policy's chain when the seat is :meth:`blocked` and
+        :meth:`pay_off_plan` has none (see :func:`spite_and_malice_unblock`)."""
+        if not self.blocked():
+            return None
+        r = RANK[self.pay_top]
+        best: tuple[tuple[int, int, int], list[Step]] | None = None
+        for i, need in enumerate(self.needs):
+            hand, sides = list(self.hand), [list(s) for s in self.sides]
+            done = _fill_from(hand, sides, i, need, QUEEN + 1)
+            if done is None:
+                continue
+            steps, wilds = done
+            start = _fill_from(hand, sides, i, ACE, r)
+            cost: tuple[int, int, int]
+            if start is not None:  # the place it frees takes the pay-off card at once
+                plan = [*steps, *start[0], (PLAY, SRC_PAY, i)]
+                cost = (0, wilds + start[1], len(plan))
+            elif wilds <= UNBLOCK_WILDS and not self.opponent_ace:
+                plan = steps
+                cost = (1, wilds, len(plan))
+            else:
+                continue
+            if best is None or cost < best[0]:
+                best = (cost, plan)
+        return None if best is None else best[1]
 
     # ------------------------------------------------------------- scoring
     def score(self, move: Move) -> tuple[int, int]:
@@ -232,6 +245,46 @@ class _View:
         return 1, 2 * fit + (k if 1 < k <= QUEEN else 0)
 
 
+def _fill_from(
+    hand: list[int], sides: list[list[int]], place: int, need: int, goal: int
+) -> tuple[list[Step], int] | None:
+    """:meth:`_View._fill` on the cards ``hand`` and ``sides``, which it uses up
+    (the cards played are taken off them, also when no chain is found)."""
+    steps: list[Step] = []
+    wilds = 0
+    for k in range(need, goal):
+        natural = [
+            j
+            for j in range(SIDE_STACKS)
+            if sides[j] and RANK[sides[j][-1]] == k and not _WILD[sides[j][-1]]
+        ]
+        if natural:
+            j = max(natural, key=lambda j: len(sides[j]) > 1 and RANK[sides[j][-2]] == k + 1)
+            sides[j].pop()
+            steps.append((PLAY, SRC_SIDE + j, place))
+            continue
+        card = next((c for c in hand if RANK[c] == k and not _WILD[c]), None)
+        if card is not None:
+            hand.remove(card)
+            steps.append((PLAY, k, place))
+            continue
+        if k == ACE:
+            return None  # only a real ace starts a pile
+        j = next((j for j in range(SIDE_STACKS) if sides[j] and _WILD[sides[j][-1]]), -1)
+        if j >= 0:
+            sides[j].pop()
+            steps.append((PLAY, SRC_SIDE + j, place))
+            wilds += 1
+            continue
+        card = next((c for c in hand if _WILD[c]), None)
+        if card is None:
+            return None
+        hand.remove(card)
+        steps.append((PLAY, RANK[card], place))
+        wilds += 1
+    return steps, wilds
+
+
 def spite_and_malice_greedy(
     rules: Rules, observation: Observation, legal_moves: Sequence[Move], rng: Rng
 ) -> Move:
@@ -241,6 +294,50 @@ def spite_and_malice_greedy(
     view = _View(rules, observation)
     by_step = {(m.kind, m.source, m.target): m for m in legal_moves}
     plan = view.pay_off_plan()
+    if plan is not None and plan[0] in by_step:
+        return by_step[plan[0]]
+    scored = [(view.score(m), m) for m in legal_moves if m.kind in (PLAY, DISCARD)]
+    best = max(s for s, _ in scored)
+    choices = [m for s, m in scored if s == best]
+    return choices[rng.below(len(choices))]
+
+
+def spite_and_malice_unblock(
+    rules: Rules, observation: Observation, legal_moves: Sequence[Move], rng: Rng
+) -> Move:
+    """The greedy policy with a way out of a block, for the search agent's
+    rollouts (:class:`~zank.agents.SearchAgent`'s ``unblock``).
+
+    It plays :func:`spite_and_malice_greedy`'s move, except when the seat is
+    blocked: every build place in use, its pay-off top lower than what every
+    build pile needs, and no chain of plays (step 1 of the module docs) reaches
+    it.  Then it looks for a chain that completes a build pile, which frees the
+    place (and sends the pile back to be drawn again):
+
+    - a chain that completes a pile and then builds the freed place from an ace
+      up to the pay-off card and plays it, the fewest wild cards first;
+    - else a chain that only completes a pile, with at most
+      :data:`UNBLOCK_WILDS` wild cards, unless an opponent's pay-off top is an
+      ace (which the freed place would take).
+
+    Its first play is made; with no such chain the greedy move is.
+
+    >>> import zank
+    >>> from zank.agents.spite import spite_and_malice_unblock
+    >>> from zank.random import Rng
+    >>> rules = zank.variant("spite-and-malice")
+    >>> state = rules.new_game(seed=7)
+    >>> moves = rules.legal_moves(state)
+    >>> spite_and_malice_unblock(rules, rules.observe(state, state.to_move), moves, Rng(1)).text
+    'a-b1'
+    """
+    if not isinstance(rules, SpiteAndMalice):
+        raise TypeError(f"this policy plays spite-and-malice, not {rules.name}")
+    view = _View(rules, observation)
+    by_step = {(m.kind, m.source, m.target): m for m in legal_moves}
+    plan = view.pay_off_plan()
+    if plan is None:
+        plan = view.unblock_plan()
     if plan is not None and plan[0] in by_step:
         return by_step[plan[0]]
     scored = [(view.score(m), m) for m in legal_moves if m.kind in (PLAY, DISCARD)]
@@ -305,3 +402,4 @@ def _plays_wild(view: _View, source: int) -> bool:
 
 
 spite_and_malice_greedy.reach = pay_off_reach  # type: ignore[attr-defined]
+spite_and_malice_greedy.unblock = spite_and_malice_unblock  # type: ignore[attr-defined]
