@@ -80,7 +80,15 @@ HALVING = {"method": "halving", "turns": 2, "confidence": 0.5, "goal_first": Tru
 
 @pytest.mark.parametrize(
     "method",
-    ["tree", "halving", "halving-reach", "halving-draw-end", "tree-unblock", "halving-unblock"],
+    [
+        "tree",
+        "halving",
+        "halving-reach",
+        "halving-draw-end",
+        "tree-unblock",
+        "halving-unblock",
+        "halving-unblock-first",
+    ],
 )
 @pytest.mark.parametrize("rules", all_presets(), ids=preset_id)
 def test_decides_from_the_observation_only(rules: Rules, method: str) -> None:
@@ -109,6 +117,8 @@ def test_decides_from_the_observation_only(rules: Rules, method: str) -> None:
             settings["unblock"] = "all"
         if method == "halving-unblock":
             settings.update(reach=1.0, unblock="all")
+        if method == "halving-unblock-first":
+            settings.update(reach=1.0, unblock="first")
         seen = tiny(5, **settings).choose(rules, obs, legal)
         assert tiny(5, **settings).choose(rules, rules.observe(other, seat), legal) == seen
         compared += 1
@@ -644,6 +654,8 @@ def test_unblock_chooses_the_policy_of_the_rollouts_and_of_the_start() -> None:
     from zank.family.greedy_zank104 import zank104_policy, zank104_rollout_policy
 
     off, rollouts, every = (SearchAgent(1, unblock=u) for u in ("off", "rollouts", "all"))
+    assert SearchAgent(1, unblock="first")._rollout_policy(SMALL) is spite_and_malice_unblock
+    assert SearchAgent(1, unblock="first")._base(SMALL) is spite_and_malice_greedy
     assert off._rollout_policy(SMALL) is spite_and_malice_greedy
     assert off._base(SMALL) is spite_and_malice_greedy
     assert rollouts._rollout_policy(SMALL) is spite_and_malice_unblock
@@ -656,11 +668,13 @@ def test_unblock_chooses_the_policy_of_the_rollouts_and_of_the_start() -> None:
 
 
 def test_unblock_is_refused_with_its_settings_named() -> None:
-    with pytest.raises(ZankError, match="unblock must be one of off, rollouts, all, not 'yes'"):
+    with pytest.raises(
+        ZankError, match="unblock must be one of off, rollouts, first, all, not 'yes'"
+    ):
         SearchAgent(1, unblock="yes")
 
 
-@pytest.mark.parametrize("unblock", ["rollouts", "all"])
+@pytest.mark.parametrize("unblock", ["rollouts", "first", "all"])
 def test_unblock_plays_the_same_game_from_the_same_seed(unblock: str) -> None:
     settings = {**HALVING, "reach": 1.0, "unblock": unblock}
 
@@ -690,3 +704,32 @@ def test_a_level_hands_on_its_unblock_setting() -> None:
     settings = SearchLevel(iterations=8, max_moves=0, prior=0.0, unblock="rollouts")
     assert SearchAgent._of(settings, 1).unblock == "rollouts"
     assert SearchAgent.level("hard", 1).unblock == LEVELS["hard"].unblock
+
+
+def test_unblock_first_plays_the_unblocking_move_without_a_search(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A blocked seat whose unblocking twin completes a pile with a king: with
+    ``unblock="first"`` that move is played and no world is searched; where
+    the twin plays the greedy move, the search decides."""
+    from zank.spite_malice import SpiteAndMalice
+
+    from .test_agents_spite_unblock import FULL
+    from .test_spite_malice import DEFAULT, position
+
+    blocked = position(DEFAULT, {**FULL, "p0.pay": "Qs 3d", "p0.hand": "Kd Ac 2c 9h 9d"})
+    free = position(DEFAULT, {**FULL, "p0.pay": "Qs 9c", "p0.hand": "Kd 9h 9d 8c 2c"})
+    worlds = []
+    real = SpiteAndMalice.sample_state
+
+    def counted(self: SpiteAndMalice, observation: Observation, seed: int | None = None) -> State:
+        worlds.append(seed)
+        return real(self, observation, seed=seed)
+
+    monkeypatch.setattr(SpiteAndMalice, "sample_state", counted)
+    agent = tiny(1, iterations=8, method="halving", turns=2, unblock="first")
+    move = agent.choose(DEFAULT, DEFAULT.observe(blocked, 0), DEFAULT.legal_moves(blocked))
+    assert move.text == "k-b1"
+    assert worlds == []
+    agent.choose(DEFAULT, DEFAULT.observe(free, 0), DEFAULT.legal_moves(free))
+    assert worlds

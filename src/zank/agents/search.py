@@ -109,7 +109,7 @@ REACH_ATTRIBUTE = "reach"
 #: The attribute of a greedy policy that names its unblocking twin (a policy
 #: with the same signature) for :class:`~zank.agents.SearchAgent`'s
 #: ``unblock``: Spite and Malice's
-#: (:func:`zank.agents.spite.spite_and_malice_unblock`) plays the greedy move
+#: (``zank.agents.spite.spite_and_malice_unblock``) plays the greedy move
 #: except where its seat is blocked, and then completes a build pile to free a
 #: place.  No other variant's policy has one.
 UNBLOCK_ATTRIBUTE = "unblock"
@@ -117,10 +117,13 @@ UNBLOCK_ATTRIBUTE = "unblock"
 #: The settings of :class:`~zank.agents.SearchAgent`'s ``unblock``: ``"off"``
 #: (the greedy policy throughout), ``"rollouts"`` (the rollouts play the
 #: greedy policy's unblocking twin, :data:`~zank.agents.search.UNBLOCK_ATTRIBUTE`),
-#: ``"all"`` (the twin also picks the move the search starts from: the
-#: ``prior``'s favourite, the one ``confidence`` must overrule, and the first
-#: move tried at a node).
-UNBLOCK_MODES = ("off", "rollouts", "all")
+#: ``"first"`` (as ``"rollouts"``, and where the twin's move differs from the
+#: greedy policy's, the twin's is played at once, without a search: at Spite
+#: and Malice, where the seat is blocked and the twin frees a build place),
+#: ``"all"`` (as ``"rollouts"``, and the twin also picks the move the search
+#: starts from: the ``prior``'s favourite, the one ``confidence`` must
+#: overrule, and the first move tried at a node).
+UNBLOCK_MODES = ("off", "rollouts", "first", "all")
 
 #: The pile kind that, where a seat owns one, is the only thing it must empty
 #: to go out (the pay-off pile: the hand is refilled, the side stacks may stay).
@@ -461,15 +464,17 @@ class SearchAgent:
             rollouts (a game over, or the share ``draw_end`` gives), in [0, 1];
             below ½ the search avoids a draw unless it is behind by more
             (:meth:`evaluate` always counts a draw ½).
-        unblock: ``"off"``, ``"rollouts"`` or ``"all"``
+        unblock: ``"off"``, ``"rollouts"``, ``"first"`` or ``"all"``
             (:data:`~zank.agents.search.UNBLOCK_MODES`): with ``"rollouts"``
             the rollouts play the greedy policy's unblocking twin
             (:data:`~zank.agents.search.UNBLOCK_ATTRIBUTE`; Spite and Malice's
             completes a build pile to free a place when the seat's pay-off card
-            is blocked), with ``"all"`` the twin also picks the move the
-            search starts from and must overrule (``prior``, ``confidence``)
-            and the first move tried at a node.  Rules whose policy has no
-            twin ignore it.
+            is blocked); with ``"first"`` also, where the twin's move differs
+            from the greedy policy's, the twin's move is played without a
+            search; with ``"all"`` the twin also picks the move the search
+            starts from and must overrule (``prior``, ``confidence``) and the
+            first move tried at a node.  Rules whose policy has no twin ignore
+            it.
 
     Raises:
         OptionError: a setting out of range.
@@ -590,6 +595,10 @@ class SearchAgent:
             legal_moves = self._goal_moves(rules, observation, legal_moves)
             if len(legal_moves) == 1:
                 return legal_moves[0]
+        if self.unblock == "first":
+            move = self._unblocking_move(rules, observation, legal_moves)
+            if move is not None:
+                return move
         if self.method == "halving":
             return self._halving(rules, observation, legal_moves)
         me = observation.player
@@ -837,6 +846,23 @@ class SearchAgent:
         )
         score = self.draw_score if drawn is None else drawn
         return leaf_values(rules, state, weights, self.scale, ahead, toward or 0.0, score)
+
+    def _unblocking_move(
+        self, rules: Rules, observation: Observation, legal_moves: Sequence[Move]
+    ) -> Move | None:
+        """The unblocking twin's move where it differs from the greedy
+        policy's (both from the same generator state), else ``None``."""
+        if rules.greedy_policy is None:
+            return None
+        policy = greedy_policy_of(rules)
+        twin = _unblock_twin(policy)
+        if twin is None:
+            return None
+        seed = self.rng.next64()
+        move = twin(rules, observation, legal_moves, Rng(seed))
+        if move == policy(rules, observation, legal_moves, Rng(seed)):
+            return None
+        return move
 
     def _base(self, rules: Rules) -> Policy:
         """The policy the search starts from (the ``prior``'s favourite, the
