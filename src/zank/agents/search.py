@@ -114,8 +114,8 @@ REACH_ATTRIBUTE = "reach"
 #: place.  No other variant's policy has one.
 UNBLOCK_ATTRIBUTE = "unblock"
 
-#: The settings of :class:`~zank.agents.SearchAgent`'s ``unblock``: ``"off"``
-#: (the greedy policy throughout), ``"rollouts"`` (the rollouts play the
+#: The settings of :class:`~zank.agents.SearchAgent`'s ``unblock`` option,
+#: ``"off"`` (the greedy policy throughout), ``"rollouts"`` (the rollouts play the
 #: greedy policy's unblocking twin, :data:`~zank.agents.search.UNBLOCK_ATTRIBUTE`),
 #: ``"first"`` (as ``"rollouts"``, and where the twin's move differs from the
 #: greedy policy's, the twin's is played at once, without a search: at Spite
