@@ -482,6 +482,7 @@ def test_a_move_crosses_at_most_three_rules_classes(name: str) -> None:
 #: variants, and their greedy policies, which the rules load by name.
 FAMILY_KERNEL = {
     "fits",
+    "scan",
     "faults",
     "seat",
     "table_explain",

@@ -10,6 +10,12 @@ compiled: bool
 Py_ssize_t = int
 ulonglong = int
 
+class _CScalar:
+    def __getitem__(self, size: int) -> Any: ...
+
+longlong: _CScalar
+p_longlong = object
+
 def cfunc(function: _F) -> _F: ...
 def locals(**types: object) -> Callable[[_F], _F]: ...
 

@@ -35,6 +35,7 @@ MODULES: tuple[str, ...] = (
     "zank.core",
     "zank.spite_malice",
     "zank.family.fits",
+    "zank.family.scan",
     "zank.family.seat",
     "zank.family.table",
     "zank.family.hand_pile",

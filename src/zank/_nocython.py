@@ -13,7 +13,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-__all__ = ["Py_ssize_t", "cfunc", "compiled", "declare", "locals", "typedef", "ulonglong"]
+__all__ = [
+    "Py_ssize_t",
+    "cfunc",
+    "compiled",
+    "declare",
+    "locals",
+    "longlong",
+    "p_longlong",
+    "typedef",
+    "ulonglong",
+]
 
 _F = TypeVar("_F", bound=Callable[..., Any])
 _T = TypeVar("_T")
@@ -24,6 +34,20 @@ compiled = False
 Py_ssize_t = int
 #: Cython's unsigned 64-bit C integer; here a Python ``int`` (kept in range by masks).
 ulonglong = int
+
+
+class _CScalar:
+    """A C integer type of Cython that the code only subscripts: ``T[n]``, a
+    C array of ``n``, is here a list (the code fills it, ``a = [0] * n``)."""
+
+    def __getitem__(self, size: int) -> type[list[Any]]:
+        return list
+
+
+#: Cython's signed 64-bit C integer, named for its arrays (``cython.longlong[n]``: a list).
+longlong = _CScalar()
+#: Cython's pointer to signed 64-bit C integers (to an array of them); here any object.
+p_longlong = object
 
 
 def cfunc(function: _F) -> _F:

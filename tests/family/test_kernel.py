@@ -12,9 +12,11 @@ games, and for each state every action of ``rules.moves`` is checked:
 * for the family variants with a move generator that can leave the mandatory
   rules aside (``generate(state, strict=False)``: every move the cards allow),
   a card move is in that list exactly when the variant's explanation of the
-  cards (``_explain_card``) finds nothing against it.  Both go through the
-  kernel scan (:meth:`~zank.family.table.FamilyTable.scan`), so a fit rule
-  changed in one of the two paths only fails here.
+  cards (``_explain_card``) finds nothing against it.  The explanations read
+  the kernel scan (:meth:`~zank.family.table.FamilyTable.scan`); the move
+  generators of zank-detailed and crapette find their card moves in one pass
+  (:func:`zank.family.scan.card_moves`), so a fit rule changed in one of the
+  paths only fails here (and in ``test_scan.py``).
 """
 
 from __future__ import annotations

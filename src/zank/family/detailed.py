@@ -251,7 +251,9 @@ class ZankDetailed(StockGame):
 
     # ---------------------------------------------------------------- apply
     def _apply(self, state: State, move: Move) -> State:
-        if self.table_mode and state.phase == faults.DEMAND:
+        if self._table is None:  # strict play: the turn's move at once (no call in between)
+            return self.strict_apply(state, move)
+        if state.phase == faults.DEMAND:
             return self._answer_demand(state, move)
         return super(ZankDetailed, self)._apply(state, move)
 

@@ -55,6 +55,7 @@ from zank.errors import InvalidState, OptionError
 from zank.family import faults, hand_pile
 from zank.family.fits import FKEY, PACK_WANTS
 from zank.family.hand_pile import END, PASS, TURN, Kind
+from zank.family.scan import card_moves
 from zank.family.table import CARD, DISCARD, HAND, RESERVE, TURNED, FamilyTable, foundation_fits
 from zank.random import Rng
 
@@ -368,37 +369,25 @@ class StockGame(FamilyTable):
         p = state.to_move
         assert p is not None
         piles = state.piles
-        src = self._src_index[p]
-        reserve = piles[src[SRC_RESERVE]]
-        own: list[tuple[int, int]] = []  # the free cards of the own piles
-        if reserve:
-            own.append((SRC_RESERVE, reserve[-1]))
-        turned = piles[src[SRC_TURNED]]
-        if turned:
-            own.append((SRC_TURNED, turned[-1]))
-        discard = piles[src[SRC_DISCARD]]
-        if discard and self._discard_free:
-            own.append((SRC_DISCARD, discard[-1]))
-        scan = self.scan(piles, p)
-        # at most shuffle_limit house-to-house moves in a row
+        # the card moves (zank.family.scan); at most shuffle_limit house-to-house moves in a row
         blocked = -1 if state.info[I_SHUFFLES] >= self.shuffle_limit else 0
-        found, moves, _ = self.layout_moves(piles, own, scan, blocked)
-        if found:
-            if strict:
-                if reserve and found[0].source == SRC_RESERVE:
-                    return (found[0],)  # mandatory move 1
-                return tuple(found)  # mandatory move 2
-            moves[:0] = found
-        if not (strict and scan[2] >= 0 and reserve and self._gap_duty):  # mandatory move 3
-            if turned:
+        free = 3 if self._discard_free else 2  # the reserve and turned card, the discard
+        moves, found, gap = card_moves(self, piles, p, free, blocked, strict)
+        ri, hi, ti, di = self._seat[p]
+        if found and strict:
+            if moves[0].source == SRC_RESERVE:
+                return (moves[0],)  # mandatory move 1
+            return tuple(moves)  # mandatory move 2
+        if not (strict and gap >= 0 and piles[ri] and self._gap_duty):  # mandatory move 3
+            if piles[ti]:
                 moves.append(self._end)
-            elif piles[self._seat[p][1]] or discard:
+            elif piles[hi] or piles[di]:
                 moves.append(self._turn)
             else:
                 moves.append(self._pass)
         out = tuple(moves)
         if strict and self._duty:
-            forced = self._duty_moves(state, scan[0], out)  # the foundation fits
+            forced = self._duty_moves(state, self.foundation_keys(piles), out)
             if forced:
                 return forced
         return out

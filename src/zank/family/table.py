@@ -53,7 +53,7 @@ from zank.cards import (
 )
 from zank.core import Move, Observation, PileSpec, Result, Rules, State, Violation
 from zank.errors import InvalidState, NotationError
-from zank.family import faults, table_explain
+from zank.family import faults, scan, table_explain
 from zank.family import seat as seat_turn
 from zank.family.fits import (
     ACE_KEYS,
@@ -253,6 +253,10 @@ class FamilyTable(Rules):
     # fits.house_tables(same_suit_houses): KEY and WANT of the houses
     _house_key: tuple[int, ...] = field(init=False, default=(), eq=False, hash=False, repr=False)
     _house_want: tuple[int, ...] = field(init=False, default=(), eq=False, hash=False, repr=False)
+    # what zank.family.scan.card_moves reads of the table, once (None: too large for it)
+    _scan_geometry: scan.Geometry | None = field(
+        init=False, default=None, eq=False, hash=False, repr=False
+    )
     # table mode around this rules object (None in strict play)
     _table: faults.TableMode | None = field(
         init=False, default=None, eq=False, hash=False, repr=False
@@ -346,6 +350,7 @@ class FamilyTable(Rules):
         key, want = house_tables(self.same_suit_houses)
         object.__setattr__(self, "_house_key", key)
         object.__setattr__(self, "_house_want", want)
+        object.__setattr__(self, "_scan_geometry", scan.geometry(self))
         if self.hand_turn:
             special = {m.kind: m for m in self.moves if m.kind != CARD}
             object.__setattr__(self, "_turn", special[seat_turn.TURN])
