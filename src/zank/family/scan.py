@@ -21,6 +21,7 @@ that nothing writes, and a want that no card has (what a king wants on a
 foundation) writes an entry that no card reads.
 
 >>> import zank
+>>> from zank.family.scan import card_moves
 >>> rules = zank.variant("zank-detailed")
 >>> state = rules.new_game(seed=1)
 >>> moves, found, gap = card_moves(rules, state.piles, 0, 2, 0, False)
