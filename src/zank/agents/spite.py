@@ -289,11 +289,21 @@ def spite_and_malice_greedy(
     rules: Rules, observation: Observation, legal_moves: Sequence[Move], rng: Rng
 ) -> Move:
     """The greedy move of the player to move (see the module docs)."""
+    return _greedy_move(rules, observation, legal_moves, rng, False)
+
+
+def _greedy_move(
+    rules: Rules, observation: Observation, legal_moves: Sequence[Move], rng: Rng, unblock: bool
+) -> Move:
+    """The move of :func:`spite_and_malice_greedy`, or with ``unblock`` of
+    :func:`spite_and_malice_unblock`: the plan's first step, else the best score."""
     if not isinstance(rules, SpiteAndMalice):
         raise TypeError(f"this policy plays spite-and-malice, not {rules.name}")
     view = _View(rules, observation)
     by_step = {(m.kind, m.source, m.target): m for m in legal_moves}
     plan = view.pay_off_plan()
+    if plan is None and unblock:
+        plan = view.unblock_plan()
     if plan is not None and plan[0] in by_step:
         return by_step[plan[0]]
     scored = [(view.score(m), m) for m in legal_moves if m.kind in (PLAY, DISCARD)]
@@ -331,19 +341,7 @@ def spite_and_malice_unblock(
     >>> spite_and_malice_unblock(rules, rules.observe(state, state.to_move), moves, Rng(1)).text
     'a-b1'
     """
-    if not isinstance(rules, SpiteAndMalice):
-        raise TypeError(f"this policy plays spite-and-malice, not {rules.name}")
-    view = _View(rules, observation)
-    by_step = {(m.kind, m.source, m.target): m for m in legal_moves}
-    plan = view.pay_off_plan()
-    if plan is None:
-        plan = view.unblock_plan()
-    if plan is not None and plan[0] in by_step:
-        return by_step[plan[0]]
-    scored = [(view.score(m), m) for m in legal_moves if m.kind in (PLAY, DISCARD)]
-    best = max(s for s, _ in scored)
-    choices = [m for s, m in scored if s == best]
-    return choices[rng.below(len(choices))]
+    return _greedy_move(rules, observation, legal_moves, rng, True)
 
 
 class _Seat:
