@@ -438,8 +438,12 @@ def test_zank104_rollouts_play_the_greedy_policys_twin(monkeypatch: pytest.Monke
     greedy rollouts play it, its prior and first tries the policy itself;
     a variant whose policy names none rolls out with the policy."""
     from zank import _policy
-    from zank.agents.search import _rollout_twin
+    from zank.agents.base import greedy_policy_of
+    from zank.agents.search import ROLLOUT_ATTRIBUTE, _twin
     from zank.family import greedy_zank104 as g
+
+    def _rollout_twin(rules: Rules) -> object:
+        return _twin(greedy_policy_of(rules), ROLLOUT_ATTRIBUTE)
 
     rules = zank.variant("zank-104")
     assert _rollout_twin(rules) is g.zank104_rollout_policy

@@ -108,3 +108,20 @@ def test_a_table_too_large_for_the_masks_has_no_geometry() -> None:
 
     assert scan.geometry(Wide()) is None  # type: ignore[arg-type]
     assert scan.geometry(rules) == rules._scan_geometry
+
+
+def test_a_reserve_and_hand_pile_table_too_large_for_the_masks_is_refused() -> None:
+    """A variant whose houses the move generator's masks cannot hold is a clear
+    error when it is made, not a failure of its first move list."""
+    from zank.errors import OptionError
+    from zank.family.detailed import ZankDetailed
+
+    @attrs.frozen(cache_hash=True, kw_only=True)
+    class Wide(ZankDetailed):
+        """zank-detailed with one house more than the masks hold."""
+
+        name = "wide-for-scan-test"
+        house_count = scan.MAX_MASK_BITS + 1
+
+    with pytest.raises(OptionError, match=r"13 houses .* at most 12"):
+        Wide()

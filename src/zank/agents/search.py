@@ -829,7 +829,7 @@ class SearchAgent:
         if self.turns and state.outcome is None:
             state = self._play_turns(rules, state)
         elif self.max_moves and state.outcome is None:
-            twin = self._rollout_twin(rules) if self.rollout == "greedy" else None
+            twin = self._rollouts_twin(rules) if self.rollout == "greedy" else None
             if twin is not None:
                 state = _playout(rules, state, twin, self._roll.next64(), self.max_moves)
             else:
@@ -855,7 +855,7 @@ class SearchAgent:
         if rules.greedy_policy is None:
             return None
         policy = greedy_policy_of(rules)
-        twin = _unblock_twin(policy)
+        twin = _twin(policy, UNBLOCK_ATTRIBUTE)
         if twin is None:
             return None
         seed = self.rng.next64()
@@ -870,22 +870,23 @@ class SearchAgent:
         ``unblock="all"``."""
         policy = greedy_policy_of(rules)
         if self.unblock == "all":
-            return _unblock_twin(policy) or policy
+            return _twin(policy, UNBLOCK_ATTRIBUTE) or policy
         return policy
 
-    def _rollout_twin(self, rules: Rules) -> Policy | None:
+    def _rollouts_twin(self, rules: Rules) -> Policy | None:
         """The policy the greedy rollouts play instead of the greedy policy:
         its unblocking twin when ``unblock`` is on and the policy has one,
-        else its rollout twin (:func:`_rollout_twin`), else ``None``."""
+        else its rollout twin, else ``None`` (:func:`_twin`)."""
+        policy = greedy_policy_of(rules)
         if self.unblock != "off":
-            twin = _unblock_twin(greedy_policy_of(rules))
+            twin = _twin(policy, UNBLOCK_ATTRIBUTE)
             if twin is not None:
                 return twin
-        return _rollout_twin(rules)
+        return _twin(policy, ROLLOUT_ATTRIBUTE)
 
     def _rollout_policy(self, rules: Rules) -> Policy:
         """The policy a greedy rollout plays in every seat."""
-        return self._rollout_twin(rules) or greedy_policy_of(rules)
+        return self._rollouts_twin(rules) or greedy_policy_of(rules)
 
     def _playouts(self, rules: Rules, state: State) -> State:
         """One rollout by :meth:`~zank.core.Rules.playouts` (``max_moves`` moves)."""
@@ -901,18 +902,12 @@ class SearchAgent:
         return out.finals[0]
 
 
-def _rollout_twin(rules: Rules) -> Policy | None:
-    """The cheaper twin of the variant's greedy policy that the rollouts play
-    instead of it (its ``rollout`` attribute: zank-104's looks ahead on one
-    sampled state, not two), or ``None``: the greedy policy itself."""
-    twin = getattr(greedy_policy_of(rules), ROLLOUT_ATTRIBUTE, None)
-    return twin if callable(twin) else None
-
-
-def _unblock_twin(policy: Policy) -> Policy | None:
-    """The greedy ``policy``'s unblocking twin (its ``unblock`` attribute,
-    :data:`UNBLOCK_ATTRIBUTE`), or ``None``."""
-    twin = getattr(policy, UNBLOCK_ATTRIBUTE, None)
+def _twin(policy: Policy, attribute: str) -> Policy | None:
+    """The greedy ``policy``'s twin under ``attribute``, or ``None``: its
+    :data:`ROLLOUT_ATTRIBUTE`, the cheaper twin the rollouts play instead of it
+    (zank-104's looks ahead on one sampled state, not two); its
+    :data:`UNBLOCK_ATTRIBUTE`, the unblocking twin of the ``unblock`` option."""
+    twin = getattr(policy, attribute, None)
     return twin if callable(twin) else None
 
 

@@ -55,7 +55,7 @@ from zank.errors import InvalidState, OptionError
 from zank.family import faults, hand_pile
 from zank.family.fits import FKEY, PACK_WANTS
 from zank.family.hand_pile import END, PASS, TURN, Kind
-from zank.family.scan import card_moves
+from zank.family.scan import MAX_MASK_BITS, card_moves
 from zank.family.table import CARD, DISCARD, HAND, RESERVE, TURNED, FamilyTable, foundation_fits
 from zank.random import Rng
 
@@ -224,6 +224,12 @@ class StockGame(FamilyTable):
                 f"who_begins='alternate' (who_begins is {self.who_begins!r})"
             )
         super(StockGame, self).__attrs_post_init__()
+        if self._scan_geometry is None:  # the move generator's masks (zank.family.scan)
+            raise OptionError(
+                f"{self.name!r} has {self.house_count} houses and "
+                f"{len(self.pack_targets)} packing targets; a reserve-and-hand-pile "
+                f"table (StockGame) has at most {MAX_MASK_BITS} of each"
+            )
         object.__setattr__(self, "_discard_free", self.discard_free)
         object.__setattr__(self, "_gap_duty", self.gap_duty)
         object.__setattr__(self, "_duty", self.duty)
