@@ -18,6 +18,7 @@ __all__ = [
     "cfunc",
     "compiled",
     "declare",
+    "inline",
     "locals",
     "longlong",
     "p_longlong",
@@ -53,6 +54,12 @@ p_longlong = object
 def cfunc(function: _F) -> _F:
     """Cython's ``@cython.cfunc`` (a C function, called from the compiled module
     only): without Cython, the Python function unchanged."""
+    return function
+
+
+def inline(function: _F) -> _F:
+    """Cython's ``@cython.inline`` (a C function the C compiler may inline):
+    without Cython, the Python function unchanged."""
     return function
 
 

@@ -15,10 +15,21 @@ import enum
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, TypeGuard
 
-from attrs import field, frozen
+from attrs import field, fields, frozen
 
 from zank.errors import OptionError, quote
 from zank.random import MASK64
+
+try:  # the C types of the compiled build (Cython's pure-Python mode)
+    import cython
+except ImportError:  # no Cython: the declarations change nothing
+    from zank import _nocython as cython  # type: ignore[no-redef]
+
+try:  # CPython's C API, which only the compiled build reaches (see new_state)
+    from cython.cimports.cpython.object import PyObject, PyTypeObject
+    from cython.cimports.cpython.ref import Py_INCREF
+except ImportError:  # pure Python: new_state builds a State through attrs
+    pass
 
 if TYPE_CHECKING:
     from zank.core import Rules
@@ -182,6 +193,9 @@ class State:
         """A start state, what a variant's ``Rules._deal`` returns: ``ply``
         0, ``turn`` 1, phase 0; ``piles`` and ``down`` may be lists, ``rng``
         is the generator's state after the deal (``Rng.state``)."""
+        if cls is State:
+            piles, down = tuple(piles), tuple(down)
+            return _make_state(rules, players, piles, down, to_move, 0, info, rng, 0, 1, None)
         return cls(rules, players, tuple(piles), tuple(down), to_move, 0, info, rng)
 
     def successor(
@@ -204,7 +218,7 @@ class State:
         every move); elsewhere keywords read better
         (``state.successor(piles, down, to_move=p, info=info, turn=state.turn)``).
         """
-        return State(
+        return _make_state(
             self.rules,
             self.players,
             tuple(piles),
@@ -236,6 +250,156 @@ class State:
 
     def __repr__(self) -> str:
         return _short_repr(self, f"{self.rules.name}, {self.players} players")
+
+
+#: The C types of the compiled build's ``@cython.locals`` lists (Python's in pure Python).
+_Int = cython.typedef(cython.Py_ssize_t)
+_Type = cython.typedef(type)
+#: How many slots of a :class:`State` :func:`new_state` fills at most (its
+#: eleven fields and what attrs adds, the hash cache; a C array's size).
+_MAX_SLOTS = 16
+#: The byte offsets of those slots in a :class:`State` object, in the order of
+#: the fields, then the slots that hold ``None`` when a state is made (the
+#: compiled build: :func:`_find_slots` fills them; unused in pure Python).
+_OFFSET = cython.declare(cython.longlong[16], [0] * 16)
+#: How many of them :func:`new_state` fills: 0 until :func:`_find_slots` has
+#: checked the layout (and always in pure Python, where attrs builds states).
+_FILLED = cython.declare(_Int, 0)
+_EMPTY_ARGS = ()
+#: :class:`State`'s fields in the order of :func:`new_state`'s parameters.
+_FIELDS = (
+    "rules",
+    "players",
+    "piles",
+    "down",
+    "to_move",
+    "phase",
+    "info",
+    "rng",
+    "ply",
+    "turn",
+    "outcome",
+)
+
+
+@cython.cfunc
+@cython.inline
+@cython.locals(k=_Int)
+def _put(obj: object, k: int, value: object) -> None:
+    """Store ``value`` in slot ``k`` of a new state (the compiled build only):
+    the slot is empty (NULL), so the state takes a new reference to ``value``."""
+    Py_INCREF(value)
+    cython.cast(
+        cython.pointer(cython.pointer(PyObject)),
+        cython.cast(cython.p_char, cython.cast(cython.pointer(PyObject), obj)) + _OFFSET[k],
+    )[0] = cython.cast(cython.pointer(PyObject), value)
+
+
+@cython.locals(t=_Type, k=_Int)
+def new_state(
+    rules: Rules,
+    players: int,
+    piles: tuple[tuple[int, ...], ...],
+    down: tuple[int, ...],
+    to_move: int | None,
+    phase: int,
+    info: tuple[int, ...],
+    rng: int,
+    ply: int,
+    turn: int,
+    outcome: Result | None,
+) -> State:
+    """``State(rules, players, piles, ...)``, every field given by position,
+    what the kernels build a move's state with.
+
+    In pure Python this is the attrs constructor.  In the compiled build it
+    allocates the state and stores each field in its slot directly, as attrs'
+    ``__init__`` does through ``object.__setattr__`` eleven times plus its hash
+    cache, which cost an API move more than a thousand nanoseconds; the slots'
+    places were found and checked when the module was loaded
+    (:func:`_find_slots`), and where that check failed attrs builds the state.
+    """
+    if cython.compiled and _FILLED:
+        t = State
+        state = cython.cast(cython.pointer(PyTypeObject), t).tp_new(
+            t, cython.cast(cython.pointer(PyObject), _EMPTY_ARGS), cython.NULL
+        )
+        _put(state, 0, rules)
+        _put(state, 1, players)
+        _put(state, 2, piles)
+        _put(state, 3, down)
+        _put(state, 4, to_move)
+        _put(state, 5, phase)
+        _put(state, 6, info)
+        _put(state, 7, rng)
+        _put(state, 8, ply)
+        _put(state, 9, turn)
+        _put(state, 10, outcome)
+        for k in range(11, _FILLED):
+            _put(state, k, None)
+        return state  # type: ignore[no-any-return]
+    return State(rules, players, piles, down, to_move, phase, info, rng, ply, turn, outcome)
+
+
+@cython.locals(k=_Int, at=_Int, hits=_Int)
+def _find_slots() -> int:
+    """Find where a :class:`State` object keeps each field (the compiled build),
+    for :func:`new_state`; return how many slots it fills (0: attrs builds
+    states, as in pure Python).
+
+    A probe state built by attrs has a distinct marker object set in each slot;
+    the slot's offset is the one word of the object that points to its marker.
+    The layout is used only when every slot but ``__weakref__`` is a field or
+    holds ``None`` after attrs' ``__init__`` (its hash cache), each marker is
+    found exactly once, and a state built through the offsets equals, field
+    for field, the one attrs builds.
+    """
+    if not cython.compiled:
+        return 0
+    names = [a.name for a in fields(State)]
+    if tuple(names) != _FIELDS:
+        return 0
+    slots = [name for name in getattr(State, "__slots__", ()) if name != "__weakref__"]
+    extra = [name for name in slots if name not in names]
+    if len(slots) != len(names) + len(extra) or len(slots) > _MAX_SLOTS:
+        return 0
+    probe = State(*[object() for _ in names])  # type: ignore[arg-type]
+    if any(getattr(probe, name) is not None for name in extra):
+        return 0
+    marks = [object() for _ in slots]
+    order = names + extra
+    for k in range(len(order)):
+        object.__setattr__(probe, order[k], marks[k])
+    base = cython.cast(cython.p_char, cython.cast(cython.pointer(PyObject), probe))
+    word = cython.sizeof(cython.p_void)
+    for k in range(len(order)):
+        hits = 0
+        for at in range(cython.sizeof(PyObject), State.__basicsize__, word):
+            if cython.cast(cython.pointer(cython.pointer(PyObject)), base + at)[0] == cython.cast(
+                cython.pointer(PyObject), marks[k]
+            ):
+                _OFFSET[k] = at
+                hits += 1
+        if hits != 1:
+            return 0
+    global _FILLED
+    _FILLED = len(order)
+    values = [object() for _ in names]
+    made = new_state(*values)  # type: ignore[arg-type]
+    if (
+        type(made) is not State
+        or any(getattr(made, name) is not value for name, value in zip(names, values, strict=True))
+        or any(getattr(made, name) is not None for name in extra)
+    ):
+        _FILLED = 0
+    return _FILLED
+
+
+_find_slots()
+#: What :meth:`State.successor` and :meth:`State.dealt` build a state with:
+#: :func:`new_state` where the compiled build found the slots, else attrs'
+#: constructor itself (in pure Python, one call fewer a move).
+_make_state = new_state if _FILLED else State
 
 
 @frozen

@@ -1,0 +1,1 @@
+# Cython's cimports in pure-Python mode (compiled build only): what zank uses.
