@@ -1,7 +1,7 @@
 """Two builds side by side in instructions, not seconds: ``valgrind --tool=callgrind``.
 
 Run: ``python benchmarks/instructions.py A B [--variant NAME] [--mode api|playouts]
-[--games N] [--pure] [--option NAME=VALUE]``
+[--policy random|greedy] [--games N] [--pure] [--option NAME=VALUE]``
 
 ``A`` and ``B`` are directories to put first on ``PYTHONPATH`` (the ``src`` of two
 checkouts, or two directories holding a build's ``zank`` package), as for
@@ -9,7 +9,8 @@ checkouts, or two directories holding a build's ``zank`` package), as for
 callgrind twice: once dealing games of seeds ``0..N-1`` and playing them (``api``:
 the loop of ``benchmarks/bench.py``, ``legal_moves`` then ``apply`` of
 ``legal[rng.below(len(legal))]`` with ``Rng(seed + 1)``; ``playouts``: one
-``rules.playouts(state, 1, seed=seed)`` a game), once only dealing them; the
+``rules.playouts(state, 1, seed=seed, policy=POLICY)`` a game, ``--policy greedy``
+for the search agent's rollouts), once only dealing them; the
 difference is the play's instruction count.  ``PYTHONHASHSEED=0``.  Callgrind
 counts the same for the same binary and inputs whatever else the machine does, so a
 few per cent can be told apart on a loaded machine where CPU time cannot
@@ -28,7 +29,9 @@ import sys
 import tempfile
 
 
-def _child(name: str, options: dict[str, object], mode: str, games: int) -> None:
+def _child(
+    name: str, options: dict[str, object], mode: str, games: int, policy: str = "random"
+) -> None:
     import zank
     from zank.random import Rng
 
@@ -37,7 +40,7 @@ def _child(name: str, options: dict[str, object], mode: str, games: int) -> None
     moves = 0
     if mode == "playouts":
         for s, state in enumerate(states):
-            moves += rules.playouts(state, 1, seed=s).lengths[0]
+            moves += rules.playouts(state, 1, seed=s, policy=policy).lengths[0]
     elif mode == "api":
         legal_moves, apply = rules.legal_moves, rules.apply
         for s, state in enumerate(states):
@@ -67,6 +70,7 @@ def _count(path: str, args: argparse.Namespace, mode: str) -> tuple[int, int]:
         out = os.path.join(tmp, "callgrind.out")
         child = [sys.executable, __file__, "--child", mode, "--variant", args.variant]
         child += ["--games", str(args.games), "--options", json.dumps(args.options)]
+        child += ["--policy", args.policy]
         done = subprocess.run(
             ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", *child],
             env=env,
@@ -87,6 +91,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("b", nargs="?", help="the second build's directory")
     parser.add_argument("--variant", default="spite-and-malice")
     parser.add_argument("--mode", choices=("api", "playouts"), default="playouts")
+    parser.add_argument("--policy", choices=("random", "greedy"), default="random")
     parser.add_argument("--games", type=int, default=40, help="seeded games (0..N-1)")
     parser.add_argument("--pure", action="store_true", help="ZANK_PURE_PYTHON=1 in both")
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
@@ -94,12 +99,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--options", default="{}", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.child:
-        _child(args.variant, json.loads(args.options), args.child, args.games)
+        _child(args.variant, json.loads(args.options), args.child, args.games, args.policy)
         return 0
     if not (args.a and args.b):
         parser.error("two build directories, A and B, are needed")
     args.options = {k: _value(v) for k, _, v in (o.partition("=") for o in args.option)}
-    print(f"{args.variant} {args.options or ''} {args.mode}, {args.games} games, pure={args.pure}")
+    what = f"{args.mode} ({args.policy})" if args.mode == "playouts" else args.mode
+    print(f"{args.variant} {args.options or ''} {what}, {args.games} games, pure={args.pure}")
     print("| build | instructions | moves | a move | B/A |\n|---|---:|---:|---:|---:|")
     first = 0
     for path in (args.a, args.b):

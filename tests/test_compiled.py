@@ -27,7 +27,7 @@ import pytest
 import zank
 from zank import _compiled
 from zank.agents import Agent, GreedyAgent, RandomAgent
-from zank.core import Rules, State
+from zank.core import Observation, Rules, State
 from zank.errors import OptionError, ZankError
 from zank.play import play_game
 from zank.random import Rng
@@ -125,7 +125,7 @@ def test_new_state_builds_what_attrs_builds() -> None:
     from zank._values import _FIELDS, _find_slots, new_state
 
     # the compiled build finds every slot (12: the fields and attrs' hash cache)
-    assert _find_slots() == (12 if zank.compiled else 0)
+    assert _find_slots(State, _FIELDS, 0) == (12 if zank.compiled else 0)
     rules = zank.variant("spite-and-malice")
     dealt = rules.new_game(seed=5)
     values = [getattr(dealt, name) for name in _FIELDS]
@@ -158,6 +158,42 @@ def test_new_state_builds_what_attrs_builds() -> None:
         again = State(*[getattr(state, name) for name in _FIELDS])
         assert state == again
         assert hash(state) == hash(again)
+
+
+def test_new_observation_builds_what_attrs_builds() -> None:
+    """:func:`zank._values.new_observation` likewise: what
+    :meth:`Observation.of` returns is the observation attrs builds."""
+    import pickle
+
+    from zank._values import _VIEW_FIELDS, _find_slots, new_observation
+
+    # eleven fields, no hash cache
+    assert _find_slots(Observation, _VIEW_FIELDS, 1) == (11 if zank.compiled else 0)
+    rules = zank.variant("zank-detailed")
+    state = rules.new_game(seed=2)
+    view = rules.observe(state, 1)
+    values = [getattr(view, name) for name in _VIEW_FIELDS]
+    built = Observation(*values)
+    made = new_observation(*values)
+    assert type(made) is Observation
+    assert made == built
+    assert hash(made) == hash(built)
+    assert repr(made) == repr(built)
+    assert all(getattr(made, name) is getattr(built, name) for name in _VIEW_FIELDS)
+    assert pickle.loads(pickle.dumps(made)) == made
+    marker = (4, 5, 6)
+    args = list(values)
+    args[_VIEW_FIELDS.index("info")] = marker
+    before = sys.getrefcount(marker)
+    views = [new_observation(*args) for _ in range(50)]
+    assert sys.getrefcount(marker) == before + 50
+    del views
+    assert sys.getrefcount(marker) == before
+    # the view Observation.of gives is that of the attrs constructor
+    seen = Observation.of(state, 1, view.piles)
+    assert type(seen) is Observation
+    assert seen == view
+    assert all(getattr(seen, name) is getattr(view, name) for name in _VIEW_FIELDS[1:])
 
 
 # ------------------------------------------------------------------ playouts

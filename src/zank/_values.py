@@ -12,7 +12,7 @@ where users import it.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, TypeGuard
 
 from attrs import field, fields, frozen
@@ -252,156 +252,6 @@ class State:
         return _short_repr(self, f"{self.rules.name}, {self.players} players")
 
 
-#: The C types of the compiled build's ``@cython.locals`` lists (Python's in pure Python).
-_Int = cython.typedef(cython.Py_ssize_t)
-_Type = cython.typedef(type)
-#: How many slots of a :class:`State` :func:`new_state` fills at most (its
-#: eleven fields and what attrs adds, the hash cache; a C array's size).
-_MAX_SLOTS = 16
-#: The byte offsets of those slots in a :class:`State` object, in the order of
-#: the fields, then the slots that hold ``None`` when a state is made (the
-#: compiled build: :func:`_find_slots` fills them; unused in pure Python).
-_OFFSET = cython.declare(cython.longlong[16], [0] * 16)
-#: How many of them :func:`new_state` fills: 0 until :func:`_find_slots` has
-#: checked the layout (and always in pure Python, where attrs builds states).
-_FILLED = cython.declare(_Int, 0)
-_EMPTY_ARGS = ()
-#: :class:`State`'s fields in the order of :func:`new_state`'s parameters.
-_FIELDS = (
-    "rules",
-    "players",
-    "piles",
-    "down",
-    "to_move",
-    "phase",
-    "info",
-    "rng",
-    "ply",
-    "turn",
-    "outcome",
-)
-
-
-@cython.cfunc
-@cython.inline
-@cython.locals(k=_Int)
-def _put(obj: object, k: int, value: object) -> None:
-    """Store ``value`` in slot ``k`` of a new state (the compiled build only):
-    the slot is empty (NULL), so the state takes a new reference to ``value``."""
-    Py_INCREF(value)
-    cython.cast(
-        cython.pointer(cython.pointer(PyObject)),
-        cython.cast(cython.p_char, cython.cast(cython.pointer(PyObject), obj)) + _OFFSET[k],
-    )[0] = cython.cast(cython.pointer(PyObject), value)
-
-
-@cython.locals(t=_Type, k=_Int)
-def new_state(
-    rules: Rules,
-    players: int,
-    piles: tuple[tuple[int, ...], ...],
-    down: tuple[int, ...],
-    to_move: int | None,
-    phase: int,
-    info: tuple[int, ...],
-    rng: int,
-    ply: int,
-    turn: int,
-    outcome: Result | None,
-) -> State:
-    """``State(rules, players, piles, ...)``, every field given by position,
-    what the kernels build a move's state with.
-
-    In pure Python this is the attrs constructor.  In the compiled build it
-    allocates the state and stores each field in its slot directly, as attrs'
-    ``__init__`` does through ``object.__setattr__`` eleven times plus its hash
-    cache, which cost an API move more than a thousand nanoseconds; the slots'
-    places were found and checked when the module was loaded
-    (:func:`_find_slots`), and where that check failed attrs builds the state.
-    """
-    if cython.compiled and _FILLED:
-        t = State
-        state = cython.cast(cython.pointer(PyTypeObject), t).tp_new(
-            t, cython.cast(cython.pointer(PyObject), _EMPTY_ARGS), cython.NULL
-        )
-        _put(state, 0, rules)
-        _put(state, 1, players)
-        _put(state, 2, piles)
-        _put(state, 3, down)
-        _put(state, 4, to_move)
-        _put(state, 5, phase)
-        _put(state, 6, info)
-        _put(state, 7, rng)
-        _put(state, 8, ply)
-        _put(state, 9, turn)
-        _put(state, 10, outcome)
-        for k in range(11, _FILLED):
-            _put(state, k, None)
-        return state  # type: ignore[no-any-return]
-    return State(rules, players, piles, down, to_move, phase, info, rng, ply, turn, outcome)
-
-
-@cython.locals(k=_Int, at=_Int, hits=_Int)
-def _find_slots() -> int:
-    """Find where a :class:`State` object keeps each field (the compiled build),
-    for :func:`new_state`; return how many slots it fills (0: attrs builds
-    states, as in pure Python).
-
-    A probe state built by attrs has a distinct marker object set in each slot;
-    the slot's offset is the one word of the object that points to its marker.
-    The layout is used only when every slot but ``__weakref__`` is a field or
-    holds ``None`` after attrs' ``__init__`` (its hash cache), each marker is
-    found exactly once, and a state built through the offsets equals, field
-    for field, the one attrs builds.
-    """
-    if not cython.compiled:
-        return 0
-    names = [a.name for a in fields(State)]
-    if tuple(names) != _FIELDS:
-        return 0
-    slots = [name for name in getattr(State, "__slots__", ()) if name != "__weakref__"]
-    extra = [name for name in slots if name not in names]
-    if len(slots) != len(names) + len(extra) or len(slots) > _MAX_SLOTS:
-        return 0
-    probe = State(*[object() for _ in names])  # type: ignore[arg-type]
-    if any(getattr(probe, name) is not None for name in extra):
-        return 0
-    marks = [object() for _ in slots]
-    order = names + extra
-    for k in range(len(order)):
-        object.__setattr__(probe, order[k], marks[k])
-    base = cython.cast(cython.p_char, cython.cast(cython.pointer(PyObject), probe))
-    word = cython.sizeof(cython.p_void)
-    for k in range(len(order)):
-        hits = 0
-        for at in range(cython.sizeof(PyObject), State.__basicsize__, word):
-            if cython.cast(cython.pointer(cython.pointer(PyObject)), base + at)[0] == cython.cast(
-                cython.pointer(PyObject), marks[k]
-            ):
-                _OFFSET[k] = at
-                hits += 1
-        if hits != 1:
-            return 0
-    global _FILLED
-    _FILLED = len(order)
-    values = [object() for _ in names]
-    made = new_state(*values)  # type: ignore[arg-type]
-    if (
-        type(made) is not State
-        or any(getattr(made, name) is not value for name, value in zip(names, values, strict=True))
-        or any(getattr(made, name) is not None for name in extra)
-    ):
-        _FILLED = 0
-    return _FILLED
-
-
-_find_slots()
-#: What :meth:`State.successor` and :meth:`State.dealt` build a state with:
-#: :func:`new_state` where the compiled build found the slots, else attrs'
-#: constructor itself (in pure Python, one call fewer a move).
-_make_state = new_state if _FILLED else State
-
-
 @frozen
 class Observation:
     """What one seat may see of a state.
@@ -431,7 +281,8 @@ class Observation:
         :meth:`Rules.observe` masks); ``player`` -1 is an onlooker who sees
         every card (``Observation.of(state, -1, state.piles)``, as the
         renderers draw a state)."""
-        return cls(
+        make = _make_observation if cls is Observation else cls
+        return make(
             player,
             state.players,
             piles,
@@ -465,6 +316,221 @@ class Observation:
     def __repr__(self) -> str:
         name = "" if self.rules is None else f"{self.rules.name}, "
         return _short_repr(self, f"{name}player {self.player} of {self.players}")
+
+
+#: The C types of the compiled build's ``@cython.locals`` lists (Python's in pure Python).
+_Int = cython.typedef(cython.Py_ssize_t)
+_Type = cython.typedef(type)
+#: How many slots of one class the slot stores fill at most (a row of ``_OFFSET``).
+_ROW = cython.declare(_Int, 16)
+#: The byte offsets of the slots of a :class:`State` (row 0) and of an
+#: :class:`Observation` (row 1) in their objects, in the order of the fields,
+#: then the slots that hold ``None`` when one is made (the compiled build:
+#: :func:`_find_slots` fills them; unused in pure Python).
+_OFFSET = cython.declare(cython.longlong[32], [0] * 32)
+#: How many slots of each row the stores fill: 0 until :func:`_find_slots` has
+#: checked the layout (and always in pure Python, where attrs builds them).
+_FILLED = cython.declare(cython.longlong[2], [0, 0])
+_EMPTY_ARGS = ()
+#: :class:`State`'s fields in the order of :func:`new_state`'s parameters.
+_FIELDS = (
+    "rules",
+    "players",
+    "piles",
+    "down",
+    "to_move",
+    "phase",
+    "info",
+    "rng",
+    "ply",
+    "turn",
+    "outcome",
+)
+#: :class:`Observation`'s fields in the order of :func:`new_observation`'s parameters.
+_VIEW_FIELDS = (
+    "player",
+    "players",
+    "piles",
+    "down",
+    "to_move",
+    "phase",
+    "info",
+    "ply",
+    "turn",
+    "outcome",
+    "rules",
+)
+
+
+@cython.cfunc
+@cython.inline
+@cython.locals(k=_Int)
+def _put(obj: object, k: int, value: object) -> None:
+    """Store ``value`` in the slot of offset ``_OFFSET[k]`` of a new object (the
+    compiled build only): the slot is empty (NULL), so the object takes a new
+    reference to ``value``."""
+    Py_INCREF(value)
+    cython.cast(
+        cython.pointer(cython.pointer(PyObject)),
+        cython.cast(cython.p_char, cython.cast(cython.pointer(PyObject), obj)) + _OFFSET[k],
+    )[0] = cython.cast(cython.pointer(PyObject), value)
+
+
+@cython.cfunc
+@cython.locals(t=_Type)
+def _allocate(t: type) -> object:
+    """A new object of the slotted class ``t``, every slot empty (the compiled build only)."""
+    return cython.cast(cython.pointer(PyTypeObject), t).tp_new(
+        t, cython.cast(cython.pointer(PyObject), _EMPTY_ARGS), cython.NULL
+    )
+
+
+@cython.locals(k=_Int)
+def new_state(
+    rules: Rules,
+    players: int,
+    piles: tuple[tuple[int, ...], ...],
+    down: tuple[int, ...],
+    to_move: int | None,
+    phase: int,
+    info: tuple[int, ...],
+    rng: int,
+    ply: int,
+    turn: int,
+    outcome: Result | None,
+) -> State:
+    """``State(rules, players, piles, ...)``, every field given by position,
+    what the kernels build a move's state with.
+
+    In pure Python this is the attrs constructor.  In the compiled build it
+    allocates the state and stores each field in its slot directly, as attrs'
+    ``__init__`` does through ``object.__setattr__`` eleven times plus its hash
+    cache, which cost an API move more than a thousand nanoseconds; the slots'
+    places were found and checked when the module was loaded
+    (:func:`_find_slots`), and where that check failed attrs builds the state.
+    """
+    if cython.compiled and _FILLED[0]:
+        state = _allocate(State)
+        _put(state, 0, rules)
+        _put(state, 1, players)
+        _put(state, 2, piles)
+        _put(state, 3, down)
+        _put(state, 4, to_move)
+        _put(state, 5, phase)
+        _put(state, 6, info)
+        _put(state, 7, rng)
+        _put(state, 8, ply)
+        _put(state, 9, turn)
+        _put(state, 10, outcome)
+        for k in range(11, _FILLED[0]):
+            _put(state, k, None)
+        return state  # type: ignore[return-value]
+    return State(rules, players, piles, down, to_move, phase, info, rng, ply, turn, outcome)
+
+
+@cython.locals(k=_Int)
+def new_observation(
+    player: int,
+    players: int,
+    piles: tuple[tuple[int, ...], ...],
+    down: tuple[int, ...],
+    to_move: int | None,
+    phase: int,
+    info: tuple[int, ...],
+    ply: int,
+    turn: int,
+    outcome: Result | None,
+    rules: Rules | None,
+) -> Observation:
+    """``Observation(player, players, piles, ...)``, every field given by
+    position, as :func:`new_state` builds a state: what
+    :meth:`Observation.of` builds a seat's view with (a greedy policy reads
+    one a move)."""
+    if cython.compiled and _FILLED[1]:
+        view = _allocate(Observation)
+        _put(view, _ROW + 0, player)
+        _put(view, _ROW + 1, players)
+        _put(view, _ROW + 2, piles)
+        _put(view, _ROW + 3, down)
+        _put(view, _ROW + 4, to_move)
+        _put(view, _ROW + 5, phase)
+        _put(view, _ROW + 6, info)
+        _put(view, _ROW + 7, ply)
+        _put(view, _ROW + 8, turn)
+        _put(view, _ROW + 9, outcome)
+        _put(view, _ROW + 10, rules)
+        for k in range(_ROW + 11, _ROW + _FILLED[1]):
+            _put(view, k, None)
+        return view  # type: ignore[return-value]
+    return Observation(
+        player, players, piles, down, to_move, phase, info, ply, turn, outcome, rules
+    )
+
+
+@cython.locals(row=_Int, k=_Int, at=_Int, hits=_Int)
+def _find_slots(cls: type, order: tuple[str, ...], row: int) -> int:
+    """Find where an object of the attrs class ``cls`` keeps each field (the
+    compiled build), for :func:`new_state` (``row`` 0) or
+    :func:`new_observation` (row 1); return how many slots the stores fill (0:
+    attrs builds them, as in pure Python).
+
+    ``order`` is the class's fields in the order of the builder's parameters.
+    A probe built by attrs has a distinct marker object set in each slot; the
+    slot's offset is the one word of the object that points to its marker.
+    The layout is used only when every slot but ``__weakref__`` is a field or
+    holds ``None`` after attrs' ``__init__`` (a hash cache), each marker is
+    found exactly once, and an object built through the offsets holds, field
+    for field, the values it was given.
+    """
+    if not cython.compiled:
+        return 0
+    names = [a.name for a in fields(cls)]
+    if tuple(names) != order:
+        return 0
+    slots = [name for name in getattr(cls, "__slots__", ()) if name != "__weakref__"]
+    extra = [name for name in slots if name not in names]
+    if len(slots) != len(names) + len(extra) or len(slots) > _ROW:
+        return 0
+    probe = cls(*[object() for _ in names])
+    if any(getattr(probe, name) is not None for name in extra):
+        return 0
+    every = names + extra
+    marks = [object() for _ in every]
+    for k in range(len(every)):
+        object.__setattr__(probe, every[k], marks[k])
+    base = cython.cast(cython.p_char, cython.cast(cython.pointer(PyObject), probe))
+    word = cython.sizeof(cython.p_void)
+    for k in range(len(every)):
+        hits = 0
+        for at in range(cython.sizeof(PyObject), cls.__basicsize__, word):
+            if cython.cast(cython.pointer(cython.pointer(PyObject)), base + at)[0] == cython.cast(
+                cython.pointer(PyObject), marks[k]
+            ):
+                _OFFSET[row * _ROW + k] = at
+                hits += 1
+        if hits != 1:
+            return 0
+    _FILLED[row] = len(every)
+    values = [object() for _ in names]
+    build: Callable[..., object] = new_state if row == 0 else new_observation
+    made = build(*values)
+    if (
+        type(made) is not cls
+        or any(getattr(made, name) is not value for name, value in zip(names, values, strict=True))
+        or any(getattr(made, name) is not None for name in extra)
+    ):
+        _FILLED[row] = 0
+    return _FILLED[row]
+
+
+_find_slots(State, _FIELDS, 0)
+_find_slots(Observation, _VIEW_FIELDS, 1)
+#: What :meth:`State.successor` and :meth:`State.dealt` build a state with:
+#: :func:`new_state` where the compiled build found the slots, else attrs'
+#: constructor itself (in pure Python, one call fewer a move).
+_make_state = new_state if _FILLED[0] else State
+#: What :meth:`Observation.of` builds a view with, likewise.
+_make_observation = new_observation if _FILLED[1] else Observation
 
 
 def _short_repr(view: State | Observation, what: str) -> str:

@@ -204,7 +204,12 @@ class Rules:
             self._check_players(players)
             specs = self._layout(players)
             index = {p.label: i for i, p in enumerate(specs)}
-            entry = (specs, index)
+            # which piles each seat cannot see (observe reads it a move)
+            hidden = tuple(
+                tuple(spec.private and spec.owner != seat for spec in specs)
+                for seat in range(players)
+            )
+            entry = (specs, index, hidden)
             self._layouts[players] = entry
         return entry[0]
 
@@ -554,12 +559,18 @@ class Rules:
             OptionError: ``player`` is not a seat of the game.
             InvalidState: ``state`` is not a state of this rules object.
         """
-        self._check_own(state)
-        self._check_seat(state.players, player)
-        specs = self.layout(state.players)
+        if type(state) is not State or state.rules is not self:  # the fast test first
+            self._check_own(state)
+        players = state.players
+        if type(player) is not int or not 0 <= player < players:
+            self._check_seat(players, player)
+        entry = self._layouts.get(players)
+        if entry is None:
+            self.layout(players)
+            entry = self._layouts[players]
         piles = []
-        for spec, cards, down in zip(specs, state.piles, state.down, strict=True):
-            if spec.private and spec.owner != player:
+        for hide, cards, down in zip(entry[2][player], state.piles, state.down, strict=True):
+            if hide:
                 piles.append((HIDDEN,) * len(cards))
             elif down:
                 piles.append((HIDDEN,) * down + cards[down:])
