@@ -75,15 +75,28 @@ class _View:
         builds = piles[2 : 2 + rules.build_places]
         #: the rank each build place needs next; 0 for an empty place
         self.needs = [len(b) + 1 if b else 0 for b in builds]
-        in_use = sum(1 for b in builds if b)
+        # plain loops, not generators: the policy runs every move of a rollout
+        in_use = 0
+        free = -1
+        for i in range(len(builds)):
+            if builds[i]:
+                in_use += 1
+            elif free < 0:
+                free = i
         can_start = rules.unlimited_build_piles or in_use < 3
-        self.first_free = next((i for i, b in enumerate(builds) if not b), -1) if can_start else -1
+        self.first_free = free if can_start else -1
         self.piles_full = not can_start
         #: the first card of each rank in the hand (jokers are rank 0)
-        self.first_of_rank: dict[int, int] = {}
+        first: dict[int, int] = {}
         for c in hand:
-            self.first_of_rank.setdefault(RANK[c], c)
-        self.sides_in_use = sum(1 for side in sides if side)
+            if RANK[c] not in first:
+                first[RANK[c]] = c
+        self.first_of_rank = first
+        used = 0
+        for side in sides:
+            if side:
+                used += 1
+        self.sides_in_use = used
         # Ranks that an opponent's pay-off top would fit: a pile must not be built to
         # one below them.  A wild top fits anything, so it forbids nothing.
         self.danger: set[int] = set()
@@ -101,30 +114,24 @@ class _View:
         top = self.pay_top
         if top < 0:
             return None
+        # the chains found: (cost, steps), the cheapest kept (see _cheaper)
         best: tuple[tuple[int, int, int], list[Step]] | None = None
-
-        def consider(steps: list[Step] | None, wilds: int, final_need: int) -> None:
-            nonlocal best
-            if steps is None:
-                return
-            cost = (wilds, len(steps), 1 if final_need in self.danger else 0)
-            if best is None or cost < best[0]:
-                best = (cost, steps)
-
+        danger = self.danger
         if _WILD[top]:
             for i, need in enumerate(self.needs):
                 if need:
-                    consider([(PLAY, SRC_PAY, i)], 0, need + 1)
+                    best = _cheaper(best, [(PLAY, SRC_PAY, i)], 0, need + 1 in danger)
         elif RANK[top] == ACE:
             if self.first_free >= 0:
-                consider([(PLAY, SRC_PAY, self.first_free)], 0, 2)
+                best = _cheaper(best, [(PLAY, SRC_PAY, self.first_free)], 0, 2 in danger)
             else:  # complete a pile to free its place, then start one with the ace
                 for i, need in enumerate(self.needs):
                     if need:
                         chain = self._fill(i, need, QUEEN + 1)
                         if chain is not None:
                             steps, wilds = chain
-                            consider([*steps, (PLAY, SRC_PAY, i)], wilds, 2)
+                            steps.append((PLAY, SRC_PAY, i))
+                            best = _cheaper(best, steps, wilds, 2 in danger)
         else:
             r = RANK[top]
             for i, need in enumerate(self.needs):
@@ -132,12 +139,14 @@ class _View:
                     chain = self._fill(i, need, r)
                     if chain is not None:
                         steps, wilds = chain
-                        consider([*steps, (PLAY, SRC_PAY, i)], wilds, r + 1)
+                        steps.append((PLAY, SRC_PAY, i))
+                        best = _cheaper(best, steps, wilds, r + 1 in danger)
             if self.first_free >= 0:
                 chain = self._fill(self.first_free, ACE, r)
                 if chain is not None:
                     steps, wilds = chain
-                    consider([*steps, (PLAY, SRC_PAY, self.first_free)], wilds, r + 1)
+                    steps.append((PLAY, SRC_PAY, self.first_free))
+                    best = _cheaper(best, steps, wilds, r + 1 in danger)
         return None if best is None else best[1]
 
     def _fill(self, place: int, need: int, goal: int) -> tuple[list[Step], int] | None:
@@ -253,36 +262,66 @@ def _fill_from(
     steps: list[Step] = []
     wilds = 0
     for k in range(need, goal):
-        natural = [
-            j
-            for j in range(SIDE_STACKS)
-            if sides[j] and RANK[sides[j][-1]] == k and not _WILD[sides[j][-1]]
-        ]
-        if natural:
-            j = max(natural, key=lambda j: len(sides[j]) > 1 and RANK[sides[j][-2]] == k + 1)
-            sides[j].pop()
-            steps.append((PLAY, SRC_SIDE + j, place))
+        # a side stack's natural top of rank k, the first whose next card is
+        # k + 1 if any (then the pile can go on from it), else the first
+        found = -1
+        for j in range(SIDE_STACKS):
+            side = sides[j]
+            if side and RANK[side[-1]] == k and not _WILD[side[-1]]:
+                if len(side) > 1 and RANK[side[-2]] == k + 1:
+                    found = j
+                    break
+                if found < 0:
+                    found = j
+        if found >= 0:
+            sides[found].pop()
+            steps.append((PLAY, SRC_SIDE + found, place))
             continue
-        card = next((c for c in hand if RANK[c] == k and not _WILD[c]), None)
-        if card is not None:
+        card = -1
+        for c in hand:
+            if RANK[c] == k and not _WILD[c]:
+                card = c
+                break
+        if card >= 0:
             hand.remove(card)
             steps.append((PLAY, k, place))
             continue
         if k == ACE:
             return None  # only a real ace starts a pile
-        j = next((j for j in range(SIDE_STACKS) if sides[j] and _WILD[sides[j][-1]]), -1)
-        if j >= 0:
-            sides[j].pop()
-            steps.append((PLAY, SRC_SIDE + j, place))
+        for j in range(SIDE_STACKS):
+            if sides[j] and _WILD[sides[j][-1]]:
+                found = j
+                break
+        if found >= 0:
+            sides[found].pop()
+            steps.append((PLAY, SRC_SIDE + found, place))
             wilds += 1
             continue
-        card = next((c for c in hand if _WILD[c]), None)
-        if card is None:
+        for c in hand:
+            if _WILD[c]:
+                card = c
+                break
+        if card < 0:
             return None
         hand.remove(card)
         steps.append((PLAY, RANK[card], place))
         wilds += 1
     return steps, wilds
+
+
+def _cheaper(
+    best: tuple[tuple[int, int, int], list[Step]] | None,
+    steps: list[Step],
+    wilds: int,
+    danger: bool,
+) -> tuple[tuple[int, int, int], list[Step]]:
+    """The cheaper of ``best`` and the chain ``steps`` (the fewest wild cards,
+    then the fewest plays, then one that does not end a build pile one below an
+    opponent's pay-off card); ``best`` on a tie."""
+    cost = (wilds, len(steps), 1 if danger else 0)
+    if best is None or cost < best[0]:
+        return cost, steps
+    return best
 
 
 def spite_and_malice_greedy(
@@ -300,14 +339,19 @@ def _greedy_move(
     if not isinstance(rules, SpiteAndMalice):
         raise TypeError(f"this policy plays spite-and-malice, not {rules.name}")
     view = _View(rules, observation)
-    by_step = {(m.kind, m.source, m.target): m for m in legal_moves}
     plan = view.pay_off_plan()
     if plan is None and unblock:
         plan = view.unblock_plan()
-    if plan is not None and plan[0] in by_step:
-        return by_step[plan[0]]
+    if plan is not None:
+        kind, source, target = plan[0]
+        for m in legal_moves:
+            if m.kind == kind and m.source == source and m.target == target:
+                return m
     scored = [(view.score(m), m) for m in legal_moves if m.kind in (PLAY, DISCARD)]
-    best = max(s for s, _ in scored)
+    best = scored[0][0]
+    for score, _ in scored:
+        if score > best:
+            best = score
     choices = [m for s, m in scored if s == best]
     return choices[rng.below(len(choices))]
 
