@@ -149,6 +149,18 @@ def test_observe_refuses_seats_with_an_option_error(seat: Any) -> None:
         SPITE.observe(state, seat)
 
 
+def test_observe_refuses_a_state_with_other_piles_than_its_layout() -> None:
+    # a State made by hand (never by loads, which validates) with a pile too
+    # few or a face-down count too many: a clear error, not a short view
+    state = SPITE.new_game(seed=1)
+    for forged_state in (
+        attrs.evolve(state, piles=state.piles[:-1]),
+        attrs.evolve(state, down=(*state.down, 0)),
+    ):
+        with pytest.raises(zank.InvalidState, match=r"piles .* has 1\d piles$"):
+            SPITE.observe(forged_state, 0)
+
+
 def forged(obs: Observation, **changes: Any) -> Observation:
     return attrs.evolve(obs, **changes)
 

@@ -39,6 +39,7 @@ from zank._values import (
     Termination,
     Violation,
     _is_int,
+    _make_observation,
     _multiset_diff,
     _seed,
 )
@@ -51,8 +52,16 @@ from zank.position import position_text as _position_text
 from zank.position import setup as _setup
 from zank.random import Rng, fresh_seed
 
+try:  # the C types of the compiled build (Cython's pure-Python mode)
+    import cython
+except ImportError:  # no Cython: the declarations change nothing
+    from zank import _nocython as cython  # type: ignore[no-redef]
+
 if TYPE_CHECKING:
     from zank.working import Working
+
+#: The C index type of the compiled build's ``@cython.locals`` lists (an ``int`` in pure Python).
+_Int = cython.typedef(cython.Py_ssize_t)
 
 #: The value that stands for a card a player cannot see, in observations.
 HIDDEN = _HIDDEN
@@ -552,6 +561,7 @@ class Rules:
             for spec, cards in zip(self.layout(state.players), state.piles, strict=True)
         }
 
+    @cython.locals(i=_Int, down=_Int)
     def observe(self, state: State, player: int) -> Observation:
         """What ``player`` may see: face-down and other seats' private cards are hidden.
 
@@ -568,15 +578,35 @@ class Rules:
         if entry is None:
             self.layout(players)
             entry = self._layouts[players]
-        piles = []
-        for hide, cards, down in zip(entry[2][player], state.piles, state.down, strict=True):
-            if hide:
-                piles.append((HIDDEN,) * len(cards))
-            elif down:
-                piles.append((HIDDEN,) * down + cards[down:])
+        hidden = entry[2][player]
+        shown, downs = state.piles, state.down
+        if len(shown) != len(hidden) or len(downs) != len(hidden):
+            raise InvalidState(
+                f"the state has {len(shown)} piles and {len(downs)} face-down counts; "
+                f"a game of {players} players has {len(hidden)} piles"
+            )
+        piles = list(shown)
+        for i in range(len(piles)):
+            if hidden[i]:
+                piles[i] = (HIDDEN,) * len(shown[i])
             else:
-                piles.append(cards)
-        return Observation.of(state, player, tuple(piles))
+                down = downs[i]
+                if down:
+                    piles[i] = (HIDDEN,) * down + shown[i][down:]
+        # Observation.of(state, player, piles), without its call
+        return _make_observation(
+            player,
+            players,
+            tuple(piles),
+            downs,
+            state.to_move,
+            state.phase,
+            state.info,
+            state.ply,
+            state.turn,
+            state.outcome,
+            state.rules,
+        )
 
     def sample_state(self, observation: Observation, seed: int | None = None) -> State:
         """A full state consistent with ``observation`` (for determinized search).
