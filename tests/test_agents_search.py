@@ -88,6 +88,8 @@ HALVING = {"method": "halving", "turns": 2, "confidence": 0.5, "goal_first": Tru
         "tree-unblock",
         "halving-unblock",
         "halving-unblock-first",
+        "tree-unblock-mine",
+        "halving-unblock-mine",
     ],
 )
 @pytest.mark.parametrize("rules", all_presets(), ids=preset_id)
@@ -119,6 +121,10 @@ def test_decides_from_the_observation_only(rules: Rules, method: str) -> None:
             settings.update(reach=1.0, unblock="all")
         if method == "halving-unblock-first":
             settings.update(reach=1.0, unblock="first")
+        if method == "tree-unblock-mine":
+            settings["unblock"] = "mine"
+        if method == "halving-unblock-mine":
+            settings.update(reach=1.0, unblock="mine")
         seen = tiny(5, **settings).choose(rules, obs, legal)
         assert tiny(5, **settings).choose(rules, rules.observe(other, seat), legal) == seen
         compared += 1
@@ -154,9 +160,9 @@ def counted(agent: SearchAgent, monkeypatch: pytest.MonkeyPatch) -> list[int]:
     calls = [0]
     inner = agent._rollout
 
-    def rollout(rules: Rules, state: State) -> list[float]:
+    def rollout(rules: Rules, state: State, me: int | None = None) -> list[float]:
         calls[0] += 1
-        return inner(rules, state)
+        return inner(rules, state, me=me)
 
     monkeypatch.setattr(agent, "_rollout", rollout)
     return calls
@@ -315,6 +321,8 @@ def test_a_single_legal_move_costs_nothing(monkeypatch: pytest.MonkeyPatch) -> N
         {"unblock": "yes"},
         {"unblock": True},
         {"unblock": ["all"]},
+        {"unblock": "Mine"},
+        {"unblock": "ours"},
     ],
 )
 def test_bad_settings_are_refused(settings: dict[str, object]) -> None:
@@ -428,7 +436,8 @@ def test_a_rollout_with_a_policy_plays_what_playouts_plays(name: str) -> None:
                 state, 1, policy="greedy", seed=seed + 9, max_moves=moves, keep_finals=True
             )
             assert out.finals is not None
-            mine = _playout(rules, state, greedy_policy_of(rules), seed + 9, moves)
+            policies = [greedy_policy_of(rules)] * state.players
+            mine = _playout(rules, state, policies, seed + 9, moves)
             assert mine == out.finals[0]
             assert mine.ply == state.ply + out.lengths[0]
 
@@ -673,12 +682,12 @@ def test_unblock_chooses_the_policy_of_the_rollouts_and_of_the_start() -> None:
 
 def test_unblock_is_refused_with_its_settings_named() -> None:
     with pytest.raises(
-        ZankError, match="unblock must be one of off, rollouts, first, all, not 'yes'"
+        ZankError, match="unblock must be one of off, rollouts, first, all, mine, not 'yes'"
     ):
         SearchAgent(1, unblock="yes")
 
 
-@pytest.mark.parametrize("unblock", ["rollouts", "first", "all"])
+@pytest.mark.parametrize("unblock", ["rollouts", "first", "all", "mine"])
 def test_unblock_plays_the_same_game_from_the_same_seed(unblock: str) -> None:
     settings = {**HALVING, "reach": 1.0, "unblock": unblock}
 
@@ -700,6 +709,45 @@ def test_unblock_changes_what_the_rollouts_play() -> None:
         ends = greedy._rollout(rules, state), unblock._rollout(rules, state)
         parted += ends[0] != ends[1]
     assert parted > 0
+
+
+def test_unblock_mine_unblocks_in_the_searching_seat_only() -> None:
+    """With ``unblock="mine"`` the rollouts play the unblocking twin in the
+    searching seat and the greedy policy in the others (every seat when there
+    is no searching seat); the search starts from the greedy policy."""
+    from zank.agents.spite import spite_and_malice_greedy, spite_and_malice_unblock
+    from zank.family.greedy_zank104 import zank104_rollout_policy
+
+    greedy, unblock = spite_and_malice_greedy, spite_and_malice_unblock
+    mine = SearchAgent(1, unblock="mine")
+    assert mine._rollout_policies(SMALL, 2, 0) == [unblock, greedy]
+    assert mine._rollout_policies(SMALL, 3, 1) == [greedy, unblock, greedy]
+    assert mine._rollout_policies(SMALL, 2, None) == [greedy, greedy]
+    assert mine._base(SMALL) is greedy
+    rollouts = SearchAgent(1, unblock="rollouts")
+    assert rollouts._rollout_policies(SMALL, 2, 0) == [unblock, unblock]
+    z104 = zank.variant("zank-104")
+    assert mine._rollout_policies(z104, 2, 0) == [zank104_rollout_policy] * 2
+
+
+@pytest.mark.parametrize("turns", [0, 200])
+def test_unblock_mine_rollouts_differ_from_both_other_ways(turns: int) -> None:
+    """From the same position and generator, rollouts where only seat 0
+    unblocks part from those where no seat does and from those where both do
+    (by :meth:`~zank.core.Rules.playouts`' loop, and move by move with ``turns``)."""
+    rules = zank.variant("spite-and-malice")
+    from_off = from_both = 0
+    for seed in range(12):
+        state = rules.new_game(seed=seed)
+        ends = []
+        for u in ("off", "rollouts", "mine"):
+            agent = SearchAgent(1, max_moves=400, turns=turns, unblock=u)
+            agent._roll = Rng(seed)
+            ends.append(agent._rollout(rules, state, me=0))
+        from_off += ends[2] != ends[0]
+        from_both += ends[2] != ends[1]
+    assert from_off > 0
+    assert from_both > 0
 
 
 def test_a_level_hands_on_its_unblock_setting() -> None:

@@ -122,8 +122,10 @@ UNBLOCK_ATTRIBUTE = "unblock"
 #: and Malice, where the seat is blocked and the twin frees a build place),
 #: ``"all"`` (as ``"rollouts"``, and the twin also picks the move the search
 #: starts from: the ``prior``'s favourite, the one ``confidence`` must
-#: overrule, and the first move tried at a node).
-UNBLOCK_MODES = ("off", "rollouts", "first", "all")
+#: overrule, and the first move tried at a node), ``"mine"`` (the rollouts play
+#: the twin in the searching seat only; the other seats play the greedy policy,
+#: as a greedy opponent does).
+UNBLOCK_MODES = ("off", "rollouts", "first", "all", "mine")
 
 #: The pile kind that, where a seat owns one, is the only thing it must empty
 #: to go out (the pay-off pile: the hand is refilled, the side stacks may stay).
@@ -464,17 +466,20 @@ class SearchAgent:
             rollouts (a game over, or the share ``draw_end`` gives), in [0, 1];
             below ½ the search avoids a draw unless it is behind by more
             (:meth:`evaluate` always counts a draw ½).
-        unblock: ``"off"``, ``"rollouts"``, ``"first"`` or ``"all"``
-            (:data:`~zank.agents.search.UNBLOCK_MODES`): with ``"rollouts"``
-            the rollouts play the greedy policy's unblocking twin
+        unblock: ``"off"``, ``"rollouts"``, ``"first"``, ``"all"`` or
+            ``"mine"`` (:data:`~zank.agents.search.UNBLOCK_MODES`): with
+            ``"rollouts"`` the rollouts play the greedy policy's unblocking twin
             (:data:`~zank.agents.search.UNBLOCK_ATTRIBUTE`; Spite and Malice's
             completes a build pile to free a place when the seat's pay-off card
             is blocked); with ``"first"`` also, where the twin's move differs
             from the greedy policy's, the twin's move is played without a
             search; with ``"all"`` the twin also picks the move the search
             starts from and must overrule (``prior``, ``confidence``) and the
-            first move tried at a node.  Rules whose policy has no twin ignore
-            it.
+            first move tried at a node; with ``"mine"`` the rollouts play the
+            twin in the searching seat only, the other seats the greedy policy
+            (in :meth:`evaluate` from a :class:`~zank.core.State`, which has no
+            searching seat, every seat plays the greedy policy).  Rules whose
+            policy has no twin ignore it.
 
     Raises:
         OptionError: a setting out of range.
@@ -698,7 +703,8 @@ class SearchAgent:
                 state = rules.sample_state(observation, seed=world)
                 for i in alive:
                     self._roll = Rng(roll)
-                    values[i].append(self._rollout(rules, rules.apply(state, legal_moves[i]))[me])
+                    after = rules.apply(state, legal_moves[i])
+                    values[i].append(self._rollout(rules, after, me=me)[me])
                 seen += 1
             if len(alive) <= 2 or (deadline is not None and time.perf_counter() > deadline):
                 break
@@ -722,22 +728,23 @@ class SearchAgent:
                 best = fav
         return legal_moves[best]
 
-    def _play_turns(self, rules: Rules, state: State) -> State:
+    def _play_turns(self, rules: Rules, state: State, me: int | None = None) -> State:
         """Play the rollout policy move by move until ``turns`` more turns have
-        begun (or ``max_moves`` moves, if set, or the end of the game)."""
+        begun (or ``max_moves`` moves, if set, or the end of the game); ``me``
+        is the searching seat (see :meth:`_rollout_policies`)."""
         end = state.turn + self.turns
         left = self.max_moves or -1
         greedy = self.rollout == "greedy"
-        policy = self._rollout_policy(rules) if greedy else None
+        policies = self._rollout_policies(rules, state.players, me) if greedy else None
         rng = Rng(self._roll.next64())
         while state.outcome is None and state.turn < end and left:
             moves = rules.legal_moves(state)
             if len(moves) == 1:
                 move = moves[0]
-            elif policy is not None:
+            elif policies is not None:
                 seat = state.to_move
                 assert seat is not None
-                move = policy(rules, rules.observe(state, seat), moves, rng)
+                move = policies[seat](rules, rules.observe(state, seat), moves, rng)
             else:
                 move = moves[rng.below(len(moves))]
             state = rules.apply(state, move)
@@ -771,7 +778,8 @@ class SearchAgent:
                 if isinstance(position, State)
                 else rules.sample_state(position, seed=world)
             )
-            scores = self._rollout(rules, start, drawn=0.5)
+            me = position.player if isinstance(position, Observation) else None
+            scores = self._rollout(rules, start, drawn=0.5, me=me)
             for p, v in enumerate(scores):
                 totals[p] += v
         return Evaluation(tuple(t / samples for t in totals), samples)
@@ -804,7 +812,7 @@ class SearchAgent:
                 break
             assert best.move is not None
             node, state = best, rules.apply(state, best.move)
-        scores = self._rollout(rules, state)
+        scores = self._rollout(rules, state, me=me)
         walk: _Node | None = node
         while walk is not None:
             walk.visits += 1
@@ -823,15 +831,20 @@ class SearchAgent:
             return policy(rules, rules.observe(state, state.to_move), moves, self.rng)
         return untried[self.rng.below(len(untried))]
 
-    def _rollout(self, rules: Rules, state: State, drawn: float | None = None) -> list[float]:
+    def _rollout(
+        self, rules: Rules, state: State, drawn: float | None = None, me: int | None = None
+    ) -> list[float]:
         """Play on from ``state`` for at most ``max_moves`` moves and score the
-        end (a draw ``drawn``, by default the agent's ``draw_score``)."""
+        end (a draw ``drawn``, by default the agent's ``draw_score``); ``me``
+        is the searching seat (``None``: none, see :meth:`_rollout_policies`)."""
         if self.turns and state.outcome is None:
-            state = self._play_turns(rules, state)
+            state = self._play_turns(rules, state, me)
         elif self.max_moves and state.outcome is None:
-            twin = self._rollouts_twin(rules) if self.rollout == "greedy" else None
-            if twin is not None:
-                state = _playout(rules, state, twin, self._roll.next64(), self.max_moves)
+            twins = None
+            if self.rollout == "greedy" and self._rollouts_twin(rules) is not None:
+                twins = self._rollout_policies(rules, state.players, me)
+            if twins is not None:
+                state = _playout(rules, state, twins, self._roll.next64(), self.max_moves)
             else:
                 state = self._playouts(rules, state)
         key = (rules, state.players)
@@ -873,20 +886,28 @@ class SearchAgent:
             return _twin(policy, UNBLOCK_ATTRIBUTE) or policy
         return policy
 
-    def _rollouts_twin(self, rules: Rules) -> Policy | None:
-        """The policy the greedy rollouts play instead of the greedy policy:
-        its unblocking twin when ``unblock`` is on and the policy has one,
-        else its rollout twin, else ``None`` (:func:`_twin`)."""
+    def _rollouts_twin(self, rules: Rules, mine: bool = True) -> Policy | None:
+        """The policy the greedy rollouts play instead of the greedy policy
+        in the searching seat (``mine``) or another: its unblocking twin when
+        ``unblock`` is on (with ``"mine"``, in the searching seat only) and the
+        policy has one, else its rollout twin, else ``None`` (:func:`_twin`)."""
         policy = greedy_policy_of(rules)
-        if self.unblock != "off":
+        if self.unblock != "off" and (mine or self.unblock != "mine"):
             twin = _twin(policy, UNBLOCK_ATTRIBUTE)
             if twin is not None:
                 return twin
         return _twin(policy, ROLLOUT_ATTRIBUTE)
 
     def _rollout_policy(self, rules: Rules) -> Policy:
-        """The policy a greedy rollout plays in every seat."""
+        """The policy a greedy rollout plays in the searching seat."""
         return self._rollouts_twin(rules) or greedy_policy_of(rules)
+
+    def _rollout_policies(self, rules: Rules, players: int, me: int | None) -> list[Policy]:
+        """Per seat, the policy a greedy rollout plays; ``me`` is the
+        searching seat (``None``: no seat is, as in :meth:`evaluate` from a
+        state), the only one that differs with ``unblock="mine"``."""
+        greedy = greedy_policy_of(rules)
+        return [self._rollouts_twin(rules, p == me) or greedy for p in range(players)]
 
     def _playouts(self, rules: Rules, state: State) -> State:
         """One rollout by :meth:`~zank.core.Rules.playouts` (``max_moves`` moves)."""
@@ -911,10 +932,13 @@ def _twin(policy: Policy, attribute: str) -> Policy | None:
     return twin if callable(twin) else None
 
 
-def _playout(rules: Rules, state: State, policy: Policy, seed: int, max_moves: int) -> State:
+def _playout(
+    rules: Rules, state: State, policies: list[Policy], seed: int, max_moves: int
+) -> State:
     """The rollout that ``rules.playouts(state, 1, seed=seed, max_moves=max_moves)``
-    plays with ``policy`` in every seat: the same generators and playouts' one game
-    loop (:mod:`zank.playouts`); the position it reaches."""
+    plays with ``policies[p]`` in seat ``p``: the same generators and playouts' one
+    game loop (:mod:`zank.playouts`); the position it reaches."""
     rngs = [Rng(seed * 64 + p) for p in range(state.players)]
-    final, _, _ = _game(rules, state, rngs, [policy] * state.players, max_moves, False)
+    chooser: list[Policy | None] = list(policies)
+    final, _, _ = _game(rules, state, rngs, chooser, max_moves, False)
     return final
