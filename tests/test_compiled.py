@@ -25,6 +25,8 @@ from typing import Any
 import pytest
 
 import zank
+import zank._values
+import zank.working
 from zank import _compiled
 from zank.agents import Agent, GreedyAgent, RandomAgent
 from zank.core import Observation, Rules, State
@@ -254,6 +256,10 @@ def _states_built(rules: Rules, players: int, monkeypatch: pytest.MonkeyPatch) -
 
     with monkeypatch.context() as m:
         m.setattr(State, "__init__", counting)
+        # the compiled build stores a state's slots without __init__
+        # (new_state): here every state is built through attrs' constructor
+        m.setattr(zank._values, "_make_state", State)
+        m.setattr(zank.working, "new_state", State)
         out = rules.playouts(state, 1, seed=3, max_moves=200)
     return built[0], out.lengths[0]
 
