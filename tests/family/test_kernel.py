@@ -14,7 +14,7 @@ games, and for each state every action of ``rules.moves`` is checked:
   a card move is in that list exactly when the variant's explanation of the
   cards (``_explain_card``) finds nothing against it.  The explanations read
   the kernel scan (:meth:`~zank.family.table.FamilyTable.scan`); the move
-  generators of zank-detailed and crapette find their card moves in one pass
+  generators of zank-detailed, crapette and zank-104 find their card moves in one pass
   (:func:`zank.family.scan.card_moves`), so a fit rule changed in one of the
   paths only fails here (and in ``test_scan.py``).
 """

@@ -168,8 +168,9 @@ def geometry(rules: FamilyTable) -> Geometry | None:
 # long: one function on purpose; a call per part would cost more than its loops
 @cython.locals(hs=_Int, hb=_Int, nf=_Int, nh=_Int, pt=_Int, s=_Int, h=_Int, i=_Int, j=_Int)
 @cython.locals(c=_Int, gap=_Int, m=_Int, found=_Int, empty=_Int, a=_Keys, pile=_Tuple)
-@cython.locals(house_at=_Table, want_at=_Table)
+@cython.locals(house_at=_Table, want_at=_Table, key_at=_Table)
 @cython.locals(bits=_Tuple, grid=_Tuple, src=_Tuple, pack=_Tuple, moves=_List)
+@cython.locals(runs=_Int, stalled=_Int, d=_Int)
 def card_moves(
     rules: FamilyTable,
     piles: tuple[tuple[int, ...], ...],
@@ -177,6 +178,8 @@ def card_moves(
     free: int,
     blocked: int,
     first: bool,
+    runs: bool = False,
+    stalled: bool = False,
 ) -> tuple[list[Move], int, int]:
     """Every card move of ``seat`` that the table allows on ``piles``:
     ``(moves, found, gap)``.
@@ -185,10 +188,13 @@ def card_moves(
     then ``others`` for the :meth:`~zank.family.table.FamilyTable.scan` of
     ``piles`` (a state's or a working position's: a sequence of tuples), the
     own cards being the tops of the first ``free`` sources, with ``blocked``
-    as there (no ``runs``, packing allowed); ``found`` says how many of them go onto a
+    and ``runs`` as there; ``found`` says how many of them go onto a
     foundation, ``gap`` is the first gap (``-1``: none).  With ``first`` the
-    moves are those onto a foundation alone when there are any.  ``rules``
-    must have a :func:`geometry`.
+    moves are those onto a foundation alone when there are any.  Nothing is
+    packed onto the opponent's piles with ``stalled`` when an own card can be
+    laid on a house or into a gap (zank-104's ``pack_when_stalled``): then the
+    first move after the foundation moves, ``moves[found]``, is such a move
+    of an own card.  ``rules`` must have a :func:`geometry`.
     """
     geo = rules._scan_geometry
     assert geo is not None
@@ -199,6 +205,7 @@ def card_moves(
     else:
         house_at = _ALT_AT
         want_at = _ALT_WANT_AT
+    key_at = _KEY_AT
     a = [0] * 129
     empty = 0
     for i in range(nf):  # what the foundations take
@@ -218,14 +225,14 @@ def card_moves(
         pile = piles[i]
         if pile:
             c = pile[-1]
-            if a[_KEY_AT[c]]:
+            if a[key_at[c]]:
                 moves.append(grid[s][0])
     gap = -1
     for h in range(nh):  # the houses' outer cards onto a foundation; what the houses take
         pile = piles[hb + h]
         if pile:
             c = pile[-1]
-            if a[_KEY_AT[c]]:
+            if a[key_at[c]]:
                 moves.append(grid[hs + h][0])
             a[want_at[c]] |= 1 << h
         elif gap < 0:
@@ -233,14 +240,25 @@ def card_moves(
     found = len(moves)
     if found and first:
         return moves, found, gap
-    pack = targets[seat]
-    for j in range(len(pack)):  # what the opponent's piles take
-        i = pack[j]
-        pile = piles[i]
-        if pile:
-            c = pile[-1]
-            a[_LOW_AT[c]] |= 1 << j
-            a[_HIGH_AT[c]] |= 1 << j
+    if stalled:  # does an own card go onto a house or into a gap (then nothing is packed)?
+        stalled = False
+        for s in range(free):
+            i = src[s]
+            pile = piles[i]
+            if pile:
+                c = pile[-1]
+                if gap >= 0 or a[house_at[c]]:
+                    stalled = True
+                    break
+    if not stalled:
+        pack = targets[seat]
+        for j in range(len(pack)):  # what the opponent's piles take
+            i = pack[j]
+            pile = piles[i]
+            if pile:
+                c = pile[-1]
+                a[_LOW_AT[c]] |= 1 << j
+                a[_HIGH_AT[c]] |= 1 << j
     for s in range(free):  # the own cards onto houses, the first gap, the opponent
         i = src[s]
         pile = piles[i]
@@ -253,7 +271,7 @@ def card_moves(
                     moves.append(row[h + 1])
             if gap >= 0:
                 moves.append(row[gap + 1])
-            m = a[_KEY_AT[c]] & _PACKS
+            m = a[key_at[c]] & _PACKS
             if m:
                 for j in bits[m]:
                     moves.append(row[pt + j])
@@ -262,16 +280,21 @@ def card_moves(
         pile = piles[hb + h]
         if pile:
             c = pile[-1]
-            row = grid[hs + h]
+            # (the row of moves read only where one is taken: most houses move nowhere)
             if not blocked or not (blocked >> h) & 1:
                 m = a[house_at[c]] & ~(1 << h)
+                if runs:  # the house is a run built down: what any of its cards fits
+                    for d in pile:
+                        m |= a[house_at[d]] & ~(1 << h)
                 if m:
+                    row = grid[hs + h]
                     for j in bits[m]:
                         moves.append(row[j + 1])
                 if gap_moves and len(pile) > 1:
-                    moves.append(row[gap + 1])
-            m = a[_KEY_AT[c]] & _PACKS
+                    moves.append(grid[hs + h][gap + 1])
+            m = a[key_at[c]] & _PACKS
             if m:
+                row = grid[hs + h]
                 for j in bits[m]:
                     moves.append(row[pt + j])
     return moves, found, gap

@@ -24,11 +24,12 @@ foundations, then the houses, then the opponent's piles named by
 The kernel of the family is one scan of a state (:meth:`FamilyTable.foundation_keys`,
 :meth:`~FamilyTable.house_wants`, :meth:`~FamilyTable.pack_wants`): which keys
 the foundations, the houses and the opponent's piles take, and where the first
-gap is.  Every variant's move generator (:meth:`~FamilyTable.layout_moves`),
-its explanations (:meth:`~FamilyTable.explain_card_move`) and the greedy
-policies ask it; the fits themselves are lookups in the tables of
-:mod:`zank.family.fits`, built once at import.  Everything on the hot path is
-ints and tuples:
+gap is.  A variant's move generator (:meth:`~FamilyTable.layout_moves`; the
+built-in ones on small tables find the same moves in one pass,
+:func:`zank.family.scan.card_moves`), its explanations
+(:meth:`~FamilyTable.explain_card_move`) and the greedy policies ask it; the
+fits themselves are lookups in the tables of :mod:`zank.family.fits`, built
+once at import.  Everything on the hot path is ints and tuples:
 
 >>> import zank
 >>> rules = zank.variant("zank-detailed")

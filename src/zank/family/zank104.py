@@ -63,11 +63,12 @@ from zank.core import (
     Violation,
     option_validator,
 )
-from zank.errors import InvalidState
+from zank.errors import InvalidState, OptionError
 from zank.family import faults, hand_pile
 from zank.family.fits import FKEY, PACK_WANTS, plain
 from zank.family.hand_pile import END, PASS, TURN, HandPileTable, Kind
-from zank.family.table import CARD, DISCARD, HAND, RESERVE, TURNED, Scan
+from zank.family.scan import MAX_MASK_BITS, card_moves
+from zank.family.table import CARD, DISCARD, HAND, RESERVE, TURNED
 from zank.random import Rng
 from zank.registry import register
 
@@ -111,6 +112,7 @@ SECOND_TALON: Final = "second-talon"
 # and the opponent's piles follow, ``pack_target`` being the opponent's reserve)
 SRC_RESERVE: Final = 0
 SRC_TURNED: Final = 1
+SRC_STAIR: Final = 2  # stair 1 (the table's house_source)
 TGT_FOUNDATION: Final = 0
 
 # the indices of Zank104Info.moved and .flags in State.info, for the move generator
@@ -268,6 +270,12 @@ class Zank104(HandPileTable):
 
     def __attrs_post_init__(self) -> None:
         super(Zank104, self).__attrs_post_init__()
+        if self._scan_geometry is None:  # the move generator's masks (zank.family.scan)
+            raise OptionError(
+                f"{self.name!r} has {self.house_count} stairs and {len(self.pack_targets)} "
+                f"packing targets; its move generator holds at most {MAX_MASK_BITS} of each"
+            )
+        assert self.house_source == SRC_STAIR  # the reserve and the turned talon card first
         object.__setattr__(self, "_own_target", self.pack_target + len(self.pack_targets))
 
     def _build_moves(self) -> Iterable[Move]:
@@ -377,30 +385,27 @@ class Zank104(HandPileTable):
         p = state.to_move
         assert p is not None
         piles = state.piles
-        ri, ki, ti, si = self._seat[p]
-        reserve, turned = piles[ri], piles[ti]
-        own: list[tuple[int, int]] = []  # Z104-4: the reserve top and the turned talon card
-        if reserve:
-            own.append((SRC_RESERVE, reserve[-1]))
-        if turned:
-            own.append((SRC_TURNED, turned[-1]))
-        # Z104-5, Z104-6, Z104-8; Z104-7: a card just moved between stairs stays;
-        # Z104-V1: runs; Z104-V2: no packing while the own cards can be laid
-        scan = self.scan(piles, p)
-        pack = not (strict and self.pack_when_stalled and self._lays(own, scan))
+        # Z104-4: the own free cards are the reserve top and the turned talon card
+        # (sources 0 and 1); Z104-5, Z104-6, Z104-8 (zank.family.scan); Z104-7: a card
+        # just moved between stairs stays; Z104-V1: runs; Z104-V2: no packing while
+        # the own cards can be laid
+        stalled = strict and self.pack_when_stalled
         first = strict and not overlook  # Z104-10: the foundations first
-        found, moves, laid = self.layout_moves(
-            piles, own, scan, state.info[I_MOVED], self.stair_runs, pack, first
+        moves, found, _ = card_moves(
+            self, piles, p, 2, state.info[I_MOVED], first, self.stair_runs, stalled
         )
-        if found:
-            if first:
-                return tuple(found)
-            moves[:0] = found
+        if found and first:
+            return tuple(moves)
+        # the own cards' moves come first after the foundation moves: laid, Z104-11, when
+        # there is one; packing was stalled when it goes onto a stair or a gap
+        laid = len(moves) > found and moves[found].source < SRC_STAIR
+        pack = not (stalled and laid and moves[found].target < self._pack_target)
         # Z104-8: a stair card onto the own reserve or second talon, once a turn;
         # never mandatory, so it does not count as laying the own cards
         if self.own_packing and pack and not (strict and state.info[I_FLAGS] & F_OWN):
             self._own_packs(piles, p, moves)
-        if turned:
+        _, ki, ti, si = self._seat[p]
+        if piles[ti]:
             if not (strict and laid):
                 moves.append(self._end)  # Z104-12, Z104-13
         elif not (strict and laid):  # Z104-11
@@ -428,12 +433,6 @@ class Zank104(HandPileTable):
                 if k in on_second:
                     moves.append(mv[s][t + 1])
             s += 1
-
-    def _lays(self, own: list[tuple[int, int]], scan: Scan) -> bool:
-        """Whether the reserve top or the turned card can be laid on a stair or
-        gap, by the kernel ``scan``."""
-        _, wants, gap, _, _ = scan
-        return bool(own) and (gap >= 0 or any(self.house_key(c) in wants for _, c in own))
 
     # ---------------------------------------------------------------- apply
     def apply_card(
