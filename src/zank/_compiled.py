@@ -27,8 +27,9 @@ from types import ModuleType
 
 #: The modules that the binary wheel compiles: the hot paths of ``legal_moves``,
 #: ``apply`` and :meth:`~zank.core.Rules.playouts` (profiled with
-#: ``benchmarks/bench.py --profile``), and Spite and Malice's greedy policy,
-#: which the search agent's rollouts play (most of a ``search:hard`` decision).
+#: ``benchmarks/bench.py --profile``), and the greedy policies with their
+#: common loop (``zank.agents.base.best_move``), which the search agent's
+#: rollouts play (most of a ``search:hard`` decision).
 MODULES: tuple[str, ...] = (
     "zank.random",
     "zank.cards",
@@ -50,7 +51,12 @@ MODULES: tuple[str, ...] = (
     "zank.playouts",
     "zank.working",
     "zank._values",
+    "zank.agents.base",
     "zank.agents.spite",
+    "zank.family.greedy_classic",
+    "zank.family.greedy_crapette",
+    "zank.family.greedy_detailed",
+    "zank.family.greedy_zank104",
 )
 
 #: The environment variable that forces pure Python (any value but ``""`` and ``"0"``).

@@ -170,7 +170,7 @@ def geometry(rules: FamilyTable) -> Geometry | None:
 @cython.locals(c=_Int, gap=_Int, m=_Int, found=_Int, empty=_Int, a=_Keys, pile=_Tuple)
 @cython.locals(house_at=_Table, want_at=_Table, key_at=_Table)
 @cython.locals(bits=_Tuple, grid=_Tuple, src=_Tuple, pack=_Tuple, moves=_List)
-@cython.locals(runs=_Int, stalled=_Int, d=_Int)
+@cython.locals(run=_Int, stall=_Int, d=_Int)
 def card_moves(
     rules: FamilyTable,
     piles: tuple[tuple[int, ...], ...],
@@ -240,17 +240,18 @@ def card_moves(
     found = len(moves)
     if found and first:
         return moves, found, gap
+    run = 1 if runs else 0  # the flags as C ints (the parameters stay Python's)
+    stall = 0
     if stalled:  # does an own card go onto a house or into a gap (then nothing is packed)?
-        stalled = False
         for s in range(free):
             i = src[s]
             pile = piles[i]
             if pile:
                 c = pile[-1]
                 if gap >= 0 or a[house_at[c]]:
-                    stalled = True
+                    stall = 1
                     break
-    if not stalled:
+    if not stall:
         pack = targets[seat]
         for j in range(len(pack)):  # what the opponent's piles take
             i = pack[j]
@@ -283,7 +284,7 @@ def card_moves(
             # (the row of moves read only where one is taken: most houses move nowhere)
             if not blocked or not (blocked >> h) & 1:
                 m = a[house_at[c]] & ~(1 << h)
-                if runs:  # the house is a run built down: what any of its cards fits
+                if run:  # the house is a run built down: what any of its cards fits
                     for d in pile:
                         m |= a[house_at[d]] & ~(1 << h)
                 if m:
