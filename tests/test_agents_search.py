@@ -667,16 +667,17 @@ def test_unblock_chooses_the_policy_of_the_rollouts_and_of_the_start() -> None:
     from zank.family.greedy_zank104 import zank104_policy, zank104_rollout_policy
 
     off, rollouts, every = (SearchAgent(1, unblock=u) for u in ("off", "rollouts", "all"))
-    assert SearchAgent(1, unblock="first")._rollout_policy(SMALL) is spite_and_malice_unblock
+    first = SearchAgent(1, unblock="first")._rollout_policies(SMALL, 2, 0)
+    assert first[0] is spite_and_malice_unblock
     assert SearchAgent(1, unblock="first")._base(SMALL) is spite_and_malice_greedy
-    assert off._rollout_policy(SMALL) is spite_and_malice_greedy
+    assert off._rollout_policies(SMALL, 2, 0)[0] is spite_and_malice_greedy
     assert off._base(SMALL) is spite_and_malice_greedy
-    assert rollouts._rollout_policy(SMALL) is spite_and_malice_unblock
+    assert rollouts._rollout_policies(SMALL, 2, 0)[0] is spite_and_malice_unblock
     assert rollouts._base(SMALL) is spite_and_malice_greedy
-    assert every._rollout_policy(SMALL) is spite_and_malice_unblock
+    assert every._rollout_policies(SMALL, 2, 0)[0] is spite_and_malice_unblock
     assert every._base(SMALL) is spite_and_malice_unblock
     z104 = zank.variant("zank-104")
-    assert every._rollout_policy(z104) is zank104_rollout_policy
+    assert every._rollout_policies(z104, 2, 0)[0] is zank104_rollout_policy
     assert every._base(z104) is zank104_policy
 
 

@@ -113,6 +113,20 @@ def test_compiled_and_pure_builds_behave_alike(tmp_path: Path) -> None:
 
 
 # ------------------------------------------------- states built slot by slot
+def _holds_one_reference(build: Any, values: list[Any], at: int) -> None:
+    """What ``build(*values)`` makes holds one reference to its field ``at``'s
+    value, and drops it when it goes (a store without its ``Py_INCREF``, or
+    one too many, fails here)."""
+    marker = (1, 2, 3)
+    args = list(values)
+    args[at] = marker
+    before = sys.getrefcount(marker)
+    made = [build(*args) for _ in range(100)]
+    assert sys.getrefcount(marker) == before + 100
+    del made
+    assert sys.getrefcount(marker) == before
+
+
 def test_new_state_builds_what_attrs_builds() -> None:
     """:func:`zank._values.new_state` (slot stores in the compiled build) gives
     the state attrs' constructor gives: equal, same hash, pickles, evolves,
@@ -143,14 +157,7 @@ def test_new_state_builds_what_attrs_builds() -> None:
     assert weakref.ref(made)() is made
     assert gc.is_tracked(made)
     # a state holds one reference to each field's value, dropped when it goes
-    marker = (1, 2, 3)
-    args = list(values)
-    args[_FIELDS.index("info")] = marker
-    before = sys.getrefcount(marker)
-    states = [new_state(*args) for _ in range(100)]
-    assert sys.getrefcount(marker) == before + 100
-    del states
-    assert sys.getrefcount(marker) == before
+    _holds_one_reference(new_state, values, _FIELDS.index("info"))
     # and a game through the API is the one the attrs constructor plays
     state = dealt
     for move_number in range(60):
@@ -183,14 +190,7 @@ def test_new_observation_builds_what_attrs_builds() -> None:
     assert repr(made) == repr(built)
     assert all(getattr(made, name) is getattr(built, name) for name in _VIEW_FIELDS)
     assert pickle.loads(pickle.dumps(made)) == made
-    marker = (4, 5, 6)
-    args = list(values)
-    args[_VIEW_FIELDS.index("info")] = marker
-    before = sys.getrefcount(marker)
-    views = [new_observation(*args) for _ in range(50)]
-    assert sys.getrefcount(marker) == before + 50
-    del views
-    assert sys.getrefcount(marker) == before
+    _holds_one_reference(new_observation, values, _VIEW_FIELDS.index("info"))
     # the view Observation.of gives is that of the attrs constructor
     seen = Observation.of(state, 1, view.piles)
     assert type(seen) is Observation
@@ -259,7 +259,7 @@ def _states_built(rules: Rules, players: int, monkeypatch: pytest.MonkeyPatch) -
         # the compiled build stores a state's slots without __init__
         # (new_state): here every state is built through attrs' constructor
         m.setattr(zank._values, "_make_state", State)
-        m.setattr(zank.working, "new_state", State)
+        m.setattr(zank.working, "_make_state", State)
         out = rules.playouts(state, 1, seed=3, max_moves=200)
     return built[0], out.lengths[0]
 

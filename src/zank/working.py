@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from zank._values import Result, State, new_state
+from zank._values import Result, State, _make_state
 
 if TYPE_CHECKING:
     from zank.core import Rules
@@ -117,7 +117,7 @@ class Working:
         per change)."""
         s = self.kept
         if s is None or s.ply != self.ply:
-            s = self.kept = new_state(
+            s = self.kept = _make_state(
                 self.rules,
                 self.players,
                 tuple(self.piles),

@@ -840,11 +840,9 @@ class SearchAgent:
         if self.turns and state.outcome is None:
             state = self._play_turns(rules, state, me)
         elif self.max_moves and state.outcome is None:
-            twins = None
             if self.rollout == "greedy" and self._rollouts_twin(rules) is not None:
-                twins = self._rollout_policies(rules, state.players, me)
-            if twins is not None:
-                state = _playout(rules, state, twins, self._roll.next64(), self.max_moves)
+                policies = self._rollout_policies(rules, state.players, me)
+                state = _playout(rules, state, policies, self._roll.next64(), self.max_moves)
             else:
                 state = self._playouts(rules, state)
         key = (rules, state.players)
@@ -897,10 +895,6 @@ class SearchAgent:
             if twin is not None:
                 return twin
         return _twin(policy, ROLLOUT_ATTRIBUTE)
-
-    def _rollout_policy(self, rules: Rules) -> Policy:
-        """The policy a greedy rollout plays in the searching seat."""
-        return self._rollouts_twin(rules) or greedy_policy_of(rules)
 
     def _rollout_policies(self, rules: Rules, players: int, me: int | None) -> list[Policy]:
         """Per seat, the policy a greedy rollout plays; ``me`` is the
