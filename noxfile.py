@@ -65,7 +65,8 @@ _pyenv_on_path()
 @nox.session(python=PYTHONS, venv_backend="venv")
 def tests(session: nox.Session) -> None:
     """The quick subset of the tests (or the tests given after ``--``)."""
-    session.install("-e", ".[test]")
+    # --no-compile: Python writes the bytecode of what the tests import as they run
+    session.install("--no-compile", "-e", ".[test]")
     session.run(
         "python", "-m", "pytest", "-q", "-p", "no:cacheprovider", *(session.posargs or QUICK)
     )
