@@ -27,7 +27,7 @@ import os
 import shutil
 import sys
 from collections.abc import Callable, Sequence
-from typing import IO, NoReturn, TypeAlias
+from typing import IO, TYPE_CHECKING, NoReturn, TypeAlias
 
 import attrs
 
@@ -40,6 +40,11 @@ from zank.play import GameRecord
 from zank.registry import plugin_errors
 from zank.serialize import MAX_DOCUMENT_SIZE, observation_to_dict, read_json
 from zank.simulate import AGENTS, check_agents, open_executor, stream
+
+if TYPE_CHECKING:
+    from contextlib import AbstractContextManager
+
+    from zank.executors import Executor
 
 __all__ = ["build_parser", "main"]
 
@@ -338,9 +343,20 @@ def _jobs(args: argparse.Namespace) -> int:
     return int(args.jobs)
 
 
+def _open_executor(args: argparse.Namespace) -> AbstractContextManager[Executor | None]:
+    """The executor of ``--executor`` and ``--jobs`` (``None`` for the process
+    pool of one worker, which plays in this process)."""
+    return open_executor(args.executor, _jobs(args) or None)
+
+
+def _agent_names(args: argparse.Namespace) -> list[str]:
+    """The names in ``--agents``, in order (comma-separated, blanks dropped)."""
+    return [n.strip() for n in args.agents.split(",") if n.strip()]
+
+
 def _simulate(args: argparse.Namespace) -> int:
     rules = _rules_from(args)
-    names = [n.strip() for n in args.agents.split(",") if n.strip()] or ["random"]
+    names = _agent_names(args) or ["random"]
     players = args.players
     if len(names) == 1:
         names = names * players
@@ -358,7 +374,7 @@ def _simulate(args: argparse.Namespace) -> int:
     if args.records and (out is None or out.lower().endswith(".csv")):
         raise _Fail("--records needs --out FILE.jsonl")
     try:
-        with open_executor(args.executor, _jobs(args) or None) as executor:
+        with _open_executor(args) as executor:
             tally = stream(
                 rules,
                 names,
@@ -565,12 +581,12 @@ def _ladder(args: argparse.Namespace) -> int:
     from zank.ladder import ladder
 
     rules = _rules_from(args)
-    names = list(dict.fromkeys(n.strip() for n in args.agents.split(",") if n.strip()))
+    names = list(dict.fromkeys(_agent_names(args)))
     if len(names) < 2:
         raise _Fail("--agents must name two or more different agents")
     rules.layout(2)  # a ladder plays two-seat games
     check_agents(rules, names)
-    with open_executor(args.executor, _jobs(args) or None) as executor:
+    with _open_executor(args) as executor:
         table = ladder(
             rules,
             names,
