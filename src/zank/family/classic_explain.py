@@ -207,6 +207,25 @@ def _first_turn_violation(rules: ClassicRules, state: State) -> Violation:
     )
 
 
+def _announcement_yields(
+    rules: ClassicRules,
+    state: State,
+    move: Move,
+    legal: tuple[Move, ...],
+    due: int,
+    better: str,
+) -> Violation | None:
+    """Why an announcement (``free``, move 2, or ``empty``, move 3) must give
+    way: an earlier move of the list is due (Z-7), or in the advanced rules
+    ``better`` is (Z-V1); ``None`` if neither."""
+    legal_text = ", ".join(m.text for m in legal)
+    if due < _level_of(rules, state, move):
+        return Violation("Z-7", f"move {_due_name(rules, state, legal)} comes first: {legal_text}")
+    if rules.advanced and any(m.kind == move.kind for m in legal):
+        return Violation("Z-V1", f"advanced rules: {better} ({legal_text})")
+    return None
+
+
 def _explain_free(
     rules: ClassicRules, state: State, move: Move, legal: tuple[Move, ...], due: int
 ) -> Violation:
@@ -222,14 +241,11 @@ def _explain_free(
         return Violation("Z-9", f"{what} is not covered: nothing needs freeing")
     if FKEY[c] not in rules._fits(state.piles):
         return Violation("Z-9", f"{what} fits no centre pile: freeing it is no move 2")
-    if due < 2:
-        return Violation("Z-7", "move 1 comes first: " + ", ".join(m.text for m in legal))
-    if rules.advanced and any(m.kind == FREE for m in legal):
-        return Violation(
-            "Z-V1",
-            f"advanced rules: a less deeply covered card can be freed first "
-            f"({', '.join(m.text for m in legal)})",
-        )
+    v = _announcement_yields(
+        rules, state, move, legal, due, "a less deeply covered card can be freed first"
+    )
+    if v is not None:
+        return v
     return Violation(
         "Z-9",
         f"{what} cannot be freed in at most {rules.manoeuvre_steps} single moves "
@@ -246,18 +262,11 @@ def _explain_empty(
         return Violation("Z-V3", f"there is no edge pile {h + 1} in this game")
     if not state.piles[rules.foundation_count + h]:
         return Violation("Z-10", f"edge pile {h + 1} is empty already")
-    if due < 3:
-        return Violation(
-            "Z-7",
-            f"move {_due_name(rules, state, legal)} comes first: "
-            + ", ".join(m.text for m in legal),
-        )
-    if rules.advanced and any(m.kind == EMPTY for m in legal):
-        return Violation(
-            "Z-V1",
-            "advanced rules: an edge pile with a higher bottom card can be emptied "
-            f"({', '.join(m.text for m in legal)})",
-        )
+    v = _announcement_yields(
+        rules, state, move, legal, due, "an edge pile with a higher bottom card can be emptied"
+    )
+    if v is not None:
+        return v
     if rules.info_of(state).empties >= rules.empties_per_progress:
         return Violation(
             "Z-10",
