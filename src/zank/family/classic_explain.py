@@ -178,10 +178,16 @@ def _due_name(rules: ClassicRules, state: State, legal: tuple[Move, ...]) -> str
 def _explain_same_level(
     rules: ClassicRules, state: State, g: Geometry, p: int, move: Move, legal: tuple[Move, ...]
 ) -> Violation:
-    if move.kind == CARD:
-        v = _empty_edge_violation(rules, state, g, move.target)
-        if v is not None:
-            return v
+    if move.kind == CARD and 0 < move.target < rules.pack_target:
+        pile = state.piles[rules.foundation_count + move.target - 1]
+        if not pile:
+            _, gap, occupied = rules._wants(state, g)
+            if occupied >= rules._gap_limit(state):
+                return _first_turn_violation(rules, state)
+            if gap >= 0 and gap != move.target - 1:
+                return Violation(
+                    "Z-5", f"a card for an empty edge pile goes into the first one, h{gap + 1}"
+                )
     if move.kind == CARD and move.target >= rules.pack_target:
         return Violation(
             "Z-13",
@@ -190,25 +196,6 @@ def _explain_same_level(
     return Violation(
         "Z-7", f"{move.text} is not possible now; legal: " + ", ".join(m.text for m in legal)
     )
-
-
-def _empty_edge_violation(
-    rules: ClassicRules, state: State, g: Geometry, t: int
-) -> Violation | None:
-    """Why a card may not go onto edge pile ``t`` (a target number) when that
-    pile is empty: the first round's limit of occupied edge piles (Z-18), or
-    an earlier empty edge pile in play (Z-5); ``None`` if neither (or the
-    target is no empty edge pile)."""
-    if not 0 < t < rules.pack_target or state.piles[rules.foundation_count + t - 1]:
-        return None
-    _, gap, occupied = rules._wants(state, g)
-    if occupied >= rules._gap_limit(state):
-        return _first_turn_violation(rules, state)
-    if gap >= 0 and gap != t - 1:
-        return Violation(
-            "Z-5", f"a card for an empty edge pile goes into the first one, h{gap + 1}"
-        )
-    return None
 
 
 def _first_turn_violation(rules: ClassicRules, state: State) -> Violation:
@@ -382,10 +369,17 @@ def _explain_placement(
         )
     if move.kind == CARD:
         v = _explain_card(rules, state, g, p, move)
-        if v is None:
-            v = _empty_edge_violation(rules, state, g, move.target)
         if v is not None:
             return v
+        t = move.target
+        if 0 < t < rules.pack_target and not state.piles[rules.foundation_count + t - 1]:
+            _, gap, occupied = rules._wants(state, g)
+            if occupied >= rules._gap_limit(state):
+                return _first_turn_violation(rules, state)
+            if gap != t - 1:
+                return Violation(
+                    "Z-5", f"a card for an empty edge pile goes into the first one, h{gap + 1}"
+                )
     first = legal[0]
     if first.kind == CARD and first.target == 0:
         why = f"{what} fits a centre pile and must go there"
