@@ -73,14 +73,15 @@ def test_pure_python_forced_by_the_environment() -> None:
     assert _python(code, ZANK_PURE_PYTHON="0").split() == [str(zank.compiled)] * 2
 
 
-def test_pure_python_runs_without_cython() -> None:
-    # Cython is a build requirement, never a run-time one: where it is missing,
-    # the modules' C type declarations fall back to zank._nocython
+def _runs_pure_with(cython_setup: str) -> None:
+    """Run the source with ``cython_setup`` done first: every module of
+    ``MODULES`` must take ``zank._nocython`` for ``cython`` and play as this
+    process does."""
     code = (
-        "import sys\nsys.modules['cython'] = None  # import cython fails\n"
-        "import zank\nfrom zank import _nocython, random, spite_malice\n"
-        "from zank.family import stock, table\n"
-        "print(all(m.cython is _nocython for m in (random, spite_malice, stock, table)))\n"
+        f"{cython_setup}\n"
+        "import importlib, zank\nfrom zank import _compiled, _nocython\n"
+        "mods = [importlib.import_module(m) for m in _compiled.MODULES]\n"
+        "print(all(getattr(m, 'cython', _nocython) is _nocython for m in mods))\n"
         "r = zank.variant('spite-and-malice')\n"
         "print(r.playouts(r.new_game(seed=1), 2, seed=0).lengths)"
     )
@@ -88,6 +89,35 @@ def test_pure_python_runs_without_cython() -> None:
     assert flag == "True"
     r = zank.variant("spite-and-malice")
     assert lengths == str(r.playouts(r.new_game(seed=1), 2, seed=0).lengths)
+
+
+def test_pure_python_runs_without_cython() -> None:
+    # Cython is a build requirement, never a run-time one: where it is missing,
+    # the modules' C type declarations fall back to zank._nocython
+    _runs_pure_with("import sys\nsys.modules['cython'] = None  # import cython fails")
+
+
+def test_pure_python_runs_beside_an_installed_cython() -> None:
+    # With Cython installed, `import cython` gives Cython's own pure-Python
+    # stand-in, which differs from zank._nocython: its arrays refuse a tuple,
+    # and `cython.cimports` answers a C-only cimport with AttributeError
+    # (Cython 3.3); an editable install beside Cython failed to import. The
+    # source must use zank._nocython whenever it runs uncompiled. Imitated
+    # here: a `cython` that says only that it is not compiled, and a
+    # `cython.cimports` that fails the way Cython's does.
+    _runs_pure_with(
+        "import sys, types\n"
+        "class Shadow(types.ModuleType):\n"
+        "    compiled = False\n"
+        "    def __getattr__(self, name):\n"
+        "        raise AssertionError(f'cython.{name} of an installed Cython used')\n"
+        "class CImports:\n"
+        "    __path__: list[str] = []\n"
+        "    def __getattr__(self, name):\n"
+        "        raise AttributeError(name)\n"
+        "sys.modules['cython'] = Shadow('cython')\n"
+        "sys.modules['cython.cimports'] = CImports()"
+    )
 
 
 def _fingerprints(games: int, out: Path, pure: bool) -> dict[str, Any]:

@@ -22,13 +22,18 @@ from zank.random import MASK64
 
 try:  # the C types of the compiled build (Cython's pure-Python mode)
     import cython
-except ImportError:  # no Cython: the declarations change nothing
+
+    if not cython.compiled:  # an installed Cython's stand-in: zank's own instead
+        raise ImportError
+except ImportError:  # pure Python: the declarations change nothing
     from zank import _nocython as cython  # type: ignore[no-redef]
 
 try:  # CPython's C API, which only the compiled build reaches (see new_state)
     from cython.cimports.cpython.object import PyObject, PyTypeObject
     from cython.cimports.cpython.ref import Py_INCREF
-except ImportError:  # pure Python: new_state builds a State through attrs
+except (ImportError, AttributeError):  # pure Python: new_state builds a State through attrs
+    # (without Cython an ImportError; beside an installed Cython, whose
+    # pure-Python stand-in for cimports raises AttributeError instead)
     pass
 
 if TYPE_CHECKING:

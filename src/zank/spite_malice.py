@@ -71,7 +71,10 @@ from zank.registry import register
 
 try:  # the C types of the compiled build (Cython's pure-Python mode)
     import cython
-except ImportError:  # no Cython: the declarations change nothing
+
+    if not cython.compiled:  # an installed Cython's stand-in: zank's own instead
+        raise ImportError
+except ImportError:  # pure Python: the declarations change nothing
     from zank import _nocython as cython  # type: ignore[no-redef]
 
 #: The C index type of the compiled build's ``@cython.locals`` lists (an ``int`` in pure Python).

@@ -38,7 +38,10 @@ from zank.family.fits import ACE_KEYS, FKEY, FOUNDATION_WANT, PACK_WANTS, house_
 
 try:  # the C types of the compiled build (Cython's pure-Python mode)
     import cython
-except ImportError:  # no Cython: the declarations change nothing
+
+    if not cython.compiled:  # an installed Cython's stand-in: zank's own instead
+        raise ImportError
+except ImportError:  # pure Python: the declarations change nothing
     from zank import _nocython as cython  # type: ignore[no-redef]
 
 if TYPE_CHECKING:
