@@ -1,6 +1,6 @@
 # What mypy needs to know of Cython's pure-Python mode module (Cython ships no
-# types): the declarations zank's compiled modules use.  At run time the modules
-# import Cython's own module, or zank._nocython where Cython is not installed.
+# types): the declarations zank's compiled modules (and benchmarks/flat_spite.py)
+# use.  Uncompiled, the modules run on zank._nocython instead.
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -8,15 +8,19 @@ _F = TypeVar("_F", bound=Callable[..., Any])
 
 compiled: bool
 Py_ssize_t = int
-ulonglong = int
 
 class _CScalar:
     def __getitem__(self, size: int) -> Any: ...
 
 longlong: _CScalar
+ulonglong: _CScalar
+uchar: _CScalar
 p_longlong = object
+p_ulonglong = object
+p_uchar = object
 
 def cfunc(function: _F) -> _F: ...
+def returns(ctype: object) -> Callable[[_F], _F]: ...
 def locals(**types: object) -> Callable[[_F], _F]: ...
 
 _T = TypeVar("_T")

@@ -1,0 +1,534 @@
+"""A measured prototype for issue 31: Spite and Malice on one flat card buffer.
+
+The question it answers (``benchmarks/RESULTS.md``, "Spite and Malice on a flat
+position: a measured prototype"): what a position held as C data would give,
+in the compiled build and in pure Python, before the engine is rebuilt around
+it.  It is not part of the package and plays only the default options with two
+players.
+
+The position is one buffer of small ints: ``NP`` pile heights, then ``NP``
+slots of ``CAP`` card codes (pile ``i``'s card ``k`` at ``NP + i * CAP + k``),
+the piles in the order of :class:`zank.spite_malice.SpiteAndMalice`'s states
+(0 draw, 1 completed, 2.. builds, then per seat pay-off, hand, four side
+stacks).  Face-down counts are not stored: at the default options they follow
+from the heights (the draw pile all face down, a pay-off pile all but its top).
+
+* ``_gen`` lists the moves of the seat to move as move numbers, in the order of
+  ``SpiteAndMalice.legal_moves``; ``_play`` carries a move out in place: the
+  rules of ``spite_malice._moves_on`` and ``_play_on``, read from the buffer.
+* :func:`api_game` plays a game as ``benchmarks/bench.py`` does, through the
+  kernel: a ``bytes`` snapshot per position (copied, edited, frozen again per
+  move), held by a new attrs ``State`` per move as an immutable state holding
+  the buffer would be, the legal moves as ``Move`` objects.
+* :func:`random_playout` is ``rules.playouts(state, 1, seed=s)`` on the buffer
+  in place, moves as ints until one is picked.
+* :func:`check` compares every move list, position, turn, generator state and
+  result with the engine's.
+
+Run: ``python benchmarks/flat_spite.py --check N --time N --api N`` (pure
+Python, or compiled: ``python benchmarks/flat_spite.py --build DIR`` compiles
+this file with Cython into ``DIR`` with the directives of ``hatch_build.py``;
+then ``PYTHONPATH=DIR:<zank build> python -c "import flat_spite;
+flat_spite.main(['--time', '400'])"``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from typing import Any
+
+try:
+    import cython
+
+    if not cython.compiled:
+        raise ImportError
+except ImportError:  # pure Python: zank's stand-in, with the few names more used here
+    import types
+
+    from zank import _nocython
+
+    names = {
+        **vars(_nocython),
+        "p_ulonglong": object,
+        "ulonglong": _nocython.longlong,
+        "returns": lambda t: lambda f: f,
+        "p_uchar": object,
+        "uchar": _nocython.longlong,
+    }
+    cython = types.SimpleNamespace(**names)  # type: ignore[assignment]
+
+import zank
+from zank.random import Rng
+
+_Int = cython.typedef(cython.Py_ssize_t)
+_U64 = cython.typedef(cython.ulonglong)
+
+NP = cython.declare(_Int, 17)  # piles with two players and three build places
+CAP = cython.declare(_Int, 128)  # card slots a pile
+SIZE = cython.declare(_Int, 17 + 17 * 128)  # 2193: a position's numbers
+QUEEN = cython.declare(_Int, 12)
+HAND = cython.declare(_Int, 5)
+MASK64 = (1 << 64) - 1
+_GOLDEN = cython.declare(_U64, 0x9E3779B97F4A7C15)
+_MIX1 = cython.declare(_U64, 0xBF58476D1CE4E5B9)
+_MIX2 = cython.declare(_U64, 0x94D049BB133111EB)
+_MASK = cython.declare(_U64, MASK64)
+
+
+def encode(piles: tuple[tuple[int, ...], ...]) -> bytearray:
+    """The buffer of a state's piles."""
+    buf = bytearray(NP + NP * CAP)
+    for i, p in enumerate(piles):
+        buf[i] = len(p)
+        buf[NP + i * CAP : NP + i * CAP + len(p)] = bytes(p)
+    return buf
+
+
+def decode(buf: bytes | bytearray) -> tuple[tuple[int, ...], ...]:
+    """A state's piles from the buffer."""
+    return tuple(tuple(buf[NP + i * CAP : NP + i * CAP + buf[i]]) for i in range(NP))
+
+
+@cython.cfunc
+@cython.returns(_Int)
+@cython.locals(rng=cython.p_ulonglong, s=_U64, z=_U64, m=_U64, top=_U64, n=_Int)
+def _below(rng: Any, n: int) -> int:
+    """``Rng(rng[0]).below(n)``, the state written back to ``rng[0]``."""
+    m = n
+    top = _MASK - (_MASK - m + 1) % m
+    s: int = rng[0]
+    while True:
+        s = (s + _GOLDEN) & _MASK
+        z = ((s ^ (s >> 30)) * _MIX1) & _MASK
+        z = ((z ^ (z >> 27)) * _MIX2) & _MASK
+        z ^= z >> 31
+        if z <= top:
+            rng[0] = s
+            return z % m
+
+
+#: The set bits of a mask, lowest first: the ranks of a hand (14 bits), the
+#: build places of a want (up to 8 bits), as tuples looked up by the mask.
+_BITS = cython.declare(
+    tuple, tuple(tuple(i for i in range(14) if m >> i & 1) for m in range(1 << 14))
+)
+#: The side stacks a discard goes to, by the mask of the occupied ones:
+#: every occupied one and the first free one (S&M-8).
+_SLOTS = cython.declare(
+    tuple,
+    tuple(
+        tuple(
+            j
+            for j in range(4)
+            if m >> j & 1 or j == next((f for f in range(4) if not m >> f & 1), -1)
+        )
+        for m in range(16)
+    ),
+)
+
+
+@cython.cfunc
+@cython.returns(_Int)
+@cython.locals(n=_Int, r=_Int, i=_Int, j=_Int, base=_Int, hand=_Int, h=_Int, top=_Int)
+@cython.locals(occupied=_Int, free=_Int, ranks=_Int, mask=_Int, k=_Int, out=_Int, first=_Int)
+@cython.locals(buf=cython.p_uchar, want=cython.p_longlong, moves=cython.p_longlong, p=_Int, nb=_Int)
+@cython.locals(tops=cython.longlong[5])
+def _gen(buf: Any, p: int, want: Any, moves: Any, nb: int) -> int:
+    """The legal moves of seat ``p`` as move numbers (``rules.moves[n]``) in
+    ``moves``; returns how many.  ``want`` is scratch (14 ints)."""
+    if not cython.compiled:
+        tops = [0] * 5
+    occupied = 0
+    free = -1
+    for i in range(14):
+        want[i] = 0
+    for i in range(nb):
+        n = buf[2 + i]
+        if n:
+            occupied |= 1 << i
+            want[n + 1] |= 1 << i
+        elif free < 0:
+            free = i
+    want[13] = occupied  # king
+    want[0] = occupied  # joker
+    want[1] = 0  # an ace: the first free place
+    base = 2 + nb + p * 6
+    hand = NP + (base + 1) * CAP
+    h = buf[base + 1]
+    ranks = 0
+    for k in range(h):
+        ranks |= 1 << (buf[hand + k] & 15)
+    # the tops of the pay-off pile and the side stacks (-1: empty)
+    mask = 0
+    for j in range(5):
+        n = buf[base + (j + 1 if j else 0)]
+        if n:
+            tops[j] = buf[NP + (base + (j + 1 if j else 0)) * CAP + n - 1] & 15
+            if j:
+                mask |= 1 << (j - 1)
+        else:
+            tops[j] = -1
+    out = 0
+    if free >= 0:  # ace moves first (S&M-V2 off: before the rest)
+        if ranks & 2:
+            moves[out] = nb + free
+            out += 1
+        for j in range(5):
+            if tops[j] == 1:
+                moves[out] = (14 + j) * nb + free
+                out += 1
+    for r in _BITS[ranks]:
+        if r != 1:
+            for i in _BITS[want[r]]:
+                moves[out] = r * nb + i
+                out += 1
+    for j in range(5):
+        top = tops[j]
+        if top > 1 or top == 0:
+            for i in _BITS[want[top]]:
+                moves[out] = (14 + j) * nb + i
+                out += 1
+    first = 19 * nb  # discards
+    for r in _BITS[ranks]:
+        for j in _SLOTS[mask]:
+            moves[out] = first + r * 4 + j
+            out += 1
+    return out
+
+
+@cython.cfunc
+@cython.returns(_Int)
+@cython.locals(
+    hand=_Int, h=_Int, d=_Int, k=_Int, i=_Int, j=_Int, c=_Int, buf=cython.p_uchar, hand_i=_Int
+)
+def _draw(buf: Any, hand_i: int) -> bool:
+    """Fill the hand of pile ``hand_i`` up to five from the draw pile's top,
+    sorted (S&M-4, S&M-10); ``False`` when the draw pile held nothing."""
+    h = buf[hand_i]
+    d = buf[0]
+    k = min(HAND - h, d)
+    if k == 0:
+        return False
+    hand = NP + hand_i * CAP
+    for i in range(k):  # take the top k, kept in their order, then sort
+        buf[hand + h + i] = buf[NP + d - k + i]
+    h += k
+    for i in range(1, h):  # insertion sort of five cards
+        c = buf[hand + i]
+        j = i - 1
+        while j >= 0 and buf[hand + j] > c:
+            buf[hand + j + 1] = buf[hand + j]
+            j -= 1
+        buf[hand + j + 1] = c
+    buf[hand_i] = h
+    buf[0] = d - k
+    return True
+
+
+@cython.cfunc
+@cython.locals(n=_Int, i=_Int, j=_Int, c=_Int, buf=cython.p_uchar, rng=cython.p_ulonglong, b=_Int)
+def _shuffle_in(buf: Any, b: int, rng: Any) -> None:
+    """S&M-12: build pile ``b`` (twelve cards) goes under... into the draw
+    pile, and the draw pile is shuffled with the game's generator."""
+    n = buf[0]
+    for i in range(QUEEN):
+        buf[NP + n + i] = buf[NP + b * CAP + i]
+    n += QUEEN
+    buf[0] = n
+    buf[b] = 0
+    for i in range(n - 1, 0, -1):
+        j = _below(rng, i + 1)
+        c = buf[NP + i]
+        buf[NP + i] = buf[NP + j]
+        buf[NP + j] = c
+
+
+@cython.cfunc
+@cython.returns(_Int)
+@cython.locals(base=_Int, src=_Int, tgt=_Int, kind=_Int, hand=_Int, h=_Int, k=_Int, r=_Int)
+@cython.locals(c=_Int, i=_Int, pile=_Int, n=_Int, t=_Int, first=_Int)
+@cython.locals(
+    buf=cython.p_uchar, game=cython.p_longlong, rng=cython.p_ulonglong, p=_Int, m=_Int, nb=_Int
+)
+def _play(buf: Any, p: int, m: int, nb: int, game: Any, rng: Any) -> int:
+    """Carry out move number ``m`` of seat ``p``; ``game`` is [to_move,
+    turn, winner] (to_move -1: over, winner -1: drawn), ``rng`` [the game's
+    generator state].  Returns 1 when the game ended."""
+    base = 2 + nb + p * 6
+    first = 19 * nb
+    if m >= first:  # a discard: rank r onto side stack t
+        r = (m - first) // 4
+        t = (m - first) % 4
+        hand = NP + (base + 1) * CAP
+        h = buf[base + 1]
+        k = 0
+        while buf[hand + k] & 15 != r:
+            k += 1
+        c = buf[hand + k]
+        for i in range(k, h - 1):
+            buf[hand + i] = buf[hand + i + 1]
+        buf[base + 1] = h - 1
+        pile = base + 2 + t
+        n = buf[pile]
+        buf[NP + pile * CAP + n] = c
+        buf[pile] = n + 1
+        p = (p + 1) % 2
+        game[0] = p
+        game[1] += 1
+        if buf[2 + nb + p * 6 + 1] < HAND and not _draw(buf, 2 + nb + p * 6 + 1):
+            game[0] = -1
+            game[2] = -1
+            return 1
+        return 0
+    src = m // nb
+    tgt = m % nb
+    if src < 14:  # from the hand
+        hand = NP + (base + 1) * CAP
+        h = buf[base + 1]
+        k = 0
+        while buf[hand + k] & 15 != src:
+            k += 1
+        c = buf[hand + k]
+        for i in range(k, h - 1):
+            buf[hand + i] = buf[hand + i + 1]
+        buf[base + 1] = h - 1
+    else:
+        pile = base if src == 14 else base + 2 + src - 15
+        n = buf[pile] - 1
+        c = buf[NP + pile * CAP + n]
+        buf[pile] = n
+    pile = 2 + tgt
+    n = buf[pile]
+    buf[NP + pile * CAP + n] = c
+    buf[pile] = n + 1
+    if n + 1 == QUEEN:  # S&M-12
+        _shuffle_in(buf, pile, rng)
+    if src == 14 and buf[base] == 0:  # S&M-13
+        game[0] = -1
+        game[2] = p
+        return 1
+    if buf[base + 1] == 0 and not _draw(buf, base + 1):  # S&M-10, S&M-14
+        game[0] = -1
+        game[2] = -1
+        return 1
+    return 0
+
+
+@cython.locals(moves=cython.longlong[256], want=cython.longlong[14], game=cython.longlong[3])
+@cython.locals(grng=cython.ulonglong[1], k=_Int, seed=_Int, i=_Int, cards=cython.uchar[2193])
+def check(games: int) -> None:
+    """The prototype against the engine: every move list, position and result."""
+    rules = zank.variant("spite-and-malice")
+    nb = rules._builds
+    moves = [0] * 256
+    want = [0] * 14
+    game = [0, 0, 0]
+    grng = [0]
+    for seed in range(games):
+        state = rules.new_game(seed=seed)
+        buf = encode(state.piles)
+        cards = [0] * 2193  # SIZE
+        for i in range(SIZE):
+            cards[i] = buf[i]
+        rng = Rng(seed + 1)
+        assert state.to_move is not None
+        game[0] = state.to_move
+        game[1] = state.turn
+        game[2] = 0
+        grng[0] = state.rng
+        while True:
+            legal = rules.legal_moves(state)
+            k = _gen(cards, game[0], want, moves, nb) if game[0] >= 0 else 0
+            assert [m.action for m in legal] == [moves[i] for i in range(k)], (seed, state.ply)
+            if not legal:
+                break
+            move = legal[rng.below(len(legal))]
+            _play(cards, game[0], move.action, nb, game, grng)
+            state = rules.apply(state, move)
+            assert decode(bytes([cards[i] for i in range(SIZE)])) == state.piles, (seed, state.ply)
+            assert game[1] == state.turn, (seed, state.ply)
+            assert grng[0] == state.rng, (seed, state.ply)
+            assert (game[0] if game[0] >= 0 else None) == state.to_move, (seed, state.ply)
+        out = state.outcome
+        assert out is not None
+        assert game[2] == (-1 if out.winner is None else out.winner), seed
+    print(f"identical on {games} games")
+
+
+def random_playout(rules: Any, state: Any, seed: int) -> tuple[int, int]:
+    """``rules.playouts(state, 1, seed=seed)`` on the buffer: (moves, winner)."""
+    return _playout(
+        bytes(encode(state.piles)), state.to_move, state.turn, state.rng, seed, rules._builds
+    )
+
+
+@cython.locals(
+    p=_Int, k=_Int, n=_Int, nb_=_Int, moves=cython.longlong[256], want=cython.longlong[14]
+)
+@cython.locals(game=cython.longlong[3], grng=cython.ulonglong[1], s0=cython.ulonglong[1])
+@cython.locals(cards=cython.uchar[2193], src=cython.p_uchar)
+@cython.locals(s1=cython.ulonglong[1], i=_Int)
+def _playout(data: bytes, p: int, turn: int, rng: int, seed: int, nb: int) -> tuple[int, int]:
+    if not cython.compiled:  # C arrays in the compiled build
+        moves = [0] * 256
+        want = [0] * 14
+        cards = [0] * 2193  # SIZE
+        game = [0, 0, 0]
+        grng = [0]
+        s0 = [0]
+        s1 = [0]
+    src = data
+    for i in range(SIZE):
+        cards[i] = src[i]
+    game[0] = p
+    game[1] = turn
+    game[2] = 0
+    grng[0] = rng
+    s0[0] = (seed * 64) & MASK64  # the seats' generators, Rng(seed * 64 + seat)
+    s1[0] = (seed * 64 + 1) & MASK64
+    n = 0
+    nb_ = nb
+    while True:
+        p = game[0]
+        k = _gen(cards, p, want, moves, nb_)
+        i = _below(s0, k) if p == 0 else _below(s1, k)
+        if _play(cards, p, moves[i], nb_, game, grng):
+            return n + 1, game[2]
+        n += 1
+
+
+@cython.locals(moves=cython.longlong[256], want=cython.longlong[14], game=cython.longlong[3])
+@cython.locals(grng=cython.ulonglong[1], k=_Int, i=_Int)
+def api_game(rules: Any, state: Any, seed: int) -> int:
+    """A game as ``benchmarks/bench.py`` plays it through the kernel
+    (``Rng(seed + 1)`` picks from the legal moves): each position a ``bytes``
+    snapshot held by a new ``State`` (attrs, as the API would build one), the
+    legal moves as ``Move`` objects.  Returns the moves made."""
+    from zank._values import _make_state
+
+    if not cython.compiled:
+        moves = [0] * 256
+        want = [0] * 14
+        game = [0, 0, 0]
+        grng = [0]
+    all_moves = rules.moves
+    nb = rules._builds
+    rng = Rng(seed + 1)
+    snap = bytes(encode(state.piles))
+    game[0] = state.to_move
+    game[1] = state.turn
+    grng[0] = state.rng
+    n = 0
+    while game[0] >= 0:
+        k = _gen(snap, game[0], want, moves, nb)
+        legal = [all_moves[moves[i]] for i in range(k)]
+        move = legal[rng.below(len(legal))]
+        buf = bytearray(snap)
+        _play(buf, game[0], move.action, nb, game, grng)
+        snap = bytes(buf)
+        state = _make_state(
+            rules,
+            2,
+            snap,  # type: ignore[arg-type]  # the prototype's State holds the snapshot
+            (),
+            game[0] if game[0] >= 0 else None,
+            0,
+            (),
+            grng[0],
+            state.ply + 1,
+            game[1],
+            None,
+        )
+        n += 1
+    return n
+
+
+def _build(out: str) -> None:
+    """Compile this file into ``out`` (Cython and setuptools needed)."""
+    import os
+    import shutil
+
+    from Cython.Build import cythonize  # type: ignore[import-not-found]  # build tools only
+    from setuptools import Distribution, Extension  # type: ignore[import-untyped]
+    from setuptools.command.build_ext import build_ext  # type: ignore[import-untyped]
+
+    os.makedirs(out, exist_ok=True)
+    source = os.path.join(out, "flat_spite.py")
+    shutil.copy(__file__, source)
+    directives = {"language_level": 3, "annotation_typing": False, "binding": True}
+    ext = cythonize(
+        [Extension("flat_spite", [source], extra_compile_args=["-g0"])],
+        compiler_directives=directives,
+        quiet=True,
+    )
+    cmd = build_ext(Distribution({"name": "flat_spite", "ext_modules": ext}))
+    cmd.build_lib = out
+    cmd.build_temp = os.path.join(out, "build")
+    cmd.ensure_finalized()
+    cmd.run()
+    print(f"compiled into {out}")
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--check", type=int, default=0)
+    ap.add_argument("--time", type=int, default=0)
+    ap.add_argument("--api", type=int, default=0)
+    ap.add_argument("--build", metavar="DIR", help="compile this file with Cython into DIR")
+    a = ap.parse_args(argv)
+    if a.build:
+        _build(a.build)
+    if a.check:
+        check(a.check)
+    if a.time:
+        rules = zank.variant("spite-and-malice")
+        states = [rules.new_game(seed=s) for s in range(a.time)]
+        t = time.process_time()
+        total = 0
+        for s, st in enumerate(states):
+            total += rules.playouts(st, 1, seed=s).lengths[0]
+        engine = time.process_time() - t
+        t = time.process_time()
+        total2 = 0
+        for s, st in enumerate(states):
+            total2 += random_playout(rules, st, s)[0]
+        flat = time.process_time() - t
+        print(f"compiled={zank.compiled} flat module compiled={cython.compiled}")
+        print(f"engine playouts: {total} moves, {total / engine:,.0f} moves/s")
+        print(f"flat playouts:   {total2} moves, {total2 / flat:,.0f} moves/s")
+        print(f"ratio {engine / total * total2 / flat:.2f}")
+        for s, st in enumerate(states[:200]):
+            got = random_playout(rules, st, s)
+            want = rules.playouts(st, 1, seed=s)
+            result = want.results[0]
+            assert result is not None
+            w = result.winner
+            assert got == (want.lengths[0], -1 if w is None else w), s
+        print("the first 200 playouts identical to rules.playouts (length, winner)")
+    if a.api:
+        rules = zank.variant("spite-and-malice")
+        states = [rules.new_game(seed=s) for s in range(a.api)]
+        legal, apply = rules._legal, rules._apply
+        t = time.process_time()
+        total = 0
+        for s, st in enumerate(states):
+            rng = Rng(s + 1)
+            while st.outcome is None:
+                moves = legal(st)
+                st = apply(st, moves[rng.below(len(moves))])
+                total += 1
+        engine = time.process_time() - t
+        t = time.process_time()
+        total2 = sum(api_game(rules, st, s) for s, st in enumerate(states))
+        flat = time.process_time() - t
+        assert total == total2
+        print(f"compiled={zank.compiled} flat module compiled={cython.compiled}")
+        print(f"engine kernel (_legal, _apply): {total} moves, {total / engine:,.0f} moves/s")
+        print(f"flat kernel on bytes + State:   {total2} moves, {total2 / flat:,.0f} moves/s")
+        print(f"ratio {engine / flat:.2f}")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
