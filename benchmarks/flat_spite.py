@@ -129,31 +129,40 @@ _SLOTS = cython.declare(
 )
 
 
-@cython.cfunc
-@cython.returns(_Int)
-@cython.locals(n=_Int, r=_Int, i=_Int, j=_Int, base=_Int, hand=_Int, h=_Int, top=_Int)
-@cython.locals(occupied=_Int, free=_Int, ranks=_Int, mask=_Int, k=_Int, out=_Int, first=_Int)
-@cython.locals(buf=cython.p_uchar, want=cython.p_longlong, moves=cython.p_longlong, p=_Int, nb=_Int)
-@cython.locals(tops=cython.longlong[5])
-def _gen(buf: Any, p: int, want: Any, moves: Any, nb: int) -> int:
-    """The legal moves of seat ``p`` as move numbers (``rules.moves[n]``) in
-    ``moves``; returns how many.  ``want`` is scratch (14 ints)."""
-    if not cython.compiled:
-        tops = [0] * 5
-    occupied = 0
-    free = -1
-    for i in range(14):
-        want[i] = 0
-    for i in range(nb):
-        n = buf[2 + i]
+def _wants(heights: tuple[int, ...]) -> tuple[tuple[int, ...], int]:
+    """For build piles of ``heights``: per rank, the mask of the places that
+    take it (S&M-6, S&M-11), and the first free place (-1: none)."""
+    want = [0] * 14
+    occupied, free = 0, -1
+    for i, n in enumerate(heights):
         if n:
             occupied |= 1 << i
             want[n + 1] |= 1 << i
         elif free < 0:
             free = i
-    want[13] = occupied  # king
-    want[0] = occupied  # joker
+    want[13] = want[0] = occupied  # a king or a joker: any standing pile
     want[1] = 0  # an ace: the first free place
+    return tuple(want), free
+
+
+#: ``_wants`` of every three heights 0..11, by ``(h1 * 12 + h2) * 12 + h3``.
+_WANTS = cython.declare(
+    tuple, tuple(_wants((a, b, c)) for a in range(12) for b in range(12) for c in range(12))
+)
+
+
+@cython.cfunc
+@cython.returns(_Int)
+@cython.locals(n=_Int, r=_Int, i=_Int, j=_Int, base=_Int, hand=_Int, h=_Int, top=_Int)
+@cython.locals(free=_Int, ranks=_Int, mask=_Int, k=_Int, out=_Int, first=_Int, pile=_Int)
+@cython.locals(buf=cython.p_uchar, moves=cython.p_longlong, p=_Int, nb=_Int, want=tuple)
+@cython.locals(tops=cython.longlong[5], hand_ranks=tuple)
+def _gen(buf: Any, p: int, moves: Any, nb: int) -> int:
+    """The legal moves of seat ``p`` as move numbers (``rules.moves[n]``) in
+    ``moves``; returns how many (three build places)."""
+    if not cython.compiled:
+        tops = [0] * 5
+    want, free = _WANTS[(buf[2] * 12 + buf[3]) * 12 + buf[4]]
     base = 2 + nb + p * 6
     hand = NP + (base + 1) * CAP
     h = buf[base + 1]
@@ -161,13 +170,15 @@ def _gen(buf: Any, p: int, want: Any, moves: Any, nb: int) -> int:
     for k in range(h):
         ranks |= 1 << (buf[hand + k] & 15)
     # the tops of the pay-off pile and the side stacks (-1: empty)
+    n = buf[base]
+    tops[0] = buf[NP + base * CAP + n - 1] & 15 if n else -1
     mask = 0
-    for j in range(5):
-        n = buf[base + (j + 1 if j else 0)]
+    for j in range(1, 5):
+        pile = base + 1 + j
+        n = buf[pile]
         if n:
-            tops[j] = buf[NP + (base + (j + 1 if j else 0)) * CAP + n - 1] & 15
-            if j:
-                mask |= 1 << (j - 1)
+            tops[j] = buf[NP + pile * CAP + n - 1] & 15
+            mask |= 1 << (j - 1)
         else:
             tops[j] = -1
     out = 0
@@ -179,7 +190,8 @@ def _gen(buf: Any, p: int, want: Any, moves: Any, nb: int) -> int:
             if tops[j] == 1:
                 moves[out] = (14 + j) * nb + free
                 out += 1
-    for r in _BITS[ranks]:
+    hand_ranks = _BITS[ranks]
+    for r in hand_ranks:
         if r != 1:
             for i in _BITS[want[r]]:
                 moves[out] = r * nb + i
@@ -191,7 +203,7 @@ def _gen(buf: Any, p: int, want: Any, moves: Any, nb: int) -> int:
                 moves[out] = (14 + j) * nb + i
                 out += 1
     first = 19 * nb  # discards
-    for r in _BITS[ranks]:
+    for r in hand_ranks:
         for j in _SLOTS[mask]:
             moves[out] = first + r * 4 + j
             out += 1
@@ -316,14 +328,13 @@ def _play(buf: Any, p: int, m: int, nb: int, game: Any, rng: Any) -> int:
     return 0
 
 
-@cython.locals(moves=cython.longlong[256], want=cython.longlong[14], game=cython.longlong[3])
+@cython.locals(moves=cython.longlong[256], game=cython.longlong[3])
 @cython.locals(grng=cython.ulonglong[1], k=_Int, seed=_Int, i=_Int, cards=cython.uchar[2193])
 def check(games: int) -> None:
     """The prototype against the engine: every move list, position and result."""
     rules = zank.variant("spite-and-malice")
     nb = rules._builds
     moves = [0] * 256
-    want = [0] * 14
     game = [0, 0, 0]
     grng = [0]
     for seed in range(games):
@@ -340,7 +351,7 @@ def check(games: int) -> None:
         grng[0] = state.rng
         while True:
             legal = rules.legal_moves(state)
-            k = _gen(cards, game[0], want, moves, nb) if game[0] >= 0 else 0
+            k = _gen(cards, game[0], moves, nb) if game[0] >= 0 else 0
             assert [m.action for m in legal] == [moves[i] for i in range(k)], (seed, state.ply)
             if not legal:
                 break
@@ -364,16 +375,13 @@ def random_playout(rules: Any, state: Any, seed: int) -> tuple[int, int]:
     )
 
 
-@cython.locals(
-    p=_Int, k=_Int, n=_Int, nb_=_Int, moves=cython.longlong[256], want=cython.longlong[14]
-)
+@cython.locals(p=_Int, k=_Int, n=_Int, nb_=_Int, moves=cython.longlong[256])
 @cython.locals(game=cython.longlong[3], grng=cython.ulonglong[1], s0=cython.ulonglong[1])
 @cython.locals(cards=cython.uchar[2193], src=cython.p_uchar)
 @cython.locals(s1=cython.ulonglong[1], i=_Int)
 def _playout(data: bytes, p: int, turn: int, rng: int, seed: int, nb: int) -> tuple[int, int]:
     if not cython.compiled:  # C arrays in the compiled build
         moves = [0] * 256
-        want = [0] * 14
         cards = [0] * 2193  # SIZE
         game = [0, 0, 0]
         grng = [0]
@@ -392,14 +400,14 @@ def _playout(data: bytes, p: int, turn: int, rng: int, seed: int, nb: int) -> tu
     nb_ = nb
     while True:
         p = game[0]
-        k = _gen(cards, p, want, moves, nb_)
+        k = _gen(cards, p, moves, nb_)
         i = _below(s0, k) if p == 0 else _below(s1, k)
         if _play(cards, p, moves[i], nb_, game, grng):
             return n + 1, game[2]
         n += 1
 
 
-@cython.locals(moves=cython.longlong[256], want=cython.longlong[14], game=cython.longlong[3])
+@cython.locals(moves=cython.longlong[256], game=cython.longlong[3])
 @cython.locals(grng=cython.ulonglong[1], k=_Int, i=_Int)
 def api_game(rules: Any, state: Any, seed: int) -> int:
     """A game as ``benchmarks/bench.py`` plays it through the kernel
@@ -410,7 +418,6 @@ def api_game(rules: Any, state: Any, seed: int) -> int:
 
     if not cython.compiled:
         moves = [0] * 256
-        want = [0] * 14
         game = [0, 0, 0]
         grng = [0]
     all_moves = rules.moves
@@ -422,7 +429,7 @@ def api_game(rules: Any, state: Any, seed: int) -> int:
     grng[0] = state.rng
     n = 0
     while game[0] >= 0:
-        k = _gen(snap, game[0], want, moves, nb)
+        k = _gen(snap, game[0], moves, nb)
         legal = [all_moves[moves[i]] for i in range(k)]
         move = legal[rng.below(len(legal))]
         buf = bytearray(snap)
