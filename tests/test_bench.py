@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import re
 from pathlib import Path
 from types import ModuleType
@@ -12,17 +11,14 @@ import pytest
 import zank
 from zank.random import Rng
 
+from .scripts import load_script
+
 BENCH = Path(__file__).resolve().parents[1] / "benchmarks" / "bench.py"
 
 
 @pytest.fixture(scope="module")
 def bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("zank_bench", BENCH)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script(BENCH, "zank_bench")
 
 
 def _moves(name: str, games: int) -> int:

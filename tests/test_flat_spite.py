@@ -3,8 +3,6 @@ engine's games (its figures in ``benchmarks/RESULTS.md`` rest on that)."""
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
 from types import ModuleType
 
 import pytest
@@ -12,17 +10,12 @@ import pytest
 import zank
 from zank.random import Rng
 
-BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
+from .scripts import BENCHMARKS, load_script
 
 
 @pytest.fixture(scope="module")
 def flat() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("zank_flat_spite", BENCHMARKS / "flat_spite.py")
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script(BENCHMARKS / "flat_spite.py", "zank_flat_spite")
 
 
 def test_the_prototype_lists_and_plays_the_engines_moves(flat: ModuleType) -> None:

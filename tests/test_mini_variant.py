@@ -12,8 +12,6 @@ page's rules), and whole games to their end (``tests/test_games_end.py``).
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
@@ -31,6 +29,7 @@ from zank.family.table import CARD, FamilyTable
 from zank.registry import register
 
 from .family.test_kernel import GENERIC, RULE_ID, sampled_states
+from .scripts import load_script
 from .strategies import choose_index, seeds
 from .test_contract import check_step
 from .test_games_end import check_game
@@ -42,13 +41,7 @@ PAGE = ROOT / "docs" / "howto" / "adding-a-variant.md"
 
 def _load() -> ModuleType:
     """The example as module ``zank_mini`` (its ``greedy_policy`` names it so)."""
-    spec = importlib.util.spec_from_file_location("zank_mini", EXAMPLE)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["zank_mini"] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script(EXAMPLE, "zank_mini", register=True)
 
 
 zank_mini = _load()

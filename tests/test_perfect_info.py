@@ -2,27 +2,18 @@
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
 from types import ModuleType
 
 import pytest
 
 import zank
 
-BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
+from .scripts import BENCHMARKS, load_script
 
 
 @pytest.fixture(scope="module")
 def bound() -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        "zank_perfect_info", BENCHMARKS / "perfect_info.py"
-    )
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script(BENCHMARKS / "perfect_info.py", "zank_perfect_info")
 
 
 def _first_choice(rules: zank.Rules, seed: int) -> zank.State:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
 from types import ModuleType
@@ -12,16 +11,11 @@ import pytest
 import zank
 from zank.agents import SearchAgent
 
-BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
+from .scripts import BENCHMARKS, load_script
 
 
 def _load(name: str) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(f"zank_{name}", BENCHMARKS / f"{name}.py")
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script(BENCHMARKS / f"{name}.py", f"zank_{name}")
 
 
 @pytest.fixture(scope="module")

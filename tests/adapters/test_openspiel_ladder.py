@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
 from types import ModuleType
@@ -11,6 +10,8 @@ from types import ModuleType
 import pytest
 
 import zank
+
+from ..scripts import load_script
 
 np = pytest.importorskip("numpy")
 pytest.importorskip("pyspiel")
@@ -21,12 +22,7 @@ SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "openspiel_ladder.
 
 @pytest.fixture(scope="module")
 def script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("zank_openspiel_ladder", SCRIPT)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script(SCRIPT, "zank_openspiel_ladder")
 
 
 def test_the_bots_and_a_zank_agent_play_a_rated_round_robin(
