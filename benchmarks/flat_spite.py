@@ -259,8 +259,25 @@ def _shuffle_in(buf: Any, b: int, rng: Any) -> None:
 
 @cython.cfunc
 @cython.returns(_Int)
-@cython.locals(base=_Int, src=_Int, tgt=_Int, kind=_Int, hand=_Int, h=_Int, k=_Int, r=_Int)
-@cython.locals(c=_Int, i=_Int, pile=_Int, n=_Int, t=_Int, first=_Int)
+@cython.locals(buf=cython.p_uchar, base=_Int, r=_Int, hand=_Int, h=_Int, k=_Int, c=_Int, i=_Int)
+def _take(buf: Any, base: int, r: int) -> int:
+    """Take the first card of rank ``r`` out of the hand (pile ``base + 1``,
+    sorted); returns it."""
+    hand = NP + (base + 1) * CAP
+    h = buf[base + 1]
+    k = 0
+    while buf[hand + k] & 15 != r:
+        k += 1
+    c: int = buf[hand + k]
+    for i in range(k, h - 1):
+        buf[hand + i] = buf[hand + i + 1]
+    buf[base + 1] = h - 1
+    return c
+
+
+@cython.cfunc
+@cython.returns(_Int)
+@cython.locals(base=_Int, src=_Int, tgt=_Int, r=_Int, c=_Int, pile=_Int, n=_Int, t=_Int, first=_Int)
 @cython.locals(
     buf=cython.p_uchar, game=cython.p_longlong, rng=cython.p_ulonglong, p=_Int, m=_Int, nb=_Int
 )
@@ -273,15 +290,7 @@ def _play(buf: Any, p: int, m: int, nb: int, game: Any, rng: Any) -> int:
     if m >= first:  # a discard: rank r onto side stack t
         r = (m - first) // 4
         t = (m - first) % 4
-        hand = NP + (base + 1) * CAP
-        h = buf[base + 1]
-        k = 0
-        while buf[hand + k] & 15 != r:
-            k += 1
-        c = buf[hand + k]
-        for i in range(k, h - 1):
-            buf[hand + i] = buf[hand + i + 1]
-        buf[base + 1] = h - 1
+        c = _take(buf, base, r)
         pile = base + 2 + t
         n = buf[pile]
         buf[NP + pile * CAP + n] = c
@@ -297,15 +306,7 @@ def _play(buf: Any, p: int, m: int, nb: int, game: Any, rng: Any) -> int:
     src = m // nb
     tgt = m % nb
     if src < 14:  # from the hand
-        hand = NP + (base + 1) * CAP
-        h = buf[base + 1]
-        k = 0
-        while buf[hand + k] & 15 != src:
-            k += 1
-        c = buf[hand + k]
-        for i in range(k, h - 1):
-            buf[hand + i] = buf[hand + i + 1]
-        buf[base + 1] = h - 1
+        c = _take(buf, base, src)
     else:
         pile = base if src == 14 else base + 2 + src - 15
         n = buf[pile] - 1
