@@ -210,6 +210,86 @@ def _gen(buf: Any, p: int, moves: Any, nb: int) -> int:
     return out
 
 
+def tables(rules: Any) -> tuple[tuple[tuple[tuple[Any, ...], ...], ...], tuple[Any, ...]]:
+    """The move rows of :func:`_gen_moves` for ``rules``: per source (ranks 0-13
+    from the hand, 14 the pay-off pile, 15-18 the side stacks) and mask of build
+    places, the ``Move`` objects of those plays; per mask of occupied side stacks
+    and rank, the discards (made once per rules object)."""
+    kept = _TABLES.get(rules)
+    if kept is not None:
+        return kept
+    nb = rules._builds
+    moves = rules.moves
+    play = tuple(
+        tuple(tuple(moves[src * nb + i] for i in _BITS[bits]) for bits in range(1 << nb))
+        for src in range(19)
+    )
+    first = 19 * nb
+    discard = tuple(
+        tuple(tuple(moves[first + r * 4 + j] for j in _SLOTS[mask]) for r in range(14))
+        for mask in range(16)
+    )
+    _TABLES[rules] = play, discard
+    return play, discard
+
+
+_TABLES: dict[Any, tuple[tuple[tuple[tuple[Any, ...], ...], ...], tuple[Any, ...]]] = {}
+
+
+@cython.cfunc
+@cython.locals(r=_Int, j=_Int, base=_Int, hand=_Int, h=_Int, top=_Int, bits=_Int, n=_Int)
+@cython.locals(free=_Int, ranks=_Int, mask=_Int, k=_Int, pile=_Int)
+@cython.locals(buf=cython.p_uchar, p=_Int, want=tuple, out=list, play=tuple, drows=tuple)
+@cython.locals(tops=cython.longlong[5], hand_ranks=tuple, discard=tuple)
+def _gen_moves(buf: Any, p: int, play: Any, discard: Any) -> list[Any]:
+    """:func:`_gen` with the moves as ``Move`` objects, extended from the rows
+    of :func:`tables` (as the engine's generator does)."""
+    if not cython.compiled:
+        tops = [0] * 5
+    want, free = _WANTS[(buf[2] * 12 + buf[3]) * 12 + buf[4]]
+    base = 5 + p * 6
+    hand = NP + (base + 1) * CAP
+    h = buf[base + 1]
+    ranks = 0
+    for k in range(h):
+        ranks |= 1 << (buf[hand + k] & 15)
+    n = buf[base]
+    tops[0] = buf[NP + base * CAP + n - 1] & 15 if n else -1
+    mask = 0
+    for j in range(1, 5):
+        pile = base + 1 + j
+        n = buf[pile]
+        if n:
+            tops[j] = buf[NP + pile * CAP + n - 1] & 15
+            mask |= 1 << (j - 1)
+        else:
+            tops[j] = -1
+    out = []
+    if free >= 0:  # ace moves first (S&M-V2 off: before the rest)
+        bits = 1 << free
+        if ranks & 2:
+            out.extend(play[1][bits])
+        for j in range(5):
+            if tops[j] == 1:
+                out.extend(play[14 + j][bits])
+    hand_ranks = _BITS[ranks]
+    for r in hand_ranks:
+        if r != 1:
+            bits = want[r]
+            if bits:
+                out.extend(play[r][bits])
+    for j in range(5):
+        top = tops[j]
+        if top > 1 or top == 0:
+            bits = want[top]
+            if bits:
+                out.extend(play[14 + j][bits])
+    drows = discard[mask]
+    for r in hand_ranks:
+        out.extend(drows[r])
+    return out
+
+
 @cython.cfunc
 @cython.returns(_Int)
 @cython.locals(
@@ -451,6 +531,79 @@ def api_game(rules: Any, state: Any, seed: int) -> int:
         )
         n += 1
     return n
+
+
+@cython.locals(game=cython.longlong[3], grng=cython.ulonglong[1])
+def api_game_moves(rules: Any, state: Any, seed: int) -> int:
+    """:func:`api_game` with :func:`_gen_moves`: the legal moves listed as
+    ``Move`` objects by the generator itself."""
+    from zank._values import _make_state
+
+    if not cython.compiled:
+        game = [0, 0, 0]
+        grng = [0]
+    play, discard = tables(rules)
+    nb = rules._builds
+    rng = Rng(seed + 1)
+    snap = bytes(encode(state.piles))
+    game[0] = state.to_move
+    game[1] = state.turn
+    grng[0] = state.rng
+    n = 0
+    while game[0] >= 0:
+        legal = _gen_moves(snap, game[0], play, discard)
+        move = legal[rng.below(len(legal))]
+        buf = bytearray(snap)
+        _play(buf, game[0], move.action, nb, game, grng)
+        snap = bytes(buf)
+        state = _make_state(
+            rules,
+            2,
+            snap,  # type: ignore[arg-type]  # the prototype's State holds the snapshot
+            (),
+            game[0] if game[0] >= 0 else None,
+            0,
+            (),
+            grng[0],
+            state.ply + 1,
+            game[1],
+            None,
+        )
+        n += 1
+    return n
+
+
+@cython.locals(p=_Int, n=_Int, nb_=_Int, legal=list, i=_Int)
+@cython.locals(game=cython.longlong[3], grng=cython.ulonglong[1], s0=cython.ulonglong[1])
+@cython.locals(cards=cython.uchar[2193], src=cython.p_uchar, s1=cython.ulonglong[1])
+def random_playout_moves(rules: Any, state: Any, seed: int) -> tuple[int, int]:
+    """:func:`random_playout` with :func:`_gen_moves`."""
+    if not cython.compiled:
+        cards = [0] * 2193  # SIZE
+        game = [0, 0, 0]
+        grng = [0]
+        s0 = [0]
+        s1 = [0]
+    play, discard = tables(rules)
+    data = bytes(encode(state.piles))
+    src = data
+    for i in range(SIZE):
+        cards[i] = src[i]
+    game[0] = state.to_move
+    game[1] = state.turn
+    game[2] = 0
+    grng[0] = state.rng
+    s0[0] = (seed * 64) & MASK64
+    s1[0] = (seed * 64 + 1) & MASK64
+    n = 0
+    nb_ = rules._builds
+    while True:
+        p = game[0]
+        legal = _gen_moves(cards, p, play, discard)
+        i = _below(s0, len(legal)) if p == 0 else _below(s1, len(legal))
+        if _play(cards, p, legal[i].action, nb_, game, grng):
+            return n + 1, game[2]
+        n += 1
 
 
 def _build(out: str) -> None:
