@@ -22,8 +22,11 @@ from the heights (the draw pile all face down, a pay-off pile all but its top).
   the buffer would be, the legal moves as ``Move`` objects.
 * :func:`random_playout` is ``rules.playouts(state, 1, seed=s)`` on the buffer
   in place, moves as ints until one is picked.
-* :func:`check` compares every move list, position, turn, generator state and
-  result with the engine's.
+* ``_gen_moves``, :func:`api_game_moves` and :func:`random_playout_moves`: the
+  same with the moves listed as ``Move`` objects from rows (:func:`tables`), as
+  the engine lists them.
+* :func:`check` compares every move list (both kinds), position, turn,
+  generator state and result with the engine's.
 
 Run: ``python benchmarks/flat_spite.py --check N --time N --api N`` (pure
 Python, or compiled: ``python benchmarks/flat_spite.py --build DIR`` compiles
@@ -415,6 +418,7 @@ def check(games: int) -> None:
     """The prototype against the engine: every move list, position and result."""
     rules = zank.variant("spite-and-malice")
     nb = rules._builds
+    play, discard = tables(rules)
     moves = [0] * 256
     game = [0, 0, 0]
     grng = [0]
@@ -434,6 +438,8 @@ def check(games: int) -> None:
             legal = rules.legal_moves(state)
             k = _gen(cards, game[0], moves, nb) if game[0] >= 0 else 0
             assert [m.action for m in legal] == [moves[i] for i in range(k)], (seed, state.ply)
+            if game[0] >= 0:
+                assert _gen_moves(cards, game[0], play, discard) == list(legal), (seed, state.ply)
             if not legal:
                 break
             move = legal[rng.below(len(legal))]

@@ -37,6 +37,7 @@ def test_a_random_playout_is_the_engines(flat: ModuleType, seed: int) -> None:
     assert result is not None
     winner = -1 if result.winner is None else result.winner
     assert flat.random_playout(rules, state, seed) == (want.lengths[0], winner)
+    assert flat.random_playout_moves(rules, state, seed) == (want.lengths[0], winner)
 
 
 def test_the_api_game_makes_the_engines_moves(flat: ModuleType) -> None:
@@ -48,3 +49,4 @@ def test_the_api_game_makes_the_engines_moves(flat: ModuleType) -> None:
             state = rules.apply(state, legal[rng.below(len(legal))])
             n += 1
         assert flat.api_game(rules, rules.new_game(seed=seed), seed) == n
+        assert flat.api_game_moves(rules, rules.new_game(seed=seed), seed) == n
