@@ -28,7 +28,7 @@ from the heights (the draw pile all face down, a pay-off pile all but its top).
 * :func:`check` compares every move list (both kinds), position, turn,
   generator state and result with the engine's.
 
-Run: ``python benchmarks/flat_spite.py --check N --time N --api N`` (pure
+Run: ``python benchmarks/flat_spite.py --check N --time N --api N --versus N`` (pure
 Python, or compiled: ``python benchmarks/flat_spite.py --build DIR`` compiles
 this file with Cython into ``DIR`` with the directives of ``hatch_build.py``;
 then ``PYTHONPATH=DIR:<zank build> python -c "import flat_spite;
@@ -40,6 +40,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections.abc import Callable
 from typing import Any
 
 try:
@@ -213,6 +214,10 @@ def _gen(buf: Any, p: int, moves: Any, nb: int) -> int:
     return out
 
 
+#: Where pile ``i``'s top card lies in the buffer, less its height.
+_TOP = cython.declare(tuple, tuple(NP + i * CAP - 1 for i in range(17)))
+
+
 def tables(rules: Any) -> tuple[tuple[tuple[tuple[Any, ...], ...], ...], tuple[Any, ...]]:
     """The move rows of :func:`_gen_moves` for ``rules``: per source (ranks 0-13
     from the hand, 14 the pay-off pile, 15-18 the side stacks) and mask of build
@@ -240,8 +245,8 @@ _TABLES: dict[Any, tuple[tuple[tuple[tuple[Any, ...], ...], ...], tuple[Any, ...
 
 
 @cython.cfunc
-@cython.locals(r=_Int, j=_Int, base=_Int, hand=_Int, h=_Int, top=_Int, bits=_Int, n=_Int)
-@cython.locals(free=_Int, ranks=_Int, mask=_Int, k=_Int, pile=_Int)
+@cython.locals(r=_Int, j=_Int, base=_Int, hand=_Int, top=_Int, bits=_Int, n=_Int)
+@cython.locals(free=_Int, ranks=_Int, mask=_Int, c=_Int, pile=_Int)
 @cython.locals(buf=cython.p_uchar, p=_Int, want=tuple, out=list, play=tuple, drows=tuple)
 @cython.locals(tops=cython.longlong[5], hand_ranks=tuple, discard=tuple)
 def _gen_moves(buf: Any, p: int, play: Any, discard: Any) -> list[Any]:
@@ -252,18 +257,17 @@ def _gen_moves(buf: Any, p: int, play: Any, discard: Any) -> list[Any]:
     want, free = _WANTS[(buf[2] * 12 + buf[3]) * 12 + buf[4]]
     base = 5 + p * 6
     hand = NP + (base + 1) * CAP
-    h = buf[base + 1]
     ranks = 0
-    for k in range(h):
-        ranks |= 1 << (buf[hand + k] & 15)
+    for c in buf[hand : hand + buf[base + 1]]:  # a slice: one step in pure Python
+        ranks |= 1 << (c & 15)
     n = buf[base]
-    tops[0] = buf[NP + base * CAP + n - 1] & 15 if n else -1
+    tops[0] = buf[_TOP[base] + n] & 15 if n else -1
     mask = 0
     for j in range(1, 5):
         pile = base + 1 + j
         n = buf[pile]
         if n:
-            tops[j] = buf[NP + pile * CAP + n - 1] & 15
+            tops[j] = buf[_TOP[pile] + n] & 15
             mask |= 1 << (j - 1)
         else:
             tops[j] = -1
@@ -307,18 +311,16 @@ def _draw(buf: Any, hand_i: int) -> bool:
     if k == 0:
         return False
     hand = NP + hand_i * CAP
-    for i in range(k):  # take the top k, kept in their order, then sort
-        buf[hand + h + i] = buf[NP + d - k + i]
-    h += k
-    for i in range(1, h):  # insertion sort of five cards
-        c = buf[hand + i]
+    d -= k
+    for i in range(h, h + k):  # each card from the top into the sorted hand
+        c = buf[NP + d + i - h]
         j = i - 1
         while j >= 0 and buf[hand + j] > c:
             buf[hand + j + 1] = buf[hand + j]
             j -= 1
         buf[hand + j + 1] = c
-    buf[hand_i] = h
-    buf[0] = d - k
+    buf[hand_i] = h + k
+    buf[0] = d
     return True
 
 
@@ -584,17 +586,18 @@ def api_game_moves(rules: Any, state: Any, seed: int) -> int:
 @cython.locals(cards=cython.uchar[2193], src=cython.p_uchar, s1=cython.ulonglong[1])
 def random_playout_moves(rules: Any, state: Any, seed: int) -> tuple[int, int]:
     """:func:`random_playout` with :func:`_gen_moves`."""
-    if not cython.compiled:
-        cards = [0] * 2193  # SIZE
+    data = bytes(encode(state.piles))
+    if not cython.compiled:  # C arrays in the compiled build
+        cards = bytearray(data)
         game = [0, 0, 0]
         grng = [0]
         s0 = [0]
         s1 = [0]
+    else:
+        src = data
+        for i in range(SIZE):
+            cards[i] = src[i]
     play, discard = tables(rules)
-    data = bytes(encode(state.piles))
-    src = data
-    for i in range(SIZE):
-        cards[i] = src[i]
     game[0] = state.to_move
     game[1] = state.turn
     game[2] = 0
@@ -638,17 +641,62 @@ def _build(out: str) -> None:
     print(f"compiled into {out}")
 
 
+def versus(games: int, rounds: int) -> None:
+    """The engine's kernel and playouts against :func:`api_game_moves` and
+    :func:`random_playout_moves` on ``games`` games: the four loops in turn,
+    ``rounds`` times, the best rate (moves a CPU-second) of each."""
+    rules = zank.variant("spite-and-malice")
+    states = [rules.new_game(seed=s) for s in range(games)]
+    legal, apply = rules._legal, rules._apply
+
+    def engine_api() -> int:
+        n = 0
+        for s, state in enumerate(states):
+            rng = Rng(s + 1)
+            while state.outcome is None:
+                moves = legal(state)
+                state = apply(state, moves[rng.below(len(moves))])
+                n += 1
+        return n
+
+    loops: dict[str, Callable[[], int]] = {
+        "engine API kernel": engine_api,
+        "flat API kernel": lambda: sum(api_game_moves(rules, x, s) for s, x in enumerate(states)),
+        "engine playouts": lambda: sum(
+            rules.playouts(x, 1, seed=s).lengths[0] for s, x in enumerate(states)
+        ),
+        "flat playouts": lambda: sum(
+            random_playout_moves(rules, x, s)[0] for s, x in enumerate(states)
+        ),
+    }
+    best: dict[str, float] = {}
+    for _ in range(rounds):
+        for name, loop in loops.items():
+            t = time.process_time()
+            n = loop()
+            best[name] = max(best.get(name, 0.0), n / (time.process_time() - t))
+    print(f"compiled={zank.compiled} flat module compiled={cython.compiled}")
+    for name, rate in best.items():
+        print(f"{name:18} {rate:12,.0f} moves/s")
+    print(f"API kernel flat / engine {best['flat API kernel'] / best['engine API kernel']:.3f}")
+    print(f"playouts flat / engine   {best['flat playouts'] / best['engine playouts']:.3f}")
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--check", type=int, default=0)
     ap.add_argument("--time", type=int, default=0)
     ap.add_argument("--api", type=int, default=0)
     ap.add_argument("--build", metavar="DIR", help="compile this file with Cython into DIR")
+    ap.add_argument("--versus", type=int, default=0, help="games of the best-of comparison")
+    ap.add_argument("--rounds", type=int, default=5, help="its rounds")
     a = ap.parse_args(argv)
     if a.build:
         _build(a.build)
     if a.check:
         check(a.check)
+    if a.versus:
+        versus(a.versus, a.rounds)
     if a.time:
         rules = zank.variant("spite-and-malice")
         states = [rules.new_game(seed=s) for s in range(a.time)]

@@ -50,3 +50,10 @@ def test_the_api_game_makes_the_engines_moves(flat: ModuleType) -> None:
             n += 1
         assert flat.api_game(rules, rules.new_game(seed=seed), seed) == n
         assert flat.api_game_moves(rules, rules.new_game(seed=seed), seed) == n
+
+
+def test_the_comparison_runs(flat: ModuleType, capsys: pytest.CaptureFixture[str]) -> None:
+    flat.versus(2, 1)
+    out = capsys.readouterr().out
+    assert "API kernel flat / engine" in out
+    assert "playouts flat / engine" in out
