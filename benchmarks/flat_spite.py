@@ -641,26 +641,28 @@ def _build(out: str) -> None:
     print(f"compiled into {out}")
 
 
+def _engine_api(rules: Any, states: list[Any]) -> int:
+    """The engine's kernel (``_legal``, ``_apply``) playing the games of
+    :func:`api_game` from ``states``; returns the moves made."""
+    legal, apply = rules._legal, rules._apply
+    n = 0
+    for s, state in enumerate(states):
+        rng = Rng(s + 1)
+        while state.outcome is None:
+            moves = legal(state)
+            state = apply(state, moves[rng.below(len(moves))])
+            n += 1
+    return n
+
+
 def versus(games: int, rounds: int) -> None:
     """The engine's kernel and playouts against :func:`api_game_moves` and
     :func:`random_playout_moves` on ``games`` games: the four loops in turn,
     ``rounds`` times, the best rate (moves a CPU-second) of each."""
     rules = zank.variant("spite-and-malice")
     states = [rules.new_game(seed=s) for s in range(games)]
-    legal, apply = rules._legal, rules._apply
-
-    def engine_api() -> int:
-        n = 0
-        for s, state in enumerate(states):
-            rng = Rng(s + 1)
-            while state.outcome is None:
-                moves = legal(state)
-                state = apply(state, moves[rng.below(len(moves))])
-                n += 1
-        return n
-
     loops: dict[str, Callable[[], int]] = {
-        "engine API kernel": engine_api,
+        "engine API kernel": lambda: _engine_api(rules, states),
         "flat API kernel": lambda: sum(api_game_moves(rules, x, s) for s, x in enumerate(states)),
         "engine playouts": lambda: sum(
             rules.playouts(x, 1, seed=s).lengths[0] for s, x in enumerate(states)
@@ -725,15 +727,8 @@ def main(argv: list[str] | None = None) -> None:
     if a.api:
         rules = zank.variant("spite-and-malice")
         states = [rules.new_game(seed=s) for s in range(a.api)]
-        legal, apply = rules._legal, rules._apply
         t = time.process_time()
-        total = 0
-        for s, st in enumerate(states):
-            rng = Rng(s + 1)
-            while st.outcome is None:
-                moves = legal(st)
-                st = apply(st, moves[rng.below(len(moves))])
-                total += 1
+        total = _engine_api(rules, states)
         engine = time.process_time() - t
         t = time.process_time()
         total2 = sum(api_game(rules, st, s) for s, st in enumerate(states))
