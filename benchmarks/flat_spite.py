@@ -327,8 +327,8 @@ def _draw(buf: Any, hand_i: int) -> bool:
 @cython.cfunc
 @cython.locals(n=_Int, i=_Int, j=_Int, c=_Int, buf=cython.p_uchar, rng=cython.p_ulonglong, b=_Int)
 def _shuffle_in(buf: Any, b: int, rng: Any) -> None:
-    """S&M-12: build pile ``b`` (twelve cards) goes under... into the draw
-    pile, and the draw pile is shuffled with the game's generator."""
+    """S&M-12: the twelve cards of build pile ``b`` join the draw pile (after
+    its cards), and the draw pile is shuffled with the game's generator."""
     n = buf[0]
     for i in range(QUEEN):
         buf[NP + n + i] = buf[NP + b * CAP + i]
