@@ -64,6 +64,7 @@ except ImportError:  # pure Python: zank's stand-in, with the few names more use
     cython = types.SimpleNamespace(**names)  # type: ignore[assignment]
 
 import zank
+from zank._values import _make_state
 from zank.random import Rng
 
 _Int = cython.typedef(cython.Py_ssize_t)
@@ -496,62 +497,48 @@ def _playout(data: bytes, p: int, turn: int, rng: int, seed: int, nb: int) -> tu
         n += 1
 
 
+@cython.cfunc
+@cython.locals(game=cython.p_longlong, grng=cython.p_ulonglong, action=_Int)
+def _after(
+    rules: Any, state: Any, snap: bytes, action: int, game: Any, grng: Any
+) -> tuple[bytes, Any]:
+    """Move number ``action`` of the seat to move (``game[0]``) played on a copy
+    of ``snap``: the new snapshot and the ``State`` holding it (the slot of
+    ``piles``; ``down`` left empty, as the heights give it)."""
+    buf = bytearray(snap)
+    _play(buf, game[0], action, rules._builds, game, grng)
+    snap = bytes(buf)
+    after = _make_state(
+        rules,
+        2,
+        snap,  # type: ignore[arg-type]  # the prototype's State holds the snapshot
+        (),
+        game[0] if game[0] >= 0 else None,
+        0,
+        (),
+        grng[0],
+        state.ply + 1,
+        game[1],
+        None,
+    )
+    return snap, after
+
+
 @cython.locals(moves=cython.longlong[256], game=cython.longlong[3])
 @cython.locals(grng=cython.ulonglong[1], k=_Int, i=_Int)
-def api_game(rules: Any, state: Any, seed: int) -> int:
+def api_game(rules: Any, state: Any, seed: int, rows: bool = False) -> int:
     """A game as ``benchmarks/bench.py`` plays it through the kernel
     (``Rng(seed + 1)`` picks from the legal moves): each position a ``bytes``
     snapshot held by a new ``State`` (attrs, as the API would build one), the
-    legal moves as ``Move`` objects.  Returns the moves made."""
-    from zank._values import _make_state
-
+    legal moves as ``Move`` objects, mapped from :func:`_gen`'s numbers (or,
+    with ``rows``, listed by :func:`_gen_moves`).  Returns the moves made."""
     if not cython.compiled:
         moves = [0] * 256
         game = [0, 0, 0]
         grng = [0]
     all_moves = rules.moves
     nb = rules._builds
-    rng = Rng(seed + 1)
-    snap = bytes(encode(state.piles))
-    game[0] = state.to_move
-    game[1] = state.turn
-    grng[0] = state.rng
-    n = 0
-    while game[0] >= 0:
-        k = _gen(snap, game[0], moves, nb)
-        legal = [all_moves[moves[i]] for i in range(k)]
-        move = legal[rng.below(len(legal))]
-        buf = bytearray(snap)
-        _play(buf, game[0], move.action, nb, game, grng)
-        snap = bytes(buf)
-        state = _make_state(
-            rules,
-            2,
-            snap,  # type: ignore[arg-type]  # the prototype's State holds the snapshot
-            (),
-            game[0] if game[0] >= 0 else None,
-            0,
-            (),
-            grng[0],
-            state.ply + 1,
-            game[1],
-            None,
-        )
-        n += 1
-    return n
-
-
-@cython.locals(game=cython.longlong[3], grng=cython.ulonglong[1])
-def api_game_moves(rules: Any, state: Any, seed: int) -> int:
-    """:func:`api_game` with :func:`_gen_moves`: the legal moves listed as
-    ``Move`` objects by the generator itself."""
-    from zank._values import _make_state
-
-    if not cython.compiled:
-        game = [0, 0, 0]
-        grng = [0]
     play, discard = tables(rules)
-    nb = rules._builds
     rng = Rng(seed + 1)
     snap = bytes(encode(state.piles))
     game[0] = state.to_move
@@ -559,26 +546,21 @@ def api_game_moves(rules: Any, state: Any, seed: int) -> int:
     grng[0] = state.rng
     n = 0
     while game[0] >= 0:
-        legal = _gen_moves(snap, game[0], play, discard)
+        if rows:
+            legal = _gen_moves(snap, game[0], play, discard)
+        else:
+            k = _gen(snap, game[0], moves, nb)
+            legal = [all_moves[moves[i]] for i in range(k)]
         move = legal[rng.below(len(legal))]
-        buf = bytearray(snap)
-        _play(buf, game[0], move.action, nb, game, grng)
-        snap = bytes(buf)
-        state = _make_state(
-            rules,
-            2,
-            snap,  # type: ignore[arg-type]  # the prototype's State holds the snapshot
-            (),
-            game[0] if game[0] >= 0 else None,
-            0,
-            (),
-            grng[0],
-            state.ply + 1,
-            game[1],
-            None,
-        )
+        snap, state = _after(rules, state, snap, move.action, game, grng)
         n += 1
     return n
+
+
+def api_game_moves(rules: Any, state: Any, seed: int) -> int:
+    """:func:`api_game` with the legal moves listed as ``Move`` objects by
+    :func:`_gen_moves` itself."""
+    return api_game(rules, state, seed, rows=True)
 
 
 @cython.locals(p=_Int, n=_Int, nb_=_Int, legal=list, i=_Int)
