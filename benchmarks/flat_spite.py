@@ -458,45 +458,6 @@ def check(games: int) -> None:
     print(f"identical on {games} games")
 
 
-def random_playout(rules: Any, state: Any, seed: int) -> tuple[int, int]:
-    """``rules.playouts(state, 1, seed=seed)`` on the buffer: (moves, winner)."""
-    return _playout(
-        bytes(encode(state.piles)), state.to_move, state.turn, state.rng, seed, rules._builds
-    )
-
-
-@cython.locals(p=_Int, k=_Int, n=_Int, nb_=_Int, moves=cython.longlong[256])
-@cython.locals(game=cython.longlong[3], grng=cython.ulonglong[1], s0=cython.ulonglong[1])
-@cython.locals(cards=cython.uchar[2193], src=cython.p_uchar)
-@cython.locals(s1=cython.ulonglong[1], i=_Int)
-def _playout(data: bytes, p: int, turn: int, rng: int, seed: int, nb: int) -> tuple[int, int]:
-    if not cython.compiled:  # C arrays in the compiled build
-        moves = [0] * 256
-        cards = [0] * 2193  # SIZE
-        game = [0, 0, 0]
-        grng = [0]
-        s0 = [0]
-        s1 = [0]
-    src = data
-    for i in range(SIZE):
-        cards[i] = src[i]
-    game[0] = p
-    game[1] = turn
-    game[2] = 0
-    grng[0] = rng
-    s0[0] = (seed * 64) & MASK64  # the seats' generators, Rng(seed * 64 + seat)
-    s1[0] = (seed * 64 + 1) & MASK64
-    n = 0
-    nb_ = nb
-    while True:
-        p = game[0]
-        k = _gen(cards, p, moves, nb_)
-        i = _below(s0, k) if p == 0 else _below(s1, k)
-        if _play(cards, p, moves[i], nb_, game, grng):
-            return n + 1, game[2]
-        n += 1
-
-
 @cython.cfunc
 @cython.locals(game=cython.p_longlong, grng=cython.p_ulonglong, action=_Int)
 def _after(
@@ -563,14 +524,18 @@ def api_game_moves(rules: Any, state: Any, seed: int) -> int:
     return api_game(rules, state, seed, rows=True)
 
 
-@cython.locals(p=_Int, n=_Int, nb_=_Int, legal=list, i=_Int)
+@cython.locals(p=_Int, k=_Int, n=_Int, nb=_Int, legal=list, i=_Int, moves=cython.longlong[256])
+@cython.locals(by_rows=_Int)
 @cython.locals(game=cython.longlong[3], grng=cython.ulonglong[1], s0=cython.ulonglong[1])
 @cython.locals(cards=cython.uchar[2193], src=cython.p_uchar, s1=cython.ulonglong[1])
-def random_playout_moves(rules: Any, state: Any, seed: int) -> tuple[int, int]:
-    """:func:`random_playout` with :func:`_gen_moves`."""
+def random_playout(rules: Any, state: Any, seed: int, rows: bool = False) -> tuple[int, int]:
+    """``rules.playouts(state, 1, seed=seed)`` on the buffer in place: (moves,
+    winner, -1 for a draw).  The moves as :func:`_gen`'s numbers, or with
+    ``rows`` as :func:`_gen_moves`' ``Move`` objects."""
     data = bytes(encode(state.piles))
     if not cython.compiled:  # C arrays in the compiled build
         cards = bytearray(data)
+        moves = [0] * 256
         game = [0, 0, 0]
         grng = [0]
         s0 = [0]
@@ -584,17 +549,30 @@ def random_playout_moves(rules: Any, state: Any, seed: int) -> tuple[int, int]:
     game[1] = state.turn
     game[2] = 0
     grng[0] = state.rng
-    s0[0] = (seed * 64) & MASK64
+    s0[0] = (seed * 64) & MASK64  # the seats' generators, Rng(seed * 64 + seat)
     s1[0] = (seed * 64 + 1) & MASK64
     n = 0
-    nb_ = rules._builds
+    nb = rules._builds
+    by_rows = 1 if rows else 0
     while True:
         p = game[0]
-        legal = _gen_moves(cards, p, play, discard)
-        i = _below(s0, len(legal)) if p == 0 else _below(s1, len(legal))
-        if _play(cards, p, legal[i].action, nb_, game, grng):
+        if by_rows:
+            legal = _gen_moves(cards, p, play, discard)
+            i = _below(s0, len(legal)) if p == 0 else _below(s1, len(legal))
+            k = legal[i].action
+        else:
+            k = _gen(cards, p, moves, nb)
+            i = _below(s0, k) if p == 0 else _below(s1, k)
+            k = moves[i]
+        if _play(cards, p, k, nb, game, grng):
             return n + 1, game[2]
         n += 1
+
+
+def random_playout_moves(rules: Any, state: Any, seed: int) -> tuple[int, int]:
+    """:func:`random_playout` with the moves listed as ``Move`` objects by
+    :func:`_gen_moves`."""
+    return random_playout(rules, state, seed, rows=True)
 
 
 def _build(out: str) -> None:

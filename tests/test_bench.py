@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from types import ModuleType
 
 import pytest
@@ -11,9 +10,9 @@ import pytest
 import zank
 from zank.random import Rng
 
-from .scripts import load_script
+from .scripts import BENCHMARKS, load_script
 
-BENCH = Path(__file__).resolve().parents[1] / "benchmarks" / "bench.py"
+BENCH = BENCHMARKS / "bench.py"
 
 
 @pytest.fixture(scope="module")

@@ -11,13 +11,13 @@ import pytest
 
 import zank
 
-from ..scripts import load_script
+from ..scripts import BENCHMARKS, load_script
 
 np = pytest.importorskip("numpy")
 pytest.importorskip("pyspiel")
 pytest.importorskip("open_spiel.python.algorithms.ismcts")
 
-SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "openspiel_ladder.py"
+SCRIPT = BENCHMARKS / "openspiel_ladder.py"
 
 
 @pytest.fixture(scope="module")
