@@ -12,10 +12,11 @@ that fallback into an error (CI builds the compiled wheel with it).
 Compiling takes about a minute and a half on two cores (Cython translates the 16
 modules in parallel, then the C compiler builds them in parallel).  Setting
 ``ZANK_BUILD_CACHE`` to a directory keeps the built extension modules there, keyed
-by a hash of everything that goes into them (the module sources, this hook, the
-Cython and Python versions, the platform and the compiler flags), so that a second
-build of the same source (CI builds the README's ``pip install .`` and then the
-release wheels) copies them instead of compiling again.  Without it nothing is kept.
+by a hash of everything that goes into them (the module sources and their ``.pxd``
+files, this hook, the Cython and Python versions, the platform and the compiler
+flags), so that a second build of the same source (CI builds the README's ``pip
+install .`` and then the release wheels) copies them instead of compiling again.
+Without it nothing is kept.
 """
 
 from __future__ import annotations
@@ -68,10 +69,14 @@ def _cache_dir(sources: dict[str, str], flags: list[str]) -> str | None:
         repr(flags),
     ):
         key.update(part.encode() + b"\0")
-    # by module name and content, not by path: a build from the sdist unpacks it elsewhere
+    # by module name and content, not by path: a build from the sdist unpacks it elsewhere;
+    # a module's .pxd file (its extension types, its cimports) is part of its source
     for name, path in (("hatch_build", __file__), *sorted(sources.items())):
-        with open(path, "rb") as f:
-            key.update(name.encode() + b"\0" + hashlib.sha256(f.read()).digest())
+        for part, file in ((name, path), (name + ".pxd", path[:-3] + ".pxd")):
+            if part != name and not os.path.isfile(file):
+                continue
+            with open(file, "rb") as f:
+                key.update(part.encode() + b"\0" + hashlib.sha256(f.read()).digest())
     return os.path.join(root, key.hexdigest()[:32])
 
 

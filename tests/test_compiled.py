@@ -63,6 +63,20 @@ def test_the_flag_tells_the_build() -> None:
         assert not zank.compiled
 
 
+def test_the_working_position_and_the_generator_are_extension_types_when_compiled() -> None:
+    # working.pxd and random.pxd make them C types in the compiled build, so
+    # that the kernels and the playout loop read their fields as struct members;
+    # in pure Python they stay ordinary classes with the same slots
+    heap = 1 << 9  # Py_TPFLAGS_HEAPTYPE: a class made by a class statement
+    for cls in (zank.working.Working, Rng):
+        assert bool(cls.__flags__ & heap) is not zank.compiled, cls
+    state = zank.variant("spite-and-malice").new_game(seed=3)
+    w = zank.working.Working(state)
+    assert w.state() is state
+    with pytest.raises(AttributeError):
+        w.extra = 1  # type: ignore[attr-defined]
+
+
 def test_pure_python_forced_by_the_environment() -> None:
     code = (
         "import importlib, zank\nfrom zank import _compiled\n"

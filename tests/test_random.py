@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import copy
+import pickle
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -93,3 +96,36 @@ def test_below_takes_every_bound_below_two_to_the_64() -> None:
         Rng(1).below(2**64 + 1)  # it looped for ever before
     with pytest.raises(ValueError, match="n >= 1"):
         Rng(1).below(-(2**70))
+
+
+def test_a_generator_pickles_and_copies_with_its_state() -> None:
+    # the compiled build's Rng is an extension type (random.pxd): its C state
+    # must survive pickling (agents travel to worker processes) and copying
+    rng = Rng(2024)
+    rng.next64()
+    fresh = Rng(rng.state)
+    expected = [fresh.below(1000) for _ in range(5)]
+    for twin in (pickle.loads(pickle.dumps(rng)), copy.copy(rng), copy.deepcopy(rng)):
+        assert type(twin) is Rng
+        assert type(twin.state) is int
+        assert twin.state == rng.state
+        assert [twin.below(1000) for _ in range(5)] == expected
+
+
+def test_a_subclass_overrides_the_draw_that_shuffle_uses() -> None:
+    # compiled, shuffle calls below() in C, which must still reach an override
+    # (the OpenSpiel adapter's deal draws each card as a chance outcome so)
+    class Lowest(Rng):
+        def below(self, n: int) -> int:
+            return 0
+
+    assert Lowest(5).shuffle([1, 2, 3, 4]) == [2, 3, 4, 1]
+    assert Rng(5).shuffle([1, 2, 3, 4]) != [2, 3, 4, 1]
+
+
+def test_the_state_is_reduced_to_64_bits_and_reads_as_an_int() -> None:
+    rng = Rng(-1)
+    assert rng.state == 2**64 - 1
+    rng = Rng(2**70 + 3)
+    assert rng.state == 3
+    assert type(rng.state) is int

@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 
 __all__ = [
     "Py_ssize_t",
+    "cclass",
     "cfunc",
     "compiled",
     "declare",
@@ -49,6 +50,12 @@ class _CScalar:
 longlong = _CScalar()
 #: Cython's pointer to signed 64-bit C integers (to an array of them); here any object.
 p_longlong = object
+
+
+def cclass(cls: _T) -> _T:
+    """Cython's ``@cython.cclass`` (an extension type, whose attributes the
+    module's ``.pxd`` file declares): without Cython, the class unchanged."""
+    return cls
 
 
 def cfunc(function: _F) -> _F:

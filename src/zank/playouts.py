@@ -38,6 +38,19 @@ from zank.errors import OptionError, ZankError, quote
 from zank.random import Rng, fresh_seed
 from zank.working import Working
 
+try:  # the C types of the compiled build (Cython's pure-Python mode)
+    import cython
+
+    if not cython.compiled:  # an installed Cython's stand-in: zank's own instead
+        raise ImportError
+except ImportError:  # pure Python: the declarations change nothing
+    from zank import _nocython as cython  # type: ignore[no-redef]
+
+#: The extension types of the compiled build (``playouts.pxd`` cimports them):
+#: the loop reads the working position's fields and calls ``Rng.below`` in C.
+_Working = cython.typedef(Working)
+_Rng = cython.typedef(Rng)
+
 if TYPE_CHECKING:
     from zank.agents.base import Policy
     from zank.core import Rules
@@ -109,6 +122,7 @@ def _count(value: object, name: str) -> int:
     return value
 
 
+@cython.locals(w=_Working, r=_Rng)
 def _game(
     rules: Rules,
     state: State,
@@ -131,7 +145,8 @@ def _game(
         legal = moves_of(w)
         policy = chooser[p]
         if policy is None:
-            move = legal[rngs[p].below(len(legal))]
+            r = rngs[p]
+            move = legal[r.below(len(legal))]
         else:
             move = policy(rules, observe(w.state(), p), legal, rngs[p])
         play(w, move)

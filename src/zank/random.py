@@ -67,11 +67,15 @@ def fresh_seed() -> int:
     return secrets.randbits(64)
 
 
+@cython.cclass
 class Rng:
     """A small mutable wrapper around a SplitMix64 state.
 
     Use it inside one operation and store ``state`` back into the game
-    state afterwards.
+    state afterwards.  In the compiled build it is an extension type
+    (``random.pxd``): ``state`` is a C unsigned 64-bit integer, and a compiled
+    caller that knows the type calls :meth:`below` in C; a subclass may still
+    override :meth:`below` and :meth:`shuffle`.
     """
 
     __slots__ = ("state",)

@@ -68,6 +68,7 @@ from zank.core import (
 from zank.errors import InvalidState, NotationError
 from zank.random import Rng
 from zank.registry import register
+from zank.working import Working
 
 try:  # the C types of the compiled build (Cython's pure-Python mode)
     import cython
@@ -82,9 +83,12 @@ _Int = cython.typedef(cython.Py_ssize_t)
 #: A Python list as the compiled build knows it (its appends and item stores in C).
 _List = cython.typedef(list)
 
+#: The working position as the compiled build knows it (``spite_malice.pxd``
+#: cimports the extension type): the kernel reads its fields as struct members.
+_Working = cython.typedef(Working)
+
 if TYPE_CHECKING:
     from zank.core import Observation
-    from zank.working import Working
 
 __all__ = [
     "DISCARD",
@@ -191,22 +195,74 @@ def _hand_ranks(hand: tuple[int, ...]) -> tuple[int, ...]:
     return found
 
 
+@cython.cclass
+class _Tables:
+    """What the kernel reads of its rules object on every move, made once per
+    rules object (``SpiteAndMalice._k``): in the compiled build an extension
+    type (``spite_malice.pxd``), so that the kernel reads these as C values.
+
+    ``builds`` build places; ``base0`` the index of seat 0's first pile (the
+    pay-off pile; a seat's piles are pay-off, hand and four side stacks);
+    ``play[src]`` the plays from source ``src`` onto each build place (ranks 0
+    to 13 from the hand, :data:`SRC_PAY`, then the side stacks); ``discard[mask][r]``
+    the discards of rank ``r`` by the occupied side stacks (bit j: side j+1):
+    onto every occupied one and the first free one (S&M-8); and the options
+    the kernel asks about."""
+
+    __slots__ = (
+        "aces_immediately",
+        "base0",
+        "builds",
+        "discard",
+        "play",
+        "unlimited",
+        "when_empty",
+    )
+
+    def __init__(self, rules: SpiteAndMalice) -> None:
+        b = rules.build_places
+        moves = rules.moves
+        self.builds = b
+        self.base0 = 2 + b
+        self.play = tuple(moves[s * b : (s + 1) * b] for s in range(SRC_SIDE + SIDE_STACKS))
+        first_discard = (SRC_SIDE + SIDE_STACKS) * b
+        discard = [
+            moves[first_discard + r * SIDE_STACKS : first_discard + (r + 1) * SIDE_STACKS]
+            for r in range(14)
+        ]
+        by_mask = []
+        for mask in range(1 << SIDE_STACKS):
+            targets = [j for j in range(SIDE_STACKS) if mask >> j & 1]
+            free = [j for j in range(SIDE_STACKS) if not mask >> j & 1]
+            if free:
+                targets = sorted([*targets, free[0]])
+            by_mask.append(tuple(tuple(discard[r][j] for j in targets) for r in range(14)))
+        self.discard = tuple(by_mask)
+        self.aces_immediately = rules.aces_immediately
+        self.unlimited = rules.unlimited_build_piles
+        self.when_empty = rules.draw_pile_end == WHEN_EMPTY
+
+
+#: The kernel's tables as the compiled build knows them (an extension type).
+_K = cython.typedef(_Tables)
+
+
 @cython.cfunc
 @cython.locals(base=_Int, builds=_Int, i=_Int, j=_Int, n=_Int, free=_Int, mask=_Int)
-@cython.locals(occupied=_Int, r=_Int, bits=_Int, want=_List, moves=_List)
-def _moves_on(rules: SpiteAndMalice, piles: Sequence[tuple[int, ...]], p: int) -> list[Move]:
+@cython.locals(occupied=_Int, r=_Int, bits=_Int, want=_List, moves=_List, k=_K)
+def _moves_on(k: _Tables, piles: Sequence[tuple[int, ...]], p: int) -> list[Move]:
     """The legal moves of seat ``p`` to move on ``piles`` (a state's tuple or
     a working position's list): the one implementation of S&M-5 to S&M-11
     that ``_legal`` and the kernel (``_kernel_moves``) both call; a C function
-    in the compiled build."""
-    base = rules._base0 + p * (2 + SIDE_STACKS)
+    in the compiled build.  ``k``: the rules object's tables."""
+    base = k.base0 + p * (2 + SIDE_STACKS)
     # which build places take which rank, a bit per place (S&M-6, S&M-11): a
     # pile of n cards takes rank n + 1, a king or joker any standing pile, an
     # ace the first free place (while fewer than three piles stand, or unlimited)
     want = [0] * 14
     occupied = 0
     free = -1
-    builds = rules._builds
+    builds = k.builds
     for i in range(builds):
         n = len(piles[2 + i])
         if n:
@@ -221,7 +277,7 @@ def _moves_on(rules: SpiteAndMalice, piles: Sequence[tuple[int, ...]], p: int) -
     # sources (S&M-5): one per rank in the hand, lowest rank first, then the
     # pay-off top, then the side-stack tops; an ace goes first (S&M-V2: alone)
     hand_ranks = _hand_ranks(piles[base + 1])
-    play = rules._play
+    play = k.play
     moves: list[Move] = []
     aces = None
     for r in hand_ranks:
@@ -258,20 +314,26 @@ def _moves_on(rules: SpiteAndMalice, piles: Sequence[tuple[int, ...]], p: int) -
                 if bits:
                     _place(moves, play[SRC_SIDE + j], bits)
     if aces is not None:
-        if rules.aces_immediately:
+        if k.aces_immediately:
             return aces  # S&M-V2
         moves[:0] = aces
-    discard = rules._discard[mask]
+    discard = k.discard[mask]
     for r in hand_ranks:
         moves.extend(discard[r])
     return moves
 
 
+def _drawn_game(players: int) -> Result:
+    """The result of a game drawn by the empty draw pile (S&M-14)."""
+    return Result(None, (0,) * players, Termination.DRAW_PILE_EMPTY)
+
+
 @cython.cfunc
 # long: S&M-4 to S&M-14 in one C function, the hot path of every move
 @cython.locals(base=_Int, hand_i=_Int, src=_Int, i=_Int, b=_Int, k=_Int, nxt=_Int, players=_Int)
+@cython.locals(t=_K, q=_Int, left=_Int)
 def _play_on(
-    rules: SpiteAndMalice,
+    t: _Tables,
     piles: list[tuple[int, ...]],
     down: list[int],
     p: int,
@@ -281,12 +343,13 @@ def _play_on(
     """Carry out ``move`` of seat ``p`` on the working lists ``piles`` and
     ``down`` in place: the one implementation of S&M-4 to S&M-14 that
     ``_apply`` and the kernel (``_kernel_play``) both call (a C function in the
-    compiled build).  ``pos`` is the state or working position the lists
-    belong to; only a move that needs them reads its ``players``, ``turn`` and
-    ``rng``.  Returns ``None`` when the move changed the piles alone (the seat
-    plays on, the generator untouched), else the seat to move next, the turn
-    number, the generator state and the outcome (``None`` while the game runs)."""
-    base = rules._base0 + p * (2 + SIDE_STACKS)
+    compiled build).  ``t`` is the rules object's tables; ``pos`` is the state
+    or working position the lists belong to; only a move that needs them reads
+    its ``players``, ``turn`` and ``rng``.  Returns ``None`` when the move
+    changed the piles alone (the seat plays on, the generator untouched), else
+    the seat to move next, the turn number, the generator state and the outcome
+    (``None`` while the game runs)."""
+    base = t.base0 + p * (2 + SIDE_STACKS)
     hand_i = base + 1
     src = move.source
     if move.kind != PLAY:
@@ -300,11 +363,11 @@ def _play_on(
         to_move = (p + 1) % players
         turn = pos.turn + 1
         rng_state = pos.rng
-        nxt = rules._base0 + to_move * (2 + SIDE_STACKS) + 1  # the next seat's hand
+        nxt = t.base0 + to_move * (2 + SIDE_STACKS) + 1  # the next seat's hand
         if len(piles[nxt]) < HAND_SIZE:
-            rng_state, drawn = _draw_on(rules, piles, down, nxt, rng_state)
+            rng_state, drawn = _draw_on(t, piles, down, nxt, rng_state)
             if not drawn:
-                return None, turn, rng_state, rules._drawn_game(players)
+                return None, turn, rng_state, _drawn_game(players)
         return to_move, turn, rng_state, None
     if src < SRC_PAY:
         hand = piles[hand_i]
@@ -322,7 +385,7 @@ def _play_on(
     shuffled = False
     rng_state = 0
     if len(pile) == QUEEN:  # S&M-12: complete at the queen
-        if rules.unlimited_build_piles:
+        if t.unlimited:
             piles[1] = piles[1] + pile
         else:
             rng = Rng(pos.rng)
@@ -335,13 +398,17 @@ def _play_on(
     if src == SRC_PAY and not piles[base]:  # S&M-13: the last pay-off card wins
         players = pos.players
         points = [0] * players
-        points[p] = 5 + sum(len(piles[rules._seat_base(q)]) for q in range(players) if q != p)
+        left = 0  # the cards left in the other seats' pay-off piles
+        for q in range(players):
+            if q != p:
+                left += len(piles[t.base0 + q * (2 + SIDE_STACKS)])
+        points[p] = 5 + left
         outcome = Result(p, tuple(points), Termination.WENT_OUT)
         return None, pos.turn, rng_state if shuffled else pos.rng, outcome
     if not piles[hand_i]:  # S&M-10: an empty hand draws five more
-        rng_state, drawn = _draw_on(rules, piles, down, hand_i, rng_state if shuffled else pos.rng)
+        rng_state, drawn = _draw_on(t, piles, down, hand_i, rng_state if shuffled else pos.rng)
         if not drawn:
-            return None, pos.turn, rng_state, rules._drawn_game(pos.players)
+            return None, pos.turn, rng_state, _drawn_game(pos.players)
         return p, pos.turn, rng_state, None
     if shuffled:
         return p, pos.turn, rng_state, None
@@ -349,9 +416,9 @@ def _play_on(
 
 
 @cython.cfunc
-@cython.locals(need=_Int, k=_Int, n=_Int, took=_Int)
+@cython.locals(need=_Int, k=_Int, n=_Int, took=_Int, t=_K)
 def _draw_on(
-    rules: SpiteAndMalice,
+    t: _Tables,
     piles: list[tuple[int, ...]],
     down: list[int],
     hand_i: int,
@@ -386,7 +453,7 @@ def _draw_on(
         piles[0] = draw[: n - k]
         need -= k
         took += k
-    when_empty = rules.draw_pile_end == WHEN_EMPTY
+    when_empty = t.when_empty
     if when_empty and not piles[0] and piles[1]:
         rng = Rng(rng_state)  # S&M-V1: "bis der Ziehstapel leer ist"
         piles[0] = tuple(rng.shuffle(list(piles[1])))
@@ -503,7 +570,7 @@ class SpiteAndMalice(Rules):
 
     # Pile indices: 0 draw, 1 done, 2.. builds, then per seat: pay, hand, 4 sides.
     def _seat_base(self, p: int) -> int:
-        return self._base0 + p * (2 + SIDE_STACKS)
+        return self._k.base0 + p * (2 + SIDE_STACKS)
 
     def _touched(self, after: State | Observation, move: Move) -> tuple[frozenset[int], int | None]:
         """A move's source and target pile.  A play keeps the turn (or wins);
@@ -540,39 +607,15 @@ class SpiteAndMalice(Rules):
                 n += 1
 
     def __attrs_post_init__(self) -> None:
-        b = self.build_places
-        object.__setattr__(self, "_builds", b)
-        object.__setattr__(self, "_base0", 2 + b)
         super(SpiteAndMalice, self).__attrs_post_init__()
-        play = tuple(self.moves[s * b : (s + 1) * b] for s in range(SRC_SIDE + SIDE_STACKS))
-        first_discard = (SRC_SIDE + SIDE_STACKS) * b
-        discard = tuple(
-            self.moves[first_discard + r * SIDE_STACKS : first_discard + (r + 1) * SIDE_STACKS]
-            for r in range(14)
-        )
-        object.__setattr__(self, "_play", play)
-        # discard moves by which side stacks are occupied (bit j: side j+1) and
-        # rank: onto every occupied stack and the first free place (S&M-8)
-        by_mask = []
-        for mask in range(1 << SIDE_STACKS):
-            targets = [j for j in range(SIDE_STACKS) if mask >> j & 1]
-            free = [j for j in range(SIDE_STACKS) if not mask >> j & 1]
-            if free:
-                targets = sorted([*targets, free[0]])
-            by_mask.append(tuple(tuple(discard[r][j] for j in targets) for r in range(14)))
-        object.__setattr__(self, "_discard", tuple(by_mask))
+        object.__setattr__(self, "_k", _Tables(self))
         # "10-b1" is accepted for "t-b1"
         for m in self.moves:
             if m.text.startswith("t-"):
                 self._by_text["10-" + m.text[2:]] = m
 
-    _play: tuple[tuple[Move, ...], ...] = field(init=False, default=(), eq=False, repr=False)
-    # build_places and the index of seat 0's first pile, read on every move
-    _builds: int = field(init=False, default=3, eq=False, repr=False)
-    _base0: int = field(init=False, default=5, eq=False, repr=False)
-    _discard: tuple[tuple[tuple[Move, ...], ...], ...] = field(
-        init=False, default=(), eq=False, repr=False
-    )
+    # the kernel's tables (build places, pile indices, move rows, options)
+    _k: _Tables = field(init=False, default=None, eq=False, repr=False)
 
     def parse_move(self, state: State, text: str) -> Move:
         """Read move notation (see the module docs); ``10`` is accepted for ``t``.
@@ -636,12 +679,13 @@ class SpiteAndMalice(Rules):
     def _legal(self, state: State) -> tuple[Move, ...]:
         p = state.to_move
         assert p is not None
-        return tuple(_moves_on(self, state.piles, p))
+        return tuple(_moves_on(self._k, state.piles, p))
 
+    @cython.locals(w=_Working)
     def _kernel_moves(self, w: Working) -> list[Move]:
         p = w.to_move
         assert p is not None
-        return _moves_on(self, w.piles, p)
+        return _moves_on(self._k, w.piles, p)
 
     # ---------------------------------------------------------------- apply
     def _apply(self, state: State, move: Move) -> State:
@@ -649,23 +693,20 @@ class SpiteAndMalice(Rules):
         assert p is not None
         piles = list(state.piles)
         down = list(state.down)
-        after = _play_on(self, piles, down, p, move, state)
+        after = _play_on(self._k, piles, down, p, move, state)
         if after is None:  # the piles alone changed
             return state.successor(piles, down, p, (), state.turn)
         to_move, turn, rng_state, outcome = after
         return state.successor(piles, down, to_move, (), turn, outcome, rng_state)
 
+    @cython.locals(w=_Working)
     def _kernel_play(self, w: Working, move: Move) -> None:
         p = w.to_move
         assert p is not None
-        after = _play_on(self, w.piles, w.down, p, move, w)
+        after = _play_on(self._k, w.piles, w.down, p, move, w)
         if after is not None:  # else the piles alone changed
             w.to_move, w.turn, w.rng, w.outcome = after
         w.ply += 1  # info () and phase 0 stay, as in every Spite and Malice state
-
-    @staticmethod
-    def _drawn_game(players: int) -> Result:
-        return Result(None, (0,) * players, Termination.DRAW_PILE_EMPTY)
 
     # ---------------------------------------------------------- explanations
     def _explain(self, state: State, move: Move) -> Violation:

@@ -25,12 +25,21 @@ from typing import TYPE_CHECKING
 
 from zank._values import Result, State, _make_state
 
+try:  # the C types of the compiled build (Cython's pure-Python mode)
+    import cython
+
+    if not cython.compiled:  # an installed Cython's stand-in: zank's own instead
+        raise ImportError
+except ImportError:  # pure Python: the declarations change nothing
+    from zank import _nocython as cython  # type: ignore[no-redef]
+
 if TYPE_CHECKING:
     from zank.core import Rules
 
 __all__ = ["Working"]
 
 
+@cython.cclass
 class Working:
     """A mutable position with a :class:`~zank.core.State`'s fields.
 
@@ -40,7 +49,11 @@ class Working:
     directly or through :meth:`successor`, the in-place twin of
     :meth:`zank.core.State.successor`; either way a move adds one to ``ply``.
     :meth:`state` builds the state it stands for and keeps it in ``kept``, which
-    stands while its ``ply`` is the position's: no move needs to touch it."""
+    stands while its ``ply`` is the position's: no move needs to touch it.
+
+    In the compiled build it is an extension type (``working.pxd``): a kernel
+    that declares ``w`` a ``Working`` (Spite and Malice's, the playout loop)
+    reads and writes its fields as C struct members."""
 
     __slots__ = (
         "down",
