@@ -82,6 +82,8 @@ except ImportError:  # pure Python: the declarations change nothing
 _Int = cython.typedef(cython.Py_ssize_t)
 #: A Python list as the compiled build knows it (its appends and item stores in C).
 _List = cython.typedef(list)
+#: A C array of 14 64-bit integers in the compiled build (a list in pure Python).
+_Ranks = cython.typedef(cython.longlong[14])
 
 #: The working position as the compiled build knows it (``spite_malice.pxd``
 #: cimports the extension type): the kernel reads its fields as struct members.
@@ -249,7 +251,7 @@ _K = cython.typedef(_Tables)
 
 @cython.cfunc
 @cython.locals(base=_Int, builds=_Int, i=_Int, j=_Int, n=_Int, free=_Int, mask=_Int)
-@cython.locals(occupied=_Int, r=_Int, bits=_Int, want=_List, moves=_List, k=_K)
+@cython.locals(occupied=_Int, r=_Int, bits=_Int, want=_Ranks, moves=_List, k=_K)
 def _moves_on(k: _Tables, piles: Sequence[tuple[int, ...]], p: int) -> list[Move]:
     """The legal moves of seat ``p`` to move on ``piles`` (a state's tuple or
     a working position's list): the one implementation of S&M-5 to S&M-11
@@ -259,7 +261,7 @@ def _moves_on(k: _Tables, piles: Sequence[tuple[int, ...]], p: int) -> list[Move
     # which build places take which rank, a bit per place (S&M-6, S&M-11): a
     # pile of n cards takes rank n + 1, a king or joker any standing pile, an
     # ace the first free place (while fewer than three piles stand, or unlimited)
-    want = [0] * 14
+    want = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]  # per rank (a C array compiled)
     occupied = 0
     free = -1
     builds = k.builds
