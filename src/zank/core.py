@@ -225,6 +225,26 @@ class Rules:
             self._layouts[players] = entry
         return entry[0]
 
+    def turnover_refills(self) -> tuple[tuple[str, str], ...]:
+        """The seat piles that, once empty, are refilled by turning another pile
+        of the same seat over, without shuffling: ``(kind, source kind)`` pairs
+        of the layout's pile kinds (:class:`PileSpec`).  The refilled pile holds
+        the source's cards in reverse order (``pile = source[::-1]``: the
+        source's bottom card on top), and its order changes in no other way:
+        cards only leave it from the top.  A player who saw the source face up
+        knows the refilled pile's order from then on, so
+        :class:`~zank.agents.SearchAgent` remembers it
+        (:mod:`zank.agents.memory`).  The default, ``()``: no pile is refilled
+        so (every hidden place is dealt anew in a search's worlds).
+
+        >>> import zank
+        >>> zank.variant("zank-104").turnover_refills()
+        (('talon', 'second-talon'),)
+        >>> zank.variant("spite-and-malice").turnover_refills()
+        ()
+        """
+        return ()
+
     def pile_index(self, players: int, label: str) -> int:
         """The index in :attr:`State.piles` of the pile with ``label``."""
         self.layout(players)

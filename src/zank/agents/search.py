@@ -60,6 +60,7 @@ from collections.abc import Mapping, Sequence
 from attrs import frozen
 
 from zank.agents.base import Policy, greedy_policy_of
+from zank.agents.memory import TurnoverMemory
 from zank.core import Move, Observation, Rules, State
 from zank.errors import OptionError, quote
 from zank.playouts import POLICIES, _game
@@ -345,6 +346,8 @@ class SearchLevel:
         draw_score: what a drawn game scores for the searching seat.
         unblock: where the greedy policy's unblocking twin plays instead of
             it (see :data:`~zank.agents.search.UNBLOCK_MODES`).
+        memory: whether the worlds keep the order of the piles the seat saw
+            turned over (:class:`~zank.agents.SearchAgent`'s ``memory``).
         without_goal: if given, the settings for a layout with no
             :data:`~zank.agents.search.GOAL_KIND` pile (the Zank-Patience
             family, whose turns are long: a rollout of a few turns there costs
@@ -362,6 +365,7 @@ class SearchLevel:
     draw_end: float = 0.0
     draw_score: float = 0.5
     unblock: str = "off"
+    memory: bool = True
     without_goal: SearchLevel | None = None
 
 
@@ -480,6 +484,23 @@ class SearchAgent:
             (in :meth:`evaluate` from a :class:`~zank.core.State`, which has no
             searching seat, every seat plays the greedy policy).  Rules whose
             policy has no twin ignore it.
+        memory: remember, from the observations the agent is shown, the order
+            of the face-down piles it saw turned over from a face-up pile
+            (:meth:`~zank.core.Rules.turnover_refills`: the Zank-Patience
+            family's hand pile, refilled by the own discard turned over; in
+            ``zank-104`` the talon and the second talon), and keep that order
+            in every sampled world; the other hidden places are dealt at random
+            as before (:class:`~zank.agents.memory.TurnoverMemory`).  Where
+            what it remembers does not agree with the observation, the pile is
+            dealt at random.  ``False``: every world is
+            :meth:`~zank.core.Rules.sample_state` of the observation.  The
+            memory starts afresh at a new game (another rules object, seat
+            count or seat, or a lower ply or turn than the last observation),
+            so an agent can play one game after another; it needs to see every
+            observation of its seat (every call of :meth:`choose`, single legal
+            moves included), as :func:`zank.play` shows them.
+            :meth:`evaluate` does not use it.  Rules without such a pile
+            ignore it.
 
     Raises:
         OptionError: a setting out of range.
@@ -506,6 +527,7 @@ class SearchAgent:
         draw_end: float = 0.0,
         draw_score: float = 0.5,
         unblock: str = "off",
+        memory: bool = True,
     ) -> None:
         if method not in METHODS:
             raise OptionError(f"method must be one of {', '.join(METHODS)}, not {quote(method)}")
@@ -551,6 +573,8 @@ class SearchAgent:
         self.draw_end = float(draw_end)
         self.draw_score = float(draw_score)
         self.unblock = unblock
+        self.memory = bool(memory)
+        self._memory = TurnoverMemory()
         self._roll = Rng(0)
         self._goal: dict[tuple[Rules, int], dict[str, float]] = {}
         self._goals: dict[tuple[Rules, int], bool] = {}
@@ -588,14 +612,17 @@ class SearchAgent:
             draw_end=settings.draw_end,
             draw_score=settings.draw_score,
             unblock=settings.unblock,
+            memory=settings.memory,
         )
 
     def choose(self, rules: Rules, observation: Observation, legal_moves: Sequence[Move]) -> Move:
         """The root move with the best mean score over the sampled worlds."""
-        if len(legal_moves) == 1:
-            return legal_moves[0]
         if self._without_goal is not None and not self._has_goal(rules, observation.players):
             return self._without_goal.choose(rules, observation, legal_moves)
+        if self.memory:
+            self._memory.observe(rules, observation)
+        if len(legal_moves) == 1:
+            return legal_moves[0]
         if self.goal_first:
             legal_moves = self._goal_moves(rules, observation, legal_moves)
             if len(legal_moves) == 1:
@@ -616,13 +643,20 @@ class SearchAgent:
             if searched and deadline is not None and time.perf_counter() > deadline:
                 break
             world, roll = self.rng.next64(), self.rng.next64()
-            state = rules.sample_state(observation, seed=world)
+            state = self._world(rules, observation, world)
             for child in children:
                 assert child.move is not None
                 self._roll = Rng(roll)  # the same rollout randomness for every root move
                 self._search(rules, child, rules.apply(state, child.move), me, state.turn)
             searched += 1
         return self._best(rules, observation, legal_moves, children, searched)
+
+    def _world(self, rules: Rules, observation: Observation, seed: int) -> State:
+        """A world for the search: :meth:`~zank.core.Rules.sample_state` of
+        ``observation``, with the piles the memory keeps in their order."""
+        if self.memory:
+            return self._memory.world(rules, observation, seed)
+        return rules.sample_state(observation, seed=seed)
 
     def _best(
         self,
@@ -700,7 +734,7 @@ class SearchAgent:
                 if seen and deadline is not None and time.perf_counter() > deadline:
                     break
                 world, roll = self.rng.next64(), self.rng.next64()
-                state = rules.sample_state(observation, seed=world)
+                state = self._world(rules, observation, world)
                 for i in alive:
                     self._roll = Rng(roll)
                     after = rules.apply(state, legal_moves[i])

@@ -475,6 +475,17 @@ class FamilyTable(Rules):
         """The state index of seat 0's first pile."""
         return self.foundation_count + self.house_count
 
+    def turnover_refills(self) -> tuple[tuple[str, str], ...]:
+        """The hand pile, once empty, is refilled by the own discard turned
+        over, ``hand = discard[::-1]``, and loses cards only from the top: the
+        hand-pile turn of :mod:`zank.family.seat` (``zank-detailed``,
+        ``crapette``, ``zank-104``) and classic zank's ``flip`` (``zank``,
+        ``schikanieren``).  The layout's kinds of the two piles (zank-104's
+        ``talon`` and ``second-talon``); ``()`` for a table without both."""
+        if HAND in self.seat_piles and DISCARD in self.seat_piles:
+            return ((self.pile_kinds.get(HAND, HAND), self.pile_kinds.get(DISCARD, DISCARD)),)
+        return ()
+
     def seat_pile(self, seat: int, kind: str) -> int:
         """The state index of ``seat``'s pile of ``kind`` (e.g.
         :data:`~zank.family.seat.RESERVE`)."""
