@@ -228,9 +228,9 @@ def test_the_memory_starts_afresh_at_a_new_game() -> None:
     assert memory.known == {}
     # the same cards at a lower ply or turn (a move taken back, or a new game
     # that looks alike): nothing went face down, but the memory starts afresh
-    for back in ({"ply": state.ply - 1}, {"turn": state.turn - 1}):
+    for back in (attrs.evolve(state, ply=state.ply - 1), attrs.evolve(state, turn=state.turn - 1)):
         state, memory = known_memory(seat)
-        memory.observe(Z104, Z104.observe(attrs.evolve(state, **back), seat))
+        memory.observe(Z104, Z104.observe(back, seat))
         assert memory.known == {}
     for rules, observation in (
         (zank.variant("zank-detailed"), None),  # other rules
