@@ -227,7 +227,7 @@ def tables(rules: Any) -> tuple[tuple[tuple[tuple[Any, ...], ...], ...], tuple[A
     kept = _TABLES.get(rules)
     if kept is not None:
         return kept
-    nb = rules.build_places
+    nb = rules._k.builds
     moves = rules.moves
     play = tuple(
         tuple(tuple(moves[src * nb + i] for i in _BITS[bits]) for bits in range(1 << nb))
@@ -420,7 +420,7 @@ def _play(buf: Any, p: int, m: int, nb: int, game: Any, rng: Any) -> int:
 def check(games: int) -> None:
     """The prototype against the engine: every move list, position and result."""
     rules = zank.variant("spite-and-malice")
-    nb = rules.build_places
+    nb = rules._k.builds
     play, discard = tables(rules)
     moves = [0] * 256
     game = [0, 0, 0]
@@ -467,7 +467,7 @@ def _after(
     of ``snap``: the new snapshot and the ``State`` holding it (the slot of
     ``piles``; ``down`` left empty, as the heights give it)."""
     buf = bytearray(snap)
-    _play(buf, game[0], action, rules.build_places, game, grng)
+    _play(buf, game[0], action, rules._k.builds, game, grng)
     snap = bytes(buf)
     after = _make_state(
         rules,
@@ -498,7 +498,7 @@ def api_game(rules: Any, state: Any, seed: int, rows: bool = False) -> int:
         game = [0, 0, 0]
         grng = [0]
     all_moves = rules.moves
-    nb = rules.build_places
+    nb = rules._k.builds
     play, discard = tables(rules)
     rng = Rng(seed + 1)
     snap = bytes(encode(state.piles))
@@ -552,7 +552,7 @@ def random_playout(rules: Any, state: Any, seed: int, rows: bool = False) -> tup
     s0[0] = (seed * 64) & MASK64  # the seats' generators, Rng(seed * 64 + seat)
     s1[0] = (seed * 64 + 1) & MASK64
     n = 0
-    nb = rules.build_places
+    nb = rules._k.builds
     by_rows = 1 if rows else 0
     while True:
         p = game[0]

@@ -109,6 +109,9 @@ class TurnoverMemory:
         self._key: tuple[Rules, int, int] | None = None
         self._pairs: tuple[tuple[int, int], ...] = ()
         self._last: Observation | None = None
+        # the last answer of consistent() for world(), by the observation and the
+        # memory it is for: a search deals many worlds from one observation
+        self._fixed: tuple[Observation, object, dict[int, tuple[int, ...]]] | None = None
 
     def reset(self) -> None:
         """Forget everything (a new game)."""
@@ -116,6 +119,7 @@ class TurnoverMemory:
         self._key = None
         self._pairs = ()
         self._last = None
+        self._fixed = None
 
     def observe(self, rules: Rules, observation: Observation) -> None:
         """Take in the seat's next observation."""
@@ -161,6 +165,7 @@ class TurnoverMemory:
         # memory does not follow, so it keeps only what this observation shows
         self.known = known if not gone else {}
         self._last = observation
+        self._fixed = None
 
     def consistent(self, rules: Rules, observation: Observation) -> dict[int, tuple[int, ...]]:
         """The remembered piles that agree with ``observation``: as many cards
@@ -194,7 +199,12 @@ class TurnoverMemory:
         hidden places.  Either way ``rules.observe(world, observation.player)
         == observation``."""
         sample = rules.sample_state(observation, seed=seed)
-        fixed = self.consistent(rules, observation)
+        kept = self._fixed
+        if kept is not None and kept[0] is observation and kept[1] is self.known:
+            fixed = kept[2]
+        else:
+            fixed = self.consistent(rules, observation)
+            self._fixed = (observation, self.known, fixed)
         if not fixed:
             return sample
         return _keep(rules, observation, sample, fixed)
