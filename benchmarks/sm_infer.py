@@ -32,17 +32,14 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 
 from zank.agents import Agent, SearchAgent
-from zank.cards import ACE, IS_JOKER, KING, QUEEN, RANK
+from zank.agents.spite import _WILD
+from zank.cards import ACE, QUEEN, RANK
 from zank.core import HIDDEN, Move, Observation, Rules, State, world_state
 from zank.random import Rng
 from zank.spite_malice import SpiteAndMalice
 
 #: The agent name of :class:`InferringSearch` at the hard level.
 NAME = "search:hard+infer"
-
-
-def _wild(card: int) -> bool:
-    return RANK[card] == KING or bool(IS_JOKER[card])
 
 
 def forbidden_ranks(rules: SpiteAndMalice, observation: Observation) -> frozenset[int]:
@@ -59,7 +56,7 @@ def forbidden_ranks(rules: SpiteAndMalice, observation: Observation) -> frozense
     pay = piles[rules._seat_base(me)]
     danger: set[int] = set()
     my_ace = False  # the opponent's "opponent_ace": the observing seat's pay-off top is an ace
-    if pay and not _wild(pay[-1]):
+    if pay and not _WILD[pay[-1]]:
         danger.add(RANK[pay[-1]])
         my_ace = RANK[pay[-1]] == ACE
     out = set()
@@ -129,7 +126,7 @@ class InferringSearch(SearchAgent):
         seen = Counter(c for pile in observation.piles for c in pile if c != HIDDEN)
         unseen = list((Counter(rules.cards(observation.players)) - seen).elements())
         forbidden = self._forbidden
-        allowed = [c for c in unseen if _wild(c) or RANK[c] not in forbidden]
+        allowed = [c for c in unseen if _WILD[c] or RANK[c] not in forbidden]
         size = len(observation.piles[rules._seat_base(1 - observation.player) + 1])
         return observation.ply, unseen, allowed, size
 
