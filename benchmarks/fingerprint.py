@@ -121,6 +121,14 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--games", type=int, default=8, help="random games per configuration")
     parser.add_argument("--variant", action="append", help="only these variants")
+    parser.add_argument(
+        "--deep-every",
+        type=int,
+        default=8,
+        metavar="N",
+        help="hash the refusals, observations and JSON of every Nth state (default 8, "
+        "what the recorded baseline used)",
+    )
     parser.add_argument("--out", help="write the fingerprints to this JSON file")
     parser.add_argument("--compare", help="compare with fingerprints recorded before")
     args = parser.parse_args(argv)
@@ -130,7 +138,7 @@ def main(argv: list[str] | None = None) -> int:
     for key, rules, players in configurations():
         if args.variant and rules.name not in args.variant:
             continue
-        n, digest = fingerprint(rules, players, args.games)
+        n, digest = fingerprint(rules, players, args.games, args.deep_every)
         result[key] = {"states": n, "digest": digest}
         total += n
         print(f"{key:28} {n:8,} {digest[:16]}", flush=True)

@@ -94,8 +94,17 @@ def _states() -> list[State]:
     return out
 
 
-STATES = _states()
-DOCS = [json.loads(zank.dumps(s)) for s in STATES]
+@functools.cache
+def states() -> list[State]:
+    """The pool of states, made when a test first draws from it (not at collection:
+    every worker of a parallel run collects this module)."""
+    return _states()
+
+
+@functools.cache
+def docs() -> list[dict[str, Any]]:
+    """The pool's states as JSON documents."""
+    return [json.loads(zank.dumps(s)) for s in states()]
 
 
 def _records() -> list[dict[str, Any]]:
@@ -113,7 +122,11 @@ def _records() -> list[dict[str, Any]]:
     return out
 
 
-RECORDS = _records()
+@functools.cache
+def records() -> list[dict[str, Any]]:
+    """The pool of game records as documents, made when first drawn from."""
+    return _records()
+
 
 # ------------------------------------------------------------- strategies
 SPECIAL_INTS = st.sampled_from(
@@ -281,7 +294,7 @@ def check_accepted(state: State) -> None:
 @fuzz
 @given(st.data())
 def test_mutated_state_documents(data: Any) -> None:
-    doc = data.draw(st.sampled_from(DOCS), label="document")
+    doc = data.draw(st.sampled_from(docs()), label="document")
     text = json.dumps(data.draw(mutated(doc), label="mutated"))
     state = no_escape(lambda: zank.loads(text))
     if state is not None:
@@ -307,7 +320,7 @@ def test_random_text_to_the_loaders(text: str | bytes) -> None:
 # ---------------------------------------------------------------- records
 @st.composite
 def tampered_records(draw: Any) -> Any:
-    doc = json.loads(json.dumps(draw(st.sampled_from(RECORDS))))
+    doc = json.loads(json.dumps(draw(st.sampled_from(records()))))
     moves: list[Any] = doc["moves"]
     rules = zank.variant(doc["variant"], **doc["options"])
     texts = [m.text for m in rules.moves]
@@ -346,10 +359,10 @@ def tampered_records(draw: Any) -> Any:
 def test_tampered_records_to_replay(doc: Any) -> None:
     def replay() -> None:
         record = GameRecord.loads(json.dumps(doc))
-        states = list(zank.replay(record))
-        assert len(states) == len(record.moves) + 1
+        replayed = list(zank.replay(record))
+        assert len(replayed) == len(record.moves) + 1
         if record.result is not None:
-            assert states[-1].outcome == record.result
+            assert replayed[-1].outcome == record.result
 
     no_escape(replay)
 
@@ -380,7 +393,7 @@ def move_texts(draw: Any, rules: Rules) -> str:
 @fuzz
 @given(st.data())
 def test_strings_to_parse_move(data: Any) -> None:
-    state = data.draw(st.sampled_from(STATES), label="state")
+    state = data.draw(st.sampled_from(states()), label="state")
     rules = state.rules
     text = data.draw(move_texts(rules) | st.text(max_size=50), label="text")
     move = no_escape(lambda: rules.parse_move(state, text))
@@ -423,11 +436,11 @@ def junk_numbers() -> st.SearchStrategy[Any]:
 @fuzz
 @given(st.data())
 def test_junk_to_every_public_method(data: Any) -> None:
-    state = data.draw(st.sampled_from(STATES), label="state")
+    state = data.draw(st.sampled_from(states()), label="state")
     rules = state.rules
     junk = data.draw(junk_numbers(), label="junk number")
     move = data.draw(junk_moves(rules), label="junk move")
-    other_state = data.draw(st.sampled_from(STATES), label="another state")
+    other_state = data.draw(st.sampled_from(states()), label="another state")
     obs = rules.observe(state, 0)
     calls: list[Callable[[], Any]] = [
         lambda: rules.observe(state, junk),
@@ -514,7 +527,7 @@ def _seat_states(name: str) -> list[State]:
     default = zank.variant(name).options
     return [
         s
-        for s in STATES
+        for s in states()
         if s.rules.name == name and s.rules.options == default and s.players == 2 and s.ply < 500
     ][:3]
 
@@ -582,7 +595,7 @@ def _structure_states() -> list[State]:
     """Two states per rules object and seat count: the deal and one 60 or more
     moves into the game."""
     seen: dict[tuple[Rules, int], list[State]] = {}
-    for s in STATES:
+    for s in states():
         kept = seen.setdefault((s.rules, s.players), [])
         if not kept or (len(kept) == 1 and s.ply >= 60):
             kept.append(s)
