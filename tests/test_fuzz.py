@@ -73,9 +73,11 @@ def every_rules() -> list[Rules]:
 RULES = every_rules()
 
 
-def _states() -> list[State]:
+@functools.cache
+def states() -> list[State]:
     """A few states of every rules object and seat count: fresh, played a little,
-    played a lot, and finished."""
+    played a lot, and finished; made when a test first draws from them (not at
+    collection: every worker of a parallel run collects this module)."""
     out = []
     for i, rules in enumerate(RULES):
         for players in sorted({rules.min_players, rules.max_players}):
@@ -95,19 +97,14 @@ def _states() -> list[State]:
 
 
 @functools.cache
-def states() -> list[State]:
-    """The pool of states, made when a test first draws from it (not at collection:
-    every worker of a parallel run collects this module)."""
-    return _states()
-
-
-@functools.cache
 def docs() -> list[dict[str, Any]]:
     """The pool's states as JSON documents."""
     return [json.loads(zank.dumps(s)) for s in states()]
 
 
-def _records() -> list[dict[str, Any]]:
+@functools.cache
+def records() -> list[dict[str, Any]]:
+    """The pool of game records as documents, made when first drawn from."""
     out = []
     for i, rules in enumerate(RULES):
         for stop in (25, None):
@@ -120,12 +117,6 @@ def _records() -> list[dict[str, Any]]:
             record = zank.play(small, [RandomAgent(i), RandomAgent(i + 1)], seed=i, max_moves=stop)
             out.append(record.to_dict())
     return out
-
-
-@functools.cache
-def records() -> list[dict[str, Any]]:
-    """The pool of game records as documents, made when first drawn from."""
-    return _records()
 
 
 # ------------------------------------------------------------- strategies
