@@ -62,11 +62,14 @@ def _pyenv_on_path() -> None:
 _pyenv_on_path()
 
 
-@nox.session(python=PYTHONS, venv_backend="venv")
+@nox.session(python=PYTHONS, venv_backend="uv|venv")
 def tests(session: nox.Session) -> None:
     """The quick subset of the tests (or the tests given after ``--``)."""
-    # --no-compile: Python writes the bytecode of what the tests import as they run
-    session.install("--no-compile", "-e", ".[test]")
+    # uv where nox finds it (``pip install 'nox[uv]'``), else venv and pip; neither
+    # compiles bytecode ahead (pip's --no-compile): Python writes that of what the
+    # tests import as they run
+    no_compile = ["--no-compile"] if session.venv_backend == "venv" else []
+    session.install(*no_compile, "-e", ".[test]")
     session.run(
         "python", "-m", "pytest", "-q", "-p", "no:cacheprovider", *(session.posargs or QUICK)
     )
