@@ -4,8 +4,9 @@
   ``.py`` files even where the compiled modules lie beside them.
 * Compiled and pure builds hash alike: ``benchmarks/fingerprint.py`` (legal move
   lists, states, rule ids of refusals, observations, JSON, results and greedy
-  choices along seeded games of every variant, preset and seat count) run once
-  in this process's build and once with ``ZANK_PURE_PYTHON=1``.  That test runs
+  choices along seeded games of every variant, preset and seat count) run in
+  this process's build gives the pure build's digests, recorded in
+  ``tests/golden/fingerprints.json`` (``regenerate_fingerprints.py``).  That test runs
   where the compiled build is installed (CI's compiled-wheel step); there
   ``ZANK_REQUIRE_COMPILED=1`` makes a pure-Python install an error, not a skip.
 * :meth:`Rules.playouts` plays the games that the per-move API plays with the
@@ -135,17 +136,6 @@ def test_pure_python_runs_beside_an_installed_cython() -> None:
     )
 
 
-def _fingerprints(games: int, out: Path, pure: bool, deep_every: int) -> dict[str, Any]:
-    script = str(ROOT / "benchmarks" / "fingerprint.py")
-    args = ["--games", str(games), "--deep-every", str(deep_every), "--out", str(out)]
-    code = (
-        f"import runpy, sys\nsys.argv = [{script!r}, *{args!r}]\n"
-        f"runpy.run_path({script!r}, run_name='__main__')"
-    )
-    _python(code, **({"ZANK_PURE_PYTHON": "1"} if pure else {}))
-    return json.loads(out.read_text(encoding="utf-8"))  # type: ignore[no-any-return]
-
-
 @pytest.mark.slow
 def test_compiled_and_pure_builds_behave_alike(tmp_path: Path) -> None:
     if not zank.compiled:
@@ -153,13 +143,24 @@ def test_compiled_and_pure_builds_behave_alike(tmp_path: Path) -> None:
             pytest.fail("ZANK_REQUIRE_COMPILED=1, but the pure-Python build runs")
         pytest.skip("the compiled build is not installed (an editable or sdist install)")
     # every configuration, a random game and two greedy games each; the refusals of
-    # every action, the observations and the JSON of every 32nd state (the recorded
-    # baseline, benchmarks/fingerprints.json, takes every 8th of eight games: that
-    # half of the time went to this test's pure run)
-    compiled = _fingerprints(1, tmp_path / "compiled.json", pure=False, deep_every=32)
-    pure = _fingerprints(1, tmp_path / "pure.json", pure=True, deep_every=32)
+    # every action, the observations and the JSON of every 32nd state, against the
+    # pure build's digests recorded in tests/golden/fingerprints.json (this test ran
+    # the pure build beside the compiled one: half of its time)
+    from .golden import regenerate_fingerprints as golden
+
+    out = tmp_path / "compiled.json"
+    argv = golden.command(out)[1:]  # the script and its arguments, run in this build
+    _python(
+        f"import runpy, sys\nsys.argv = {argv!r}\nrunpy.run_path(sys.argv[0], run_name='__main__')"
+    )
+    compiled = json.loads(out.read_text(encoding="utf-8"))
+    pure = json.loads(golden.PATH.read_text(encoding="utf-8"))
     assert sum(v["states"] for v in compiled.values()) > 50_000
-    assert compiled == pure
+    differ = sorted(k for k in compiled.keys() | pure.keys() if compiled.get(k) != pure.get(k))
+    assert not differ, (
+        f"the compiled build differs from the pure build's recorded fingerprints in {differ}: "
+        "if the rules were meant to change, run python tests/golden/regenerate_fingerprints.py"
+    )
 
 
 # ------------------------------------------------- states built slot by slot
