@@ -83,6 +83,7 @@ def sampled_states(rules: Rules, players: int) -> list[State]:
     return out
 
 
+@pytest.mark.slow  # a seeded quarter of the cases (tests/conftest.py); --full runs all
 @pytest.mark.parametrize(("name", "options", "players"), CONFIGURATIONS)
 def test_check_refuses_exactly_the_illegal_moves_by_a_rule_of_the_page(
     name: str, options: dict[str, Any], players: int
