@@ -286,14 +286,43 @@ def test_a_resumed_seat_leaves_the_old_connection(strict_server: ServerProcess) 
 # address than the tests' 127.0.0.1, against a server of its own, while this process
 # asks the four seats of two other tables for their views, one view every 15 ms (each
 # seat within the default rate of 20 messages a second): the p99 of those views (about
-# 280 of them) must stay under 50 ms.  The machine the tests run on may be busy with
-# other work, so a scenario whose p99 is above the bound runs again (at most three
-# runs) and the best run counts; before the fixes of issue 36 (items 7 to 9) every scenario
-# failed by far (p99 0.2 to 1.5 s).
+# 280 of them) must stay under 50 ms on an idle machine.  The machine the tests run on
+# may be busy with other work (CI runs them beside its other lanes, and the CI machine
+# kind runs 3 to 5 times slower on some days: p99s from 2 to 46 ms were seen in its
+# runs of one scenario), so the bound grows with how much slower than idle this
+# machine runs Python at the time (:func:`_slowness`, measured before each run), and a
+# scenario whose p99 is above it runs again (at most three runs): the best run counts.
+# Before the fixes of issue 36 (items 7 to 9) every scenario failed by far (p99 0.2 to
+# 1.5 s on an idle machine).
 
 ATTACK = Path(__file__).with_name("attack.py")
-BOUND = 0.050  # seconds: the p99 of another table's view during an attack
+BOUND = 0.050  # seconds: the p99 of another table's view during an attack, machine idle
 VICTIMS = 2  # tables whose views are measured during an attack
+#: Seconds that :func:`_work` takes on the CI machine kind when idle (measured
+#: 2026-12-04: the median of five runs came out at 12 or, more often, 20 ms; beside two
+#: busy processes 24 ms).
+IDLE_WORK = 0.020
+
+
+def _work() -> float:
+    """Seconds a fixed piece of pure-Python work takes now."""
+    start = time.perf_counter()
+    x = 0
+    for i in range(100_000):
+        x += i * i % 7
+    return time.perf_counter() - start
+
+
+def _slowness() -> float:
+    """How many times slower than idle this machine runs Python now (at least 1): the
+    median of five runs of :func:`_work`, spread over a quarter of a second, against
+    :data:`IDLE_WORK`."""
+    runs = []
+    for _ in range(5):
+        runs.append(_work())
+        time.sleep(0.04)
+    runs.sort()
+    return max(1.0, runs[2] / IDLE_WORK)
 
 
 async def _under_attack(
@@ -345,22 +374,26 @@ def _p99(latencies: list[float]) -> float:
 def _attack(
     server: ServerProcess, name: str, *attack: str, seconds: float = 5
 ) -> tuple[float, list[dict[str, Any]]]:
-    """Run an attack (up to three times while the p99 is above the bound); the best p99
-    and what the attacker saw in each run."""
-    p99s, seen = [], []
+    """Run an attack (up to three times while the p99 is above the bound, ``BOUND``
+    times the machine's slowness then); the best run's p99 as a share of its bound (under
+    1 meets it) and what the attacker saw in each run."""
+    shares, seen = [], []
     for _ in range(3):
+        slowness = _slowness()
         latencies, saw = asyncio.run(_under_attack(server, attack[0], seconds, *attack[1:]))
         ordered = sorted(latencies)
-        p99s.append(_p99(ordered))
+        p99 = _p99(ordered)
+        shares.append(p99 / (BOUND * slowness))
         seen.append(saw)
         print(
             f"\n{name}: {len(ordered)} views of other tables, p50 "
-            f"{1000 * ordered[len(ordered) // 2]:.1f} ms, p99 {1000 * p99s[-1]:.1f} ms; "
-            f"the attacker saw {saw}"
+            f"{1000 * ordered[len(ordered) // 2]:.1f} ms, p99 {1000 * p99:.1f} ms "
+            f"(bound {1000 * BOUND * slowness:.0f} ms: the machine {slowness:.1f} times "
+            f"slower than idle); the attacker saw {saw}"
         )
-        if p99s[-1] < BOUND:
+        if shares[-1] < 1:
             break
-    return min(p99s), seen
+    return min(shares), seen
 
 
 def _finished_game(database: Path) -> str:
@@ -390,13 +423,13 @@ def test_stall_resuming_a_finished_game_in_a_loop(tmp_path: Path) -> None:
     server = ServerProcess(tmp_path / "games.sqlite")
     server.start()
     try:
-        p99, seen = _attack(
+        share, seen = _attack(
             server, "8 clients resuming a finished game", "resume", "127.0.0.2", token
         )
     finally:
         server.stop()
     assert all(saw.get("joined", 0) >= 20 for saw in seen)  # the resumes reached the game
-    assert p99 < BOUND
+    assert share < 1, f"other tables' p99 at {share:.1f} times the bound"
 
 
 @pytest.mark.slow
@@ -405,7 +438,7 @@ def test_stall_creating_tables_from_many_connections(tmp_path: Path) -> None:
     server = ServerProcess(tmp_path / "games.sqlite")
     server.start()
     try:
-        p99, seen = _attack(server, "40 connections creating tables", "create", "127.0.0.3")
+        share, seen = _attack(server, "40 connections creating tables", "create", "127.0.0.3")
         open_tables = server.get("/health")["tables"]
         server.stop()
         server.start()  # the empty tables are not reloaded, the joined ones are
@@ -418,7 +451,7 @@ def test_stall_creating_tables_from_many_connections(tmp_path: Path) -> None:
     assert all("too-many-tables" in saw for saw in seen)
     assert open_tables == 50 + measured
     assert reloaded == measured
-    assert p99 < BOUND
+    assert share < 1, f"other tables' p99 at {share:.1f} times the bound"
 
 
 @pytest.mark.slow
@@ -429,7 +462,7 @@ def test_stall_slowloris_and_idle_websockets(tmp_path: Path) -> None:
     )
     server.start()
     try:
-        p99, seen = _attack(
+        share, seen = _attack(
             server,
             "300 slowloris requests and 200 idle WebSockets",
             "hold",
@@ -444,4 +477,4 @@ def test_stall_slowloris_and_idle_websockets(tmp_path: Path) -> None:
         assert saw["opened"]["slowloris"] >= 1
         assert 1 <= saw["opened"]["idle-websocket"] <= 32  # --connections-per-client
         assert saw["still_open"] == {"slowloris": 0, "idle-websocket": 0}
-    assert p99 < BOUND
+    assert share < 1, f"other tables' p99 at {share:.1f} times the bound"
