@@ -49,6 +49,7 @@ QUICK = [
 ]
 
 nox.options.error_on_missing_interpreters = False  # skip what is not installed
+nox.options.download_python = "never"  # nor fetch it (nox with uv would, by default)
 nox.options.reuse_venv = "yes"
 
 
