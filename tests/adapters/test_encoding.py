@@ -33,6 +33,7 @@ def random_states(rules: Rules, players: int, seed: int, steps: int) -> list[Sta
     return out
 
 
+@pytest.mark.slow  # a seeded quarter of the cases (tests/conftest.py)
 @pytest.mark.parametrize(("rules", "players"), CASES)
 def test_fixed_length_bounded_and_private(rules: Rules, players: int) -> None:
     encoder = encoding.ObservationEncoder(rules, players)

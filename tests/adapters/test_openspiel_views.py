@@ -71,6 +71,7 @@ def with_zank_state(state: Any, zs: Any) -> Any:
     return other
 
 
+@pytest.mark.slow  # a seeded quarter of the cases (tests/conftest.py)
 @pytest.mark.parametrize(("rules", "players"), CASES)
 def test_public_and_all_players_views_through_make_observation(rules: Rules, players: int) -> None:
     game = zos.load_game(rules, players)

@@ -32,6 +32,7 @@ def test_api_test(rules: Rules, players: int) -> None:
     pz_test.api_test(zpz.ZankEnv(rules, players), num_cycles=200)
 
 
+@pytest.mark.slow  # a seeded quarter of the cases (tests/conftest.py)
 @pytest.mark.parametrize(("rules", "players"), CASES)
 def test_seed_test(rules: Rules, players: int) -> None:
     pz_test.seed_test(lambda: zpz.ZankEnv(rules, players), num_cycles=200)
@@ -62,6 +63,7 @@ def play_out(env: Any, seed: int) -> list[tuple[str, float, dict[str, Any]]]:
     return finals
 
 
+@pytest.mark.slow  # a seeded quarter of the cases (tests/conftest.py)
 @pytest.mark.parametrize(("rules", "players"), CASES)
 def test_whole_game_rewards_and_points(rules: Rules, players: int) -> None:
     env = zpz.ZankEnv(rules, players)
