@@ -531,3 +531,31 @@ def test_no_module_over_a_thousand_lines() -> None:
         if (n := len(path.read_text(encoding="utf-8").splitlines())) > 1000
     }
     assert not long, long
+
+
+def test_import_zank_reads_no_package_metadata() -> None:
+    """``import zank`` (every ``zank`` command pays it) leaves the standard library's
+    heavier modules alone: the version and the plugins are read on first use
+    (``importlib.metadata`` and what it imports were about a fifth of the import's
+    time), the seeds from ``os.urandom`` (``secrets`` pulled in ``hmac``)."""
+    import subprocess
+    import sys
+
+    heavy = ("importlib.metadata", "secrets", "email", "zipfile")
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            f"import sys, zank; print([m for m in {heavy!r} if m in sys.modules])",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    assert out.strip() == "[]"
+    # and on first use they are there
+    from zank.agents import RandomAgent
+
+    agents = [RandomAgent(1), RandomAgent(2)]
+    record = zank.play(zank.variant("zank"), agents, seed=1, max_moves=5)
+    assert record.library == zank.__version__ != ""

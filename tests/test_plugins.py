@@ -60,6 +60,19 @@ def test_a_plugin_variant_is_found_by_name(install: Install) -> None:
     built_ins_still_work()
 
 
+def test_a_built_in_variant_loads_no_plugin(install: Install) -> None:
+    """A built-in variant's name needs no plugin (none may take it): looking it up
+    neither reads the entry points nor imports a plugin's module; another name does."""
+    install(("house-rules", "tests.plugin_examples:HouseRules"))
+    assert zank.variant("zank").name == "zank"
+    assert zank.VARIANTS["crapette"].name == "crapette"
+    assert "zank-104" in zank.VARIANTS
+    assert not registry._loaded
+    assert "house-rules" not in registry._registry
+    assert "house-rules" in zank.VARIANTS
+    assert registry._loaded
+
+
 def test_the_command_line_plays_a_plugin_variant(
     install: Install, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -21,7 +21,6 @@ if _compiled.pure_requested():  # ZANK_PURE_PYTHON=1: before any compiled module
 
 from zank import core as _core
 from zank import spite_malice as spite_malice  # a built-in variant: see below
-from zank._version import __version__
 from zank.cards import Card
 from zank.core import (
     HIDDEN,
@@ -63,6 +62,7 @@ if TYPE_CHECKING:
     from zank import registry as _registry
     from zank import render as render
     from zank import svg as svg
+    from zank._version import __version__ as __version__
     from zank.family.classic import ClassicZank
     from zank.family.crapette import Crapette
     from zank.family.detailed import ZankDetailed
@@ -102,6 +102,10 @@ else:
         # `import zank`; the renderers are imported on first use only.
         if name in _LAZY:
             return importlib.import_module(f"zank.{name}")
+        if name == "__version__":  # read from the installed metadata on first use
+            from zank._version import library_version
+
+            return library_version()
         raise AttributeError(f"module 'zank' has no attribute {name!r}")
 
 

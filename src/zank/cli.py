@@ -56,6 +56,25 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
 
 
+class _Version(argparse.Action):
+    """``--version``: prints ``zank VERSION`` and exits, reading the installed
+    version only then (argparse's own action wants the text when the parser is
+    built, and reading it costs every command about 35 ms)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS) -> None:
+        super().__init__(
+            option_strings,
+            dest,
+            nargs=0,
+            default=argparse.SUPPRESS,
+            help="show the version and exit",
+        )
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: object) -> NoReturn:
+        print(f"zank {zank.__version__}")
+        parser.exit()
+
+
 # ---------------------------------------------------------------- helpers
 def _parse_option(text: str) -> tuple[str, object]:
     if "=" not in text:
@@ -419,7 +438,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Rules engines for Zank-Patience and Spite and Malice.",
         epilog="Run 'zank COMMAND --help' for the options of a command.",
     )
-    parser.add_argument("--version", action="version", version=f"zank {zank.__version__}")
+    parser.add_argument("--version", action=_Version)
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     _command(sub, "variants", _variants, "list the variants and their options")
     _add_show_command(sub)

@@ -26,7 +26,7 @@ from typing import Any
 from attrs import field, frozen
 
 from zank import registry
-from zank._version import __version__
+from zank._version import library_version
 from zank.agents.base import Agent
 from zank.core import Result, Rules, State, Termination
 from zank.errors import IllegalMove, InvalidState, NotationError, OptionError, ZankError, quote
@@ -39,10 +39,6 @@ RECORD_FORMAT = "zank-record"
 """The ``"format"`` field of every game record."""
 RECORD_VERSION = 1
 """The version of the record format that this library writes and reads."""
-
-
-def _library_version() -> str:
-    return __version__
 
 
 @frozen
@@ -70,7 +66,7 @@ class GameRecord:
     players: int
     moves: tuple[str, ...]
     result: Result | None
-    library: str = field(factory=_library_version)
+    library: str = field(factory=library_version)
     tags: dict[str, str] = field(factory=dict)
     start: str | None = None
 

@@ -23,7 +23,7 @@ play are a pure function of the state.
 
 from __future__ import annotations
 
-import secrets
+import os
 from typing import TypeVar
 
 try:  # the C types of the compiled build (Cython's pure-Python mode)
@@ -64,7 +64,7 @@ def splitmix64(state: int) -> tuple[int, int]:
 
 def fresh_seed() -> int:
     """A random 64-bit seed from the operating system, for ``seed=None``."""
-    return secrets.randbits(64)
+    return int.from_bytes(os.urandom(8), "big")
 
 
 @cython.cclass

@@ -9,8 +9,10 @@ another installed package is found through the entry-point group ``zank.variants
     [project.entry-points."zank.variants"]
     mini = "zank_mini:Mini"
 
-Such plugins are loaded on the first look at the table (``zank.VARIANTS``,
-``zank.variant(...)``, the command line, the adapters, the Play page). A plugin
+Such plugins are loaded on the first look at the table that needs them (listing
+``zank.VARIANTS``, or asking it or ``zank.variant(...)`` for a name that is neither
+built in nor registered: the command line, the adapters, the Play page); a
+built-in variant's name needs none, as no plugin can take it. A plugin
 that cannot be loaded (an import error, a value that is not a rules class, a class
 whose ``name`` is not the entry point's, a name already taken, a class whose
 default game cannot be dealt) is left out with a :class:`~zank.errors.PluginError`
@@ -32,7 +34,6 @@ core at run time (it knows :class:`~zank.core.Rules` by its qualified name, see
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from importlib import metadata
 from typing import TYPE_CHECKING, Any, TypeGuard, TypeVar
 
 import attrs
@@ -40,6 +41,8 @@ import attrs
 from zank.errors import OptionError, PluginError, quote
 
 if TYPE_CHECKING:
+    from importlib import metadata
+
     from zank.core import Rules
 
 __all__ = ["ENTRY_POINT_GROUP", "VARIANTS", "plugin_errors", "register", "variant"]
@@ -100,6 +103,9 @@ def _load_plugins() -> None:
     if _loaded:
         return
     _loaded = True  # before loading: a plugin module may look at the table
+    # imported here, not at `import zank`: it took about a fifth of the import's time
+    from importlib import metadata
+
     try:
         found = metadata.entry_points(group=ENTRY_POINT_GROUP)
     except Exception as exc:  # broken metadata of some installed distribution
@@ -121,12 +127,26 @@ def plugin_errors() -> dict[str, PluginError]:
     return dict(_broken)
 
 
+def _known(name: str) -> type[Rules] | None:
+    """The class of ``name``: a built-in or registered variant without loading the
+    plugins (none of them can take its name: see ``_load_one``), any other name
+    after loading them."""
+    cls = _registry.get(name)
+    if cls is None:
+        _load_plugins()
+        cls = _registry.get(name)
+    return cls
+
+
 class _Variants(Mapping[str, "type[Rules]"]):
-    """The read-only table of variants; the plugins are loaded on first use."""
+    """The read-only table of variants; the plugins are loaded on first use (a
+    built-in variant's name alone loads none: see ``_known``)."""
 
     def __getitem__(self, name: str) -> type[Rules]:
-        _load_plugins()
-        return _registry[name]
+        cls = _known(name)
+        if cls is None:
+            raise KeyError(name)
+        return cls
 
     def __iter__(self) -> Iterator[str]:
         _load_plugins()
@@ -137,8 +157,7 @@ class _Variants(Mapping[str, "type[Rules]"]):
         return len(_registry)
 
     def __contains__(self, name: object) -> bool:
-        _load_plugins()
-        return name in _registry
+        return isinstance(name, str) and _known(name) is not None
 
     def __repr__(self) -> str:
         return f"VARIANTS({sorted(self)})"
@@ -183,9 +202,9 @@ def variant(name: str, **options: Any) -> Rules:
             the message lists what is valid.
         zank.errors.PluginError: ``name`` is the name of a plugin that could not be loaded.
     """
-    _load_plugins()
-    cls = _registry.get(name) if isinstance(name, str) else None
+    cls = _known(name) if isinstance(name, str) else None
     if cls is None:
+        _load_plugins()  # for the list of variants in the message
         if isinstance(name, str) and name in _broken:
             raise PluginError(str(_broken[name]))
         raise OptionError(
