@@ -8,22 +8,21 @@ a fifth of the package's import time, which every ``zank`` command pays.
 
 from __future__ import annotations
 
+from functools import cache
+
 __all__ = ["library_version"]
 
-_cached: list[str] = []
 
-
+@cache
 def library_version() -> str:
     """The installed distribution's version (``"0+unknown"`` when zank runs from a
     source tree that is not installed); read once, then remembered."""
-    if not _cached:
-        from importlib.metadata import PackageNotFoundError, version
+    from importlib.metadata import PackageNotFoundError, version
 
-        try:
-            _cached.append(version("zank"))
-        except PackageNotFoundError:  # pragma: no cover - running from a source tree
-            _cached.append("0+unknown")
-    return _cached[0]
+    try:
+        return version("zank")
+    except PackageNotFoundError:  # pragma: no cover - running from a source tree
+        return "0+unknown"
 
 
 def __getattr__(name: str) -> str:
