@@ -553,7 +553,7 @@ def test_import_zank_reads_no_package_metadata() -> None:
         check=True,
     ).stdout
     assert out.strip() == "[]"
-    # and on first use they are there
+    # and read on first use: the version a record keeps
     from zank.agents import RandomAgent
 
     agents = [RandomAgent(1), RandomAgent(2)]

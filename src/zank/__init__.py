@@ -62,13 +62,14 @@ if TYPE_CHECKING:
     from zank import registry as _registry
     from zank import render as render
     from zank import svg as svg
-    from zank._version import __version__ as __version__
     from zank.family.classic import ClassicZank
     from zank.family.crapette import Crapette
     from zank.family.detailed import ZankDetailed
     from zank.family.schikanieren import Schikanieren
     from zank.family.zank104 import Zank104
     from zank.spite_malice import SpiteAndMalice
+
+    __version__: str  # read on first use (``__getattr__`` below)
 
     # zank.variant for the type checker: a built-in variant's name gives its class,
     # so that options are typed attributes (tests/test_typing.py checks that every

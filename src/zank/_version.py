@@ -23,10 +23,3 @@ def library_version() -> str:
         return version("zank")
     except PackageNotFoundError:  # pragma: no cover - running from a source tree
         return "0+unknown"
-
-
-def __getattr__(name: str) -> str:
-    # `zank._version.__version__`, as before, read on first use
-    if name == "__version__":
-        return library_version()
-    raise AttributeError(f"module 'zank._version' has no attribute {name!r}")
