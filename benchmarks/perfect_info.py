@@ -1,7 +1,7 @@
 """An upper bound for the search: the tree search given the TRUE state.
 
 Run: ``python benchmarks/perfect_info.py VARIANT --games N --seed S
-[--iterations I] [--max-moves M] [--prior P] [--json FILE]``.
+[--iterations I] [--max-moves M] [--prior P] [--level NAME] [--json FILE]``.
 
 :class:`TrueStateSearch` is :class:`~zank.agents.SearchAgent`'s ``"tree"``
 method with one change: every world it searches is the game's true state
@@ -11,6 +11,12 @@ the package: it cheats.  Its rollouts are still the greedy policy in every
 seat, each seat deciding from its own observation of the world, and its
 leaves are scored by :func:`~zank.agents.search.leaf_values`, as the hard
 level's are.
+
+With ``--level NAME`` the searching seat is instead :class:`TrueWorldLevel`:
+the named level (for example ``search:hard``) with every one of its settings
+(method, budget, rollouts, leaf terms), every world it would sample replaced by
+the true state.  This is the bound of a level whose method is not the tree
+(Spite and Malice's hard level searches by sequential halving).
 
 Against ``greedy`` it bounds what a search of this kind could gain from its
 choices: where even the perfect-information search wins little more than half
@@ -38,7 +44,7 @@ from typing import Any
 import zank
 from zank.agents import GreedyAgent, SearchAgent
 from zank.agents.search import _Node
-from zank.core import Move, Rules, State
+from zank.core import Move, Observation, Rules, State
 from zank.random import Rng
 from zank.simulate import percentile, wilson
 
@@ -65,10 +71,52 @@ class TrueStateSearch(SearchAgent):
         return self._best(rules, rules.observe(state, me), legal_moves, children, worlds)
 
 
+class TrueWorldLevel(SearchAgent):
+    """A named level whose every world is the true state (it cheats).
+
+    :meth:`choose_state` keeps the state for :meth:`_world` and decides as
+    the level decides from the seat's observation; only the worlds differ.
+    """
+
+    _truth: State | None = None
+
+    def choose_state(self, rules: Rules, state: State, legal_moves: Sequence[Move]) -> Move:
+        """The level's move, every world ``state`` itself."""
+        me = state.to_move
+        assert me is not None
+        self._truth = state
+        try:
+            return self.choose(rules, rules.observe(state, me), legal_moves)
+        finally:
+            self._truth = None
+
+    def _world(self, rules: Rules, observation: Observation, seed: int) -> State:
+        assert self._truth is not None, "call choose_state: the level needs the true state"
+        return self._truth
+
+
+def _oracle(
+    level: str | None, seed: int, iterations: int, max_moves: int, prior: float
+) -> TrueStateSearch | TrueWorldLevel:
+    """The searching seat's agent: a level given the truth, or the true-state tree."""
+    if level is not None:
+        agent = TrueWorldLevel.level(level.removeprefix("search:"), seed)
+        assert isinstance(agent, TrueWorldLevel)
+        return agent
+    return TrueStateSearch(seed, iterations=iterations, max_moves=max_moves, prior=prior)
+
+
 def duel(
-    rules: Rules, games: int, seed: int, iterations: int, max_moves: int, prior: float
+    rules: Rules,
+    games: int,
+    seed: int,
+    iterations: int,
+    max_moves: int,
+    prior: float,
+    level: str | None = None,
 ) -> dict[str, Any]:
-    """Play ``games`` games of :class:`TrueStateSearch` against greedy."""
+    """Play ``games`` games of the true-state search (``level`` given the truth,
+    or :class:`TrueStateSearch`) against greedy."""
     wins = losses = draws = decisions = multi = differ = 0
     game_multi = game_differ = 0
     times: list[float] = []
@@ -76,9 +124,7 @@ def duel(
     for g in range(games):
         deal = seed + g // 2
         seat = g % 2
-        oracle = TrueStateSearch(
-            deal * 64 + seat, iterations=iterations, max_moves=max_moves, prior=prior
-        )
+        oracle = _oracle(level, deal * 64 + seat, iterations, max_moves, prior)
         other = GreedyAgent(deal * 64 + 1 - seat)
         shadow = GreedyAgent(deal * 64 + 7)
         state = rules.new_game(seed=deal)
@@ -110,14 +156,19 @@ def duel(
             losses += 1
         print(
             f"game {g}: deal {deal}, oracle in seat {seat}: {result.winner} "
-            f"(choices {multi - game_multi}, other than greedy {differ - game_differ})",
+            f"(choices {multi - game_multi}, other than greedy {differ - game_differ}, "
+            f"ply {state.ply})",
             file=sys.stderr,
             flush=True,
         )
     lo, hi = wilson(wins, wins + losses)
     return {
         "variant": rules.name,
-        "a": f"true-state tree, iterations={iterations}, max_moves={max_moves}, prior={prior}",
+        "a": (
+            f"{level} given the true state"
+            if level is not None
+            else f"true-state tree, iterations={iterations}, max_moves={max_moves}, prior={prior}"
+        ),
         "b": "greedy",
         "games": games,
         "seed": seed,
@@ -147,11 +198,19 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--iterations", type=int, default=160)
     parser.add_argument("--max-moves", type=int, default=20)
     parser.add_argument("--prior", type=float, default=0.05)
+    parser.add_argument(
+        "--level",
+        default=None,
+        help="a named level (hard or search:hard) given the true state instead of the tree "
+        "(--iterations, --max-moves and --prior are then the level's)",
+    )
     parser.add_argument("--json", default=None)
     args = parser.parse_args(argv)
     rules = zank.variant(args.variant)
     start = time.perf_counter()
-    out = duel(rules, args.games, args.seed, args.iterations, args.max_moves, args.prior)
+    out = duel(
+        rules, args.games, args.seed, args.iterations, args.max_moves, args.prior, args.level
+    )
     out["seconds"] = round(time.perf_counter() - start, 1)
     out["build"] = "compiled" if zank.compiled else "pure Python"
     line = json.dumps(out)

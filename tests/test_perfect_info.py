@@ -41,3 +41,30 @@ def test_the_duel_counts_every_game_and_the_decisions(bound: ModuleType) -> None
     assert out["wins"] + out["losses"] + out["draws"] == 2
     assert 0 <= out["differ_from_greedy"] <= out["with_choice"] <= out["decisions"]
     assert out["time_a"]["max_ms"] >= out["time_a"]["mean_ms"] > 0
+
+
+def test_a_level_given_the_truth_searches_the_true_state_only(bound: ModuleType) -> None:
+    rules = zank.variant("spite-and-malice", pay_off_size=5)
+    state = _first_choice(rules, 3)
+    legal = rules.legal_moves(state)
+    worlds: list[zank.State] = []
+
+    class Spy(bound.TrueWorldLevel):  # type: ignore[name-defined,misc]
+        def _world(self, rules: zank.Rules, observation: zank.Observation, seed: int) -> zank.State:
+            world: zank.State = super()._world(rules, observation, seed)
+            worlds.append(world)
+            return world
+
+    picks = [Spy.level("hard", 7).choose_state(rules, state, legal) for _ in range(2)]
+    assert picks[0] == picks[1]
+    assert picks[0] in legal
+    assert worlds
+    assert all(w is state for w in worlds)
+
+
+def test_the_duel_of_a_level_counts_every_game(bound: ModuleType) -> None:
+    rules = zank.variant("spite-and-malice", pay_off_size=2)
+    out = bound.duel(rules, 2, 40, 0, 0, 0.0, "search:easy")
+    assert out["a"] == "search:easy given the true state"
+    assert out["wins"] + out["losses"] + out["draws"] == 2
+    assert 0 <= out["differ_from_greedy"] <= out["with_choice"] <= out["decisions"]
