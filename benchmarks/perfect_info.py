@@ -16,7 +16,9 @@ With ``--level NAME`` the searching seat is instead :class:`TrueWorldLevel`:
 the named level (for example ``search:hard``) with every one of its settings
 (method, budget, rollouts, leaf terms), every world it would sample replaced by
 the true state.  This is the bound of a level whose method is not the tree
-(Spite and Malice's hard level searches by sequential halving).
+(Spite and Malice's hard level searches by sequential halving).  With
+``--known hands`` it is given only the other seats' hands
+(:class:`HandsKnownLevel`): what reading them perfectly could give.
 
 Against ``greedy`` it bounds what a search of this kind could gain from its
 choices: where even the perfect-information search wins little more than half
@@ -38,8 +40,11 @@ import argparse
 import json
 import sys
 import time
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any
+
+import attrs
 
 import zank
 from zank.agents import GreedyAgent, SearchAgent
@@ -95,13 +100,61 @@ class TrueWorldLevel(SearchAgent):
         return self._truth
 
 
+class HandsKnownLevel(TrueWorldLevel):
+    """A named level given only the other seats' private piles (their hands).
+
+    Each world is the one the level samples, with the other seats' private piles
+    made the true ones; the cards the true hands hold are taken from where the
+    world had put them (the draw pile, face-down cards), which get the world's
+    hand cards in their place.  Every other hidden card stays as the level
+    dealt it: what a perfect reading of the opponents' hands could give, and no
+    more (the draw pile's order stays unknown).
+    """
+
+    def _world(self, rules: Rules, observation: Observation, seed: int) -> State:
+        truth = self._truth
+        assert truth is not None, "call choose_state: the level needs the true state"
+        world = SearchAgent._world(self, rules, observation, seed)
+        me = observation.player
+        specs = rules.layout(world.players)
+        known = {i for i, spec in enumerate(specs) if spec.private and spec.owner != me}
+        want: Counter[int] = Counter()
+        have: Counter[int] = Counter()
+        for i in known:
+            want.update(truth.piles[i])
+            have.update(world.piles[i])
+        missing, spare = want - have, list((have - want).elements())
+        piles = [list(pile) for pile in world.piles]
+        for i, pile in enumerate(piles):
+            if i in known:
+                piles[i] = list(truth.piles[i])
+                continue
+            for j, card in enumerate(pile):
+                if missing[card] > 0:
+                    missing[card] -= 1
+                    pile[j] = spare.pop()
+        assert not spare, "every card of the true hands was somewhere in the world"
+        return attrs.evolve(world, piles=tuple(tuple(pile) for pile in piles))
+
+
+#: What ``--known`` gives a level: every card, or the other seats' hands only.
+KNOWN: dict[str, type[TrueWorldLevel]] = {"all": TrueWorldLevel, "hands": HandsKnownLevel}
+
+
 def _oracle(
-    level: str | None, seed: int, iterations: int, max_moves: int, prior: float
+    level: str | None,
+    seed: int,
+    iterations: int,
+    max_moves: int,
+    prior: float,
+    known: str = "all",
 ) -> TrueStateSearch | TrueWorldLevel:
-    """The searching seat's agent: a level given the truth, or the true-state tree."""
+    """The searching seat's agent: a level given the truth (all of it, or the
+    other seats' hands), or the true-state tree."""
     if level is not None:
-        agent = TrueWorldLevel.level(level.removeprefix("search:"), seed)
-        assert isinstance(agent, TrueWorldLevel)
+        kind = KNOWN[known]
+        agent = kind.level(level.removeprefix("search:"), seed)
+        assert isinstance(agent, kind)
         return agent
     return TrueStateSearch(seed, iterations=iterations, max_moves=max_moves, prior=prior)
 
@@ -114,6 +167,7 @@ def duel(
     max_moves: int,
     prior: float,
     level: str | None = None,
+    known: str = "all",
 ) -> dict[str, Any]:
     """Play ``games`` games of the true-state search (``level`` given the truth,
     or :class:`TrueStateSearch`) against greedy."""
@@ -124,7 +178,7 @@ def duel(
     for g in range(games):
         deal = seed + g // 2
         seat = g % 2
-        oracle = _oracle(level, deal * 64 + seat, iterations, max_moves, prior)
+        oracle = _oracle(level, deal * 64 + seat, iterations, max_moves, prior, known)
         other = GreedyAgent(deal * 64 + 1 - seat)
         shadow = GreedyAgent(deal * 64 + 7)
         state = rules.new_game(seed=deal)
@@ -165,7 +219,7 @@ def duel(
     return {
         "variant": rules.name,
         "a": (
-            f"{level} given the true state"
+            f"{level} given the true state" + ("" if known == "all" else f" (known: {known})")
             if level is not None
             else f"true-state tree, iterations={iterations}, max_moves={max_moves}, prior={prior}"
         ),
@@ -204,12 +258,25 @@ def main(argv: Sequence[str] | None = None) -> None:
         help="a named level (hard or search:hard) given the true state instead of the tree "
         "(--iterations, --max-moves and --prior are then the level's)",
     )
+    parser.add_argument(
+        "--known",
+        choices=sorted(KNOWN),
+        default="all",
+        help="with --level: every hidden card (all) or the other seats' hands only (hands)",
+    )
     parser.add_argument("--json", default=None)
     args = parser.parse_args(argv)
     rules = zank.variant(args.variant)
     start = time.perf_counter()
     out = duel(
-        rules, args.games, args.seed, args.iterations, args.max_moves, args.prior, args.level
+        rules,
+        args.games,
+        args.seed,
+        args.iterations,
+        args.max_moves,
+        args.prior,
+        args.level,
+        args.known,
     )
     out["seconds"] = round(time.perf_counter() - start, 1)
     out["build"] = "compiled" if zank.compiled else "pure Python"

@@ -68,3 +68,26 @@ def test_the_duel_of_a_level_counts_every_game(bound: ModuleType) -> None:
     assert out["a"] == "search:easy given the true state"
     assert out["wins"] + out["losses"] + out["draws"] == 2
     assert 0 <= out["differ_from_greedy"] <= out["with_choice"] <= out["decisions"]
+
+
+def test_a_level_given_the_hands_knows_them_and_nothing_else(bound: ModuleType) -> None:
+    rules = zank.variant("spite-and-malice")
+    state = _first_choice(rules, 11)
+    me = state.to_move
+    assert me is not None
+    observation = rules.observe(state, me)
+    agent = bound.HandsKnownLevel.level("hard", 5)
+    agent._truth = state
+    hand = rules.pile_index(state.players, f"p{1 - me}.hand")
+    draw = rules.pile_index(state.players, "draw")
+    worlds = [agent._world(rules, observation, seed) for seed in range(4)]
+    for world in worlds:
+        assert world.piles[hand] == state.piles[hand]
+        assert rules.observe(world, me) == observation
+        assert sorted(c for p in world.piles for c in p) == sorted(
+            c for p in state.piles for c in p
+        )
+    assert any(w.piles[draw] != state.piles[draw] for w in worlds)
+    assert any(
+        rules.sample_state(observation, seed=s).piles[hand] != state.piles[hand] for s in range(4)
+    )
