@@ -1,7 +1,8 @@
 """An upper bound for the search: the tree search given the TRUE state.
 
 Run: ``python benchmarks/perfect_info.py VARIANT --games N --seed S
-[--iterations I] [--max-moves M] [--prior P] [--level NAME] [--json FILE]``.
+[--iterations I] [--max-moves M] [--prior P] [--level NAME [--known all|hands]]
+[--json FILE]``.
 
 :class:`TrueStateSearch` is :class:`~zank.agents.SearchAgent`'s ``"tree"``
 method with one change: every world it searches is the game's true state
@@ -266,6 +267,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     parser.add_argument("--json", default=None)
     args = parser.parse_args(argv)
+    if args.known != "all" and args.level is None:
+        parser.error("--known needs --level")
     rules = zank.variant(args.variant)
     start = time.perf_counter()
     out = duel(

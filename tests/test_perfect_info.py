@@ -91,3 +91,8 @@ def test_a_level_given_the_hands_knows_them_and_nothing_else(bound: ModuleType) 
     assert any(
         rules.sample_state(observation, seed=s).piles[hand] != state.piles[hand] for s in range(4)
     )
+
+
+def test_known_hands_needs_a_level(bound: ModuleType) -> None:
+    with pytest.raises(SystemExit):
+        bound.main(["spite-and-malice", "--known", "hands", "--games", "0"])
