@@ -42,7 +42,7 @@ import json
 import sys
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import attrs
@@ -169,9 +169,11 @@ def duel(
     prior: float,
     level: str | None = None,
     known: str = "all",
+    differs: Callable[[State, Move, Move], None] | None = None,
 ) -> dict[str, Any]:
     """Play ``games`` games of the true-state search (``level`` given the truth,
-    or :class:`TrueStateSearch`) against greedy."""
+    or :class:`TrueStateSearch`) against greedy; ``differs(state, move, greedy)``,
+    if given, is called at each choice where the search's move is not greedy's."""
     wins = losses = draws = decisions = multi = differ = 0
     game_multi = game_differ = 0
     times: list[float] = []
@@ -197,7 +199,11 @@ def duel(
                 if len(legal) > 1:
                     multi += 1
                     multi_times.append(spent)
-                    differ += shadow.choose(rules, rules.observe(state, p), legal) != move
+                    greedy = shadow.choose(rules, rules.observe(state, p), legal)
+                    if greedy != move:
+                        differ += 1
+                        if differs is not None:
+                            differs(state, move, greedy)
             else:
                 move = other.choose(rules, rules.observe(state, p), legal)
             state = rules.apply(state, move)

@@ -6,7 +6,8 @@ unpacked wheel), put first on ``PYTHONPATH``.  Needs ``valgrind`` and
 ``callgrind_annotate``.
 
 For each variant the script runs random ``rules.playouts(state, 1, seed=s)`` of
-the games of seeds ``0..N-1`` under callgrind, collecting only inside the
+the games of seeds ``0..N-1`` under callgrind (the workload of
+``benchmarks/instructions.py --mode playouts``), collecting only inside the
 compiled playout loop (``--toggle-collect`` on ``zank.playouts._game``, so
 that neither the imports nor the deals count; ``PYTHONHASHSEED=0``), and sorts
 each function's own instructions into kinds by its name (:data:`KINDS`): zank's
@@ -27,6 +28,7 @@ import subprocess
 import sys
 import tempfile
 from collections.abc import Sequence
+from pathlib import Path
 
 #: The kinds of work, each a pattern on the function's name (the first match
 #: wins; zank's own compiled functions are recognised first, by their module).
@@ -64,12 +66,8 @@ LOOP = "__pyx_pw_4zank_8playouts_5_game"
 #: Games per variant by default: some 1,000 to 6,000 moves each.
 GAMES = {"zank": 2, "zank-detailed": 4, "crapette": 4, "schikanieren": 6, "zank-104": 10}
 
-_CHILD = """
-import sys, zank
-rules = zank.variant(sys.argv[1])
-states = [rules.new_game(seed=s) for s in range(int(sys.argv[2]))]
-print(sum(rules.playouts(st, 1, seed=s).lengths[0] for s, st in enumerate(states)))
-"""
+#: The workload's child: ``instructions.py --child playouts`` (the same games).
+_INSTRUCTIONS = str(Path(__file__).with_name("instructions.py"))
 _ROW = re.compile(r"\s*([\d,]+) \([ \d.]+%\)\s+(\S.*)")
 
 
@@ -110,9 +108,12 @@ def profile(build: str, variant: str, games: int) -> tuple[int, int, dict[str, i
                 f"--toggle-collect={LOOP}",
                 f"--callgrind-out-file={out}",
                 sys.executable,
-                "-c",
-                _CHILD,
+                _INSTRUCTIONS,
+                "--child",
+                "playouts",
+                "--variant",
                 variant,
+                "--games",
                 str(games),
             ],
             env=env,

@@ -3,12 +3,11 @@
 Run: ``python benchmarks/sm_deviations.py --games N --seed S`` (the compiled
 build on ``PYTHONPATH`` for speed).
 
-The games are those of ``benchmarks/perfect_info.py --level search:hard`` (pairs
-on one deal with the seats swapped, each agent seeded ``deal * 64 + seat``, a
-greedy shadow ``deal * 64 + 7``): at each decision with a choice where the level
-given the true state (:class:`perfect_info.TrueWorldLevel`) plays another move
-than a greedy agent would from the same observation, both moves are labelled by
-kind (:func:`label`) and the pair counted.  Prints one JSON line: the pairs, most
+The games are those of ``benchmarks/perfect_info.py --level search:hard``, played
+by its ``duel`` (pairs on one deal with the seats swapped): at each decision with
+a choice where the level given the true state (:class:`perfect_info.TrueWorldLevel`)
+plays another move than a greedy agent would from the same observation, both moves
+are labelled by kind (:func:`label`) and the pair counted.  Prints one JSON line: the pairs, most
 frequent first, and how many of the level's moves played the last hand card.
 """
 
@@ -23,12 +22,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from perfect_info import TrueWorldLevel
+from perfect_info import duel
 
 import zank
-from zank.agents import GreedyAgent
 from zank.cards import KING
-from zank.core import Move
+from zank.core import Move, State
 from zank.spite_malice import DISCARD, SRC_PAY, SRC_SIDE
 
 
@@ -45,36 +43,22 @@ def label(move: Move) -> str:
 
 
 def deviations(games: int, seed: int) -> dict[str, object]:
-    """Play the games; the pairs (the level's kind, greedy's kind) counted."""
-    rules = zank.variant("spite-and-malice")
+    """Play the games (:func:`perfect_info.duel`); the pairs (the level's kind,
+    greedy's kind) counted."""
     pairs: Counter[tuple[str, str]] = Counter()
-    last_card = choices = 0
-    for g in range(games):
-        deal, seat = seed + g // 2, g % 2
-        level = TrueWorldLevel.level("hard", deal * 64 + seat)
-        assert isinstance(level, TrueWorldLevel)
-        other, shadow = GreedyAgent(deal * 64 + 1 - seat), GreedyAgent(deal * 64 + 7)
-        state = rules.new_game(seed=deal)
-        while state.outcome is None:
-            p = state.to_move
-            assert p is not None
-            legal = rules.legal_moves(state)
-            if p != seat:
-                state = rules.apply(state, other.choose(rules, rules.observe(state, p), legal))
-                continue
-            move = level.choose_state(rules, state, legal)
-            if len(legal) > 1:
-                choices += 1
-                greedy = shadow.choose(rules, rules.observe(state, p), legal)
-                if greedy != move:
-                    pairs[(label(move), label(greedy))] += 1
-                    hand = state.pile(f"p{p}.hand")
-                    last_card += label(move).startswith("play hand") and len(hand) == 1
-            state = rules.apply(state, move)
+    last_card = 0
+
+    def differs(state: State, move: Move, greedy: Move) -> None:
+        nonlocal last_card
+        pairs[(label(move), label(greedy))] += 1
+        hand = state.pile(f"p{state.to_move}.hand")
+        last_card += label(move).startswith("play hand") and len(hand) == 1
+
+    out = duel(zank.variant("spite-and-malice"), games, seed, 0, 0, 0.0, "hard", differs=differs)
     return {
         "games": games,
         "seed": seed,
-        "choices": choices,
+        "choices": out["with_choice"],
         "deviations": sum(pairs.values()),
         "played the last hand card": last_card,
         "pairs (level, greedy)": [[a, b, n] for (a, b), n in pairs.most_common()],

@@ -96,3 +96,13 @@ def test_a_level_given_the_hands_knows_them_and_nothing_else(bound: ModuleType) 
 def test_known_hands_needs_a_level(bound: ModuleType) -> None:
     with pytest.raises(SystemExit):
         bound.main(["spite-and-malice", "--known", "hands", "--games", "0"])
+
+
+def test_the_duel_reports_every_move_other_than_greedys(bound: ModuleType) -> None:
+    rules = zank.variant("spite-and-malice", pay_off_size=2)
+    seen: list[tuple[zank.Move, zank.Move]] = []
+    out = bound.duel(
+        rules, 2, 40, 0, 0, 0.0, "search:easy", differs=lambda s, m, g: seen.append((m, g))
+    )
+    assert len(seen) == out["differ_from_greedy"] > 0
+    assert all(move != greedy for move, greedy in seen)
