@@ -29,7 +29,7 @@ import zank
 import zank._values
 import zank.working
 from zank import _compiled
-from zank.agents import Agent, GreedyAgent, RandomAgent
+from zank.agents import Agent, GreedyAgent, RandomAgent, spite
 from zank.core import Observation, Rules, State
 from zank.errors import OptionError, ZankError
 from zank.play import play_game
@@ -69,7 +69,7 @@ def test_the_working_position_and_the_generator_are_extension_types_when_compile
     # that the kernels and the playout loop read their fields as struct members;
     # in pure Python they stay ordinary classes with the same slots
     heap = 1 << 9  # Py_TPFLAGS_HEAPTYPE: a class made by a class statement
-    for cls in (zank.working.Working, Rng):
+    for cls in (zank.working.Working, Rng, spite._View):
         assert bool(cls.__flags__ & heap) is not zank.compiled, cls
     state = zank.variant("spite-and-malice").new_game(seed=3)
     w = zank.working.Working(state)

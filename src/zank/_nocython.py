@@ -23,6 +23,7 @@ __all__ = [
     "locals",
     "longlong",
     "p_longlong",
+    "returns",
     "typedef",
     "ulonglong",
 ]
@@ -84,6 +85,16 @@ def declare(ctype: object, value: _T) -> _T:
 
 def locals(**types: object) -> Callable[[_F], _F]:
     """Cython's ``@cython.locals(name=type, ...)``: without Cython, no change."""
+
+    def keep(function: _F) -> _F:
+        return function
+
+    return keep
+
+
+def returns(ctype: object) -> Callable[[_F], _F]:
+    """Cython's ``@cython.returns(type)``, a C function's C return type: without
+    Cython, no change."""
 
     def keep(function: _F) -> _F:
         return function

@@ -37,7 +37,22 @@ from collections.abc import Sequence
 from zank.cards import ACE, IS_JOKER, KING, QUEEN, RANK
 from zank.core import Move, Observation, Rules, State
 from zank.random import Rng
-from zank.spite_malice import DISCARD, PLAY, SIDE_STACKS, SRC_PAY, SRC_SIDE, SpiteAndMalice
+from zank.spite_malice import (
+    PLAY,
+    SIDE_STACKS,
+    SRC_PAY,
+    SRC_SIDE,
+    SpiteAndMalice,
+    _Tables,
+)
+
+try:  # the C types of the compiled build (Cython's pure-Python mode)
+    import cython
+
+    if not cython.compiled:  # an installed Cython's stand-in: zank's own instead
+        raise ImportError
+except ImportError:  # pure Python: the declarations change nothing
+    from zank import _nocython as cython  # type: ignore[no-redef]
 
 __all__ = [
     "UNBLOCK_WILDS",
@@ -57,58 +72,81 @@ UNBLOCK_WILDS = 1
 #: Whether each card is wild (a king or a joker), by card id.
 _WILD: tuple[bool, ...] = tuple(RANK[c] == KING or bool(IS_JOKER[c]) for c in range(len(RANK)))
 
+#: The C index type of the compiled build's ``@cython.locals`` lists (an ``int`` in pure Python).
+_Int = cython.typedef(cython.Py_ssize_t)
+#: The kernel's tables of the rules as the compiled build knows them (an extension type).
+_K = cython.typedef(_Tables)
+#: A move's score as one number: ``TIER * tier + score`` orders as ``(tier, score)``
+#: does, as every score of :meth:`_View.score` lies within ``TIER / 2`` of 0.
+_TIER = cython.declare(_Int, 1000)
 
+
+@cython.cclass
 class _View:
     """What the policy reads from an observation, in the engine's terms.
 
     Built once per decision; what :meth:`score` asks of every legal move (the
-    hand's first card of a rank, the side stacks in use) is read here once."""
+    hand's first card of a rank, the side stacks in use) is read here once.
+    In the compiled build an extension type (``spite.pxd``) whose numbers are
+    C values."""
 
+    @cython.locals(k=_K, players=_Int, me=_Int, base=_Int, i=_Int, n=_Int, c=_Int, r=_Int)
+    @cython.locals(in_use=_Int, free=_Int, used=_Int, q=_Int, top=_Int, can_start=_Int)
     def __init__(self, rules: SpiteAndMalice, obs: Observation) -> None:
         players, me = obs.players, obs.player
         piles = obs.piles
-        base = rules._seat_base(me)  # pay-off pile, hand, then the side stacks
+        k = rules._k
+        base = k.base0 + me * (2 + SIDE_STACKS)  # pay-off pile, hand, then the side stacks
         self.hand = hand = piles[base + 1]
         pay = piles[base]
-        self.pay_top = pay[-1] if pay else -1
+        self.pay_top = pay[len(pay) - 1] if pay else -1
         self.sides = sides = list(piles[base + 2 : base + 2 + SIDE_STACKS])
-        builds = piles[2 : 2 + rules.build_places]
         #: the rank each build place needs next; 0 for an empty place
-        self.needs = [len(b) + 1 if b else 0 for b in builds]
+        needs = []
         # plain loops, not generators: the policy runs every move of a rollout
         in_use = 0
         free = -1
-        for i in range(len(builds)):
-            if builds[i]:
+        for i in range(2, 2 + k.builds):
+            n = len(piles[i])
+            if n:
                 in_use += 1
-            elif free < 0:
-                free = i
-        can_start = rules.unlimited_build_piles or in_use < 3
+                needs.append(n + 1)
+            else:
+                needs.append(0)
+                if free < 0:
+                    free = i - 2
+        self.needs = needs
+        can_start = k.unlimited or in_use < 3
         self.first_free = free if can_start else -1
         self.piles_full = not can_start
-        #: the first card of each rank in the hand (jokers are rank 0)
-        first: dict[int, int] = {}
+        #: the first card of each rank in the hand (jokers are rank 0), -1 for none
+        first = [-1] * 14
         for c in hand:
-            if RANK[c] not in first:
-                first[RANK[c]] = c
+            r = RANK[c]
+            if first[r] < 0:
+                first[r] = c
         self.first_of_rank = first
         used = 0
-        for side in sides:
-            if side:
+        for i in range(SIDE_STACKS):
+            if sides[i]:
                 used += 1
         self.sides_in_use = used
         # Ranks that an opponent's pay-off top would fit: a pile must not be built to
         # one below them.  A wild top fits anything, so it forbids nothing.
-        self.danger: set[int] = set()
+        self.danger = set()
         self.opponent_ace = False
         for q in range(players):
             if q != me:
-                opp = piles[rules._seat_base(q)]
-                if opp and not _WILD[opp[-1]]:
-                    self.danger.add(RANK[opp[-1]])
-                    self.opponent_ace |= RANK[opp[-1]] == ACE
+                opp = piles[k.base0 + q * (2 + SIDE_STACKS)]
+                if opp:
+                    top = opp[len(opp) - 1]
+                    if not _WILD[top]:
+                        self.danger.add(RANK[top])
+                        if RANK[top] == ACE:
+                            self.opponent_ace = True
 
     # ------------------------------------------------------------ planning
+    @cython.locals(top=_Int, r=_Int, i=_Int, n=_Int, need=_Int, free=_Int)
     def pay_off_plan(self) -> list[Step] | None:
         """The cheapest chain of plays that ends with the pay-off top played."""
         top = self.pay_top
@@ -117,15 +155,20 @@ class _View:
         # the chains found: (cost, steps), the cheapest kept (see _cheaper)
         best: tuple[tuple[int, int, int], list[Step]] | None = None
         danger = self.danger
+        needs = self.needs
+        n = len(needs)
+        free = self.first_free
         if _WILD[top]:
-            for i, need in enumerate(self.needs):
+            for i in range(n):
+                need = needs[i]
                 if need:
                     best = _cheaper(best, [(PLAY, SRC_PAY, i)], 0, need + 1 in danger)
         elif RANK[top] == ACE:
-            if self.first_free >= 0:
-                best = _cheaper(best, [(PLAY, SRC_PAY, self.first_free)], 0, 2 in danger)
+            if free >= 0:
+                best = _cheaper(best, [(PLAY, SRC_PAY, free)], 0, 2 in danger)
             else:  # complete a pile to free its place, then start one with the ace
-                for i, need in enumerate(self.needs):
+                for i in range(n):
+                    need = needs[i]
                     if need:
                         chain = self._fill(i, need, QUEEN + 1)
                         if chain is not None:
@@ -134,18 +177,19 @@ class _View:
                             best = _cheaper(best, steps, wilds, 2 in danger)
         else:
             r = RANK[top]
-            for i, need in enumerate(self.needs):
+            for i in range(n):
+                need = needs[i]
                 if need and need <= r:
                     chain = self._fill(i, need, r)
                     if chain is not None:
                         steps, wilds = chain
                         steps.append((PLAY, SRC_PAY, i))
                         best = _cheaper(best, steps, wilds, r + 1 in danger)
-            if self.first_free >= 0:
-                chain = self._fill(self.first_free, ACE, r)
+            if free >= 0:
+                chain = self._fill(free, ACE, r)
                 if chain is not None:
                     steps, wilds = chain
-                    steps.append((PLAY, SRC_PAY, self.first_free))
+                    steps.append((PLAY, SRC_PAY, free))
                     best = _cheaper(best, steps, wilds, r + 1 in danger)
         return None if best is None else best[1]
 
@@ -212,34 +256,47 @@ class _View:
 
     # ------------------------------------------------------------- scoring
     def score(self, move: Move) -> tuple[int, int]:
-        """(tier, score) of a move that is not part of a pay-off plan; higher is better."""
-        if move.kind == PLAY:
-            if move.source == SRC_PAY:
-                return 4, 0  # cannot happen without a plan, but never refuse it
-            if move.source >= SRC_SIDE:
-                card = self.sides[move.source - SRC_SIDE][-1]
+        """(tier, score) of a move that is not part of a pay-off plan; higher is
+        better (what the policy compares, as one number: :meth:`_key`)."""
+        key = self._key(move)
+        tier = (key + _TIER // 2) // _TIER
+        return tier, key - tier * _TIER
+
+    @cython.cfunc
+    @cython.returns(_Int)
+    @cython.locals(kind=_Int, source=_Int, target=_Int, card=_Int, need=_Int, after=_Int)
+    @cython.locals(k=_Int, t=_Int, fit=_Int, n=_Int, unsafe=_Int)
+    def _key(self, move: Move) -> int:
+        """:meth:`score` as ``_TIER * tier + score``, which orders moves alike."""
+        kind, source, target = move.kind, move.source, move.target
+        if kind == PLAY:
+            if source == SRC_PAY:
+                return 4 * _TIER  # cannot happen without a plan, but never refuse it
+            if source >= SRC_SIDE:
+                side = self.sides[source - SRC_SIDE]
+                card = side[len(side) - 1]
             else:
-                card = self.first_of_rank[move.source]
-            need = self.needs[move.target]
+                card = self.first_of_rank[source]
+            need = self.needs[target]
             after = 2 if RANK[card] == ACE else need + 1
-            completes = need == QUEEN
             unsafe = (after in self.danger and not self._can_cover(card, after)) or (
-                completes and self.piles_full and self.opponent_ace
+                need == QUEEN and self.piles_full and self.opponent_ace
             )
             if _WILD[card] or unsafe:
-                return 0, 0
+                return 0
             if RANK[card] == ACE:
-                return 3, 30
-            return 3, 20 if move.source >= SRC_SIDE else 10
+                return 3 * _TIER + 30
+            return 3 * _TIER + (20 if source >= SRC_SIDE else 10)
         # a discard: hand card of rank move.source onto side stack move.target
-        k = move.source
+        k = source
         card = self.first_of_rank[k]
-        side = self.sides[move.target]
-        if not side:
+        side = self.sides[target]
+        n = len(side)
+        if not n:
             fit = 20 if self.sides_in_use < SIDE_STACKS - 1 else -40  # keep one side stack free
         else:
-            t = RANK[side[-1]]
-            if _WILD[side[-1]]:
+            t = RANK[side[n - 1]]
+            if _WILD[side[n - 1]]:
                 fit = -30  # do not bury a wild card
             elif t == k + 1:
                 fit = 50  # downwards, the best shape
@@ -251,9 +308,14 @@ class _View:
                 fit = -10 - 2 * (k - t)  # buries a lower card
         if _WILD[card]:
             fit -= 100  # save kings for the pay-off card
-        return 1, 2 * fit + (k if 1 < k <= QUEEN else 0)
+        return _TIER + 2 * fit + (k if 1 < k <= QUEEN else 0)
 
 
+#: The view as the compiled build knows it (an extension type, ``spite.pxd``).
+_V = cython.typedef(_View)
+
+
+@cython.locals(wilds=_Int, k=_Int, found=_Int, j=_Int, card=_Int, c=_Int)
 def _fill_from(
     hand: list[int], sides: list[list[int]], place: int, need: int, goal: int
 ) -> tuple[list[Step], int] | None:
@@ -331,6 +393,7 @@ def spite_and_malice_greedy(
     return _greedy_move(rules, observation, legal_moves, rng, False)
 
 
+@cython.locals(view=_V, best=_Int, key=_Int)
 def _greedy_move(
     rules: Rules, observation: Observation, legal_moves: Sequence[Move], rng: Rng, unblock: bool
 ) -> Move:
@@ -347,12 +410,16 @@ def _greedy_move(
         for m in legal_moves:
             if m.kind == kind and m.source == source and m.target == target:
                 return m
-    scored = [(view.score(m), m) for m in legal_moves if m.kind in (PLAY, DISCARD)]
-    best = scored[0][0]
-    for score, _ in scored:
-        if score > best:
-            best = score
-    choices = [m for s, m in scored if s == best]
+    # the moves of the best score, in the order given (every move plays or discards)
+    best = -4 * _TIER
+    choices: list[Move] = []
+    for m in legal_moves:
+        key = view._key(m)
+        if key > best:
+            best = key
+            choices = [m]
+        elif key == best:
+            choices.append(m)
     return choices[rng.below(len(choices))]
 
 
