@@ -30,6 +30,7 @@ import numpy.typing as npt
 
 from zank.adapters.encoding import ObservationEncoder
 from zank.core import HIDDEN, Observation, Rules, State
+from zank.errors import OptionError, quote
 
 __all__ = ["KnowledgeEncoder", "all_players_observation", "public_observation"]
 
@@ -158,3 +159,15 @@ class KnowledgeEncoder:
                 row[col] = 1.0
                 if not is_sorted:
                     row[3] = (size - 1 - j) / total
+
+
+def _views(rules: Rules, zs: State, player: int, view: str) -> Observation:
+    """The observation of ``player`` of ``zs`` in one of the views of
+    :meth:`zank.adapters.openspiel.ZankState.view_of`."""
+    if view == "seat":
+        return rules.observe(zs, player)
+    if view == "public":
+        return public_observation(rules, zs, player)
+    if view == "all":
+        return all_players_observation(rules, zs, player)
+    raise OptionError(f"view must be 'seat', 'public' or 'all', not {quote(view)}")

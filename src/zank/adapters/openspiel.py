@@ -191,6 +191,7 @@ from zank.adapters._deal import (
     uniform_outcomes,
 )
 from zank.adapters._observer import _Observer
+from zank.adapters._position import position_data
 from zank.adapters._record import (
     ALL,
     PUBLIC,
@@ -209,10 +210,9 @@ from zank.adapters._record import (
 from zank.adapters._resample import resample, shuffle_record
 from zank.adapters.conventions import DEFAULT_MAX_PLIES, default_max_plies, seat_returns
 from zank.adapters.encoding import ObservationEncoder  # noqa: F401 (part of this module's namespace)
-from zank.adapters.knowledge import all_players_observation, public_observation
+from zank.adapters.knowledge import _views
 from zank.cards import MAX_CARD, card_text, cards_text
 from zank.core import Observation, Result, Rules, State
-from zank.errors import quote
 from zank.random import splitmix64
 
 __all__ = [
@@ -328,17 +328,6 @@ def _permute(state: State, moves: dict[int, int]) -> State:
             if not left:
                 break
     return _with_piles(state, tuple(piles))
-
-
-def _views(rules: Rules, zs: State, player: int, view: str) -> Observation:
-    """The observation of ``player`` of ``zs`` in one of the views of :meth:`ZankState.view_of`."""
-    if view == "seat":
-        return rules.observe(zs, player)
-    if view == "public":
-        return public_observation(rules, zs, player)
-    if view == "all":
-        return all_players_observation(rules, zs, player)
-    raise zank.OptionError(f"view must be 'seat', 'public' or 'all', not {quote(view)}")
 
 
 class ZankState(pyspiel.State):  # type: ignore[misc]
@@ -934,6 +923,18 @@ class ZankGame(pyspiel.Game):  # type: ignore[misc]
     def new_initial_state(self) -> ZankState:
         """A state before the deal (a chance node)."""
         return ZankState(self)
+
+    def state_at(self, state: State) -> ZankState:
+        """A state of this game at the zank position ``state``, as if dealt so: each
+        seat's record starts there, cards face down to all are dealt by chance as
+        they turn up, and ``history()`` is empty (see ``zank.adapters._position``).
+
+        Raises:
+            InvalidState: ``state`` is not a valid position of this game.
+        """
+        out = ZankState(self)
+        out._data = position_data(self.context, state)
+        return out
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
         """An observer of one of the views of the module docs (``None``: one seat's observation)."""
