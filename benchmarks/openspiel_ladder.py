@@ -7,28 +7,33 @@ Run: ``python benchmarks/openspiel_ladder.py VARIANT --agents A,B,... [--games N
 A zank agent decides from an :class:`~zank.core.Observation`; ``ISMCTSBot``
 searches an OpenSpiel state, which it resamples at every simulation with
 ``state.resample_from_infostate`` (the adapter's determinization, from the
-player's whole information state).  The adapter has no public way to start an
-OpenSpiel state at a zank position (only at the deal, played forward by
-actions), so the bot cannot be a zank agent that ``zank ladder`` or
-``zank simulate`` seats.  This script therefore plays the round robin in
-OpenSpiel's loop instead, through the adapter's public API
+player's whole information state).  The bots are zank agents now
+(``openspiel-ismcts`` and ``openspiel-ismcts+zank`` in
+:data:`zank.simulate.AGENTS`, :mod:`zank.adapters.openspiel_bots`: each decision
+starts the game at a world dealt from the observation with
+:meth:`~zank.adapters.openspiel.ZankGame.state_at`), so ``zank ladder`` seats
+them.  This script plays the round robin the other way round, in OpenSpiel's
+loop, through the adapter's public API
 (:func:`zank.adapters.openspiel.load_game`): chance deals the cards, a zank
 agent in a seat chooses from ``state.observation_of(seat)`` and the zank legal
-moves (an action is the move's ``action``), the bot from the state itself; the
+moves (an action is the move's ``action``), the bot from the state itself, so
+the bot keeps its whole information state (the moves since the deal); the
 ratings are fitted by :func:`zank.ladder.bradley_terry`, as ``zank ladder``
 fits them.  The deals are chance's, not ``rules.new_game(seed)``'s: each pair
 plays game ``i`` from ``numpy.random.RandomState(seed + i)``'s chance outcomes,
 seats rotated game by game.
 
-The agent names are those of :data:`zank.simulate.AGENTS` and two bots:
+The agent names are those of :data:`zank.simulate.AGENTS`; the two bots play
+here in OpenSpiel's loop:
 
 * ``openspiel-ismcts``: ``ISMCTSBot`` as OpenSpiel ships it, its evaluator
   ``RandomRolloutEvaluator`` (one random rollout, cut off after 200 nodes: a
   cut-off rollout scores 0, as a draw);
-* ``openspiel-ismcts+zank``: the same bot with a leaf evaluator built on zank's
-  public API: from the sampled world's zank state, greedy playouts
-  (:meth:`~zank.core.Rules.playouts`, 20 moves) scored by
-  :func:`zank.agents.search.leaf_values`, scaled to OpenSpiel's [-1, 1].
+* ``openspiel-ismcts+zank``: the same bot with
+  :class:`~zank.adapters.openspiel_bots.ZankLeafEvaluator`: from the sampled
+  world's zank state, greedy playouts (:meth:`~zank.core.Rules.playouts`, 20
+  moves) scored by :func:`zank.agents.search.leaf_values`, scaled to
+  OpenSpiel's [-1, 1].
 
 ``--simulations`` (default 50) is each bot's budget per decision.  The script
 prints the ladder and each pair's tally, and the bots' processor time per
@@ -52,45 +57,14 @@ from open_spiel.python.algorithms import ismcts, mcts
 
 import zank
 from zank.adapters.openspiel import load_game
+from zank.adapters.openspiel_bots import ZankLeafEvaluator
 from zank.agents import Agent
-from zank.agents.search import goal_weights, leaf_values
 from zank.core import Rules
 from zank.ladder import bradley_terry
 from zank.simulate import agent_factory
 
 BOTS = ("openspiel-ismcts", "openspiel-ismcts+zank")
 _ELO = 400 / math.log(10)
-
-
-class ZankLeafEvaluator(mcts.Evaluator):  # type: ignore[misc]
-    """An OpenSpiel evaluator from zank's public API: greedy playouts of the
-    sampled world cut off after ``max_moves``, scored by
-    :func:`~zank.agents.search.leaf_values` (mapped from [0, 1] to [-1, 1])."""
-
-    def __init__(self, rules: Rules, players: int, seed: int, max_moves: int = 20) -> None:
-        self.rules = rules
-        self.weights = goal_weights(rules, players)
-        self.max_moves = max_moves
-        self.rng = np.random.RandomState(seed)
-
-    def evaluate(self, state: Any) -> Any:
-        """Each seat's value of ``state`` (a resampled world of the bot's)."""
-        zs = state.zank_state
-        if state.is_terminal() or zs is None:
-            return np.array(state.returns())
-        if zs.outcome is None:
-            seed = int(self.rng.randint(2**31))
-            out = self.rules.playouts(
-                zs, 1, policy="greedy", seed=seed, max_moves=self.max_moves, keep_finals=True
-            )
-            assert out.finals is not None
-            zs = out.finals[0]
-        return np.array([2 * v - 1 for v in leaf_values(self.rules, zs, self.weights)])
-
-    def prior(self, state: Any) -> Any:
-        """Uniform over the legal actions (ISMCTSBot does not read it)."""
-        legal = state.legal_actions()
-        return [(a, 1.0 / len(legal)) for a in legal]
 
 
 class Seat:
@@ -107,7 +81,7 @@ class Seat:
             evaluator = (
                 mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng, max_length=200)
                 if name == "openspiel-ismcts"
-                else ZankLeafEvaluator(rules, game.num_players(), seed)
+                else ZankLeafEvaluator(rules, game.num_players(), np.random.RandomState(seed))
             )
             self.bot = ismcts.ISMCTSBot(game, evaluator, 2.0, simulations, random_state=rng)
             # the worlds drawn from the bot's own generator (OpenSpiel's default

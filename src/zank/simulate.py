@@ -20,7 +20,8 @@ JSON-lines (or CSV) file as it arrives and keeps only running totals
 it can resume a file that an interrupted run left behind.
 
 Agents are named by *specs*: ``"random"``, ``"greedy"``, ``"first"``, the
-search levels ``"search:easy"``, ``"search:medium"`` and ``"search:hard"``, or
+search levels ``"search:easy"``, ``"search:medium"`` and ``"search:hard"``,
+OpenSpiel's ``"openspiel-ismcts"`` and ``"openspiel-ismcts+zank"``, or
 ``"package.module:factory"`` — any importable callable that takes a seed and
 returns an :class:`~zank.agents.Agent`.  Specs are plain strings so that they
 travel to worker processes; a picklable callable works too.
@@ -44,6 +45,7 @@ from attrs import define, field, frozen
 
 import zank
 from zank.agents.base import Agent, FirstMoveAgent, GreedyAgent, RandomAgent, greedy_policy_of
+from zank.agents.openspiel import OPENSPIEL_AGENTS, check_openspiel, openspiel_agent
 from zank.agents.search import LEVELS, SearchAgent
 from zank.core import Rules
 from zank.errors import ZankError, quote
@@ -83,12 +85,14 @@ def _search_level(level: str, seed: int) -> Agent:
 
 #: The agents known by name, each given by its factory ``factory(seed) -> Agent``:
 #: ``search:LEVEL`` is :meth:`SearchAgent.level <zank.agents.SearchAgent.level>`
-#: for each level of :data:`zank.agents.search.LEVELS`.
+#: for each level of :data:`zank.agents.search.LEVELS`; ``openspiel-ismcts`` and
+#: ``openspiel-ismcts+zank`` are OpenSpiel's ``ISMCTSBot`` (:mod:`zank.agents.openspiel`).
 AGENTS: Mapping[str, Callable[[int], Agent]] = {
     "random": RandomAgent,
     "greedy": GreedyAgent,
     "first": _first,
     **{f"search:{level}": functools.partial(_search_level, level) for level in LEVELS},
+    **{name: functools.partial(openspiel_agent, name) for name in OPENSPIEL_AGENTS},
 }
 
 
@@ -155,13 +159,19 @@ def check_agents(rules: Rules, specs: Sequence[AgentSpec]) -> None:
     """Check before a long run that every agent spec can play ``rules``.
 
     Raises:
-        ZankError: an unknown agent, or ``greedy`` or a search level (whose
-            rollouts play the greedy policy) for a variant that declares no
-            greedy policy (:attr:`~zank.core.Rules.greedy_policy`).
+        ZankError: an unknown agent, ``greedy``, a search level or
+            ``openspiel-ismcts+zank`` (whose rollouts play the greedy policy) for a
+            variant that declares no greedy policy
+            (:attr:`~zank.core.Rules.greedy_policy`), or an OpenSpiel bot without
+            OpenSpiel installed.
     """
     for spec in specs:
         agent_factory(spec)
-        if spec == "greedy" or (isinstance(spec, str) and spec.startswith("search:")):
+        if not isinstance(spec, str):
+            continue
+        if spec in OPENSPIEL_AGENTS:
+            check_openspiel(spec)
+        if spec in ("greedy", "openspiel-ismcts+zank") or spec.startswith("search:"):
             greedy_policy_of(rules)
 
 

@@ -16,6 +16,7 @@ import pytest
         ("zank.adapters.knowledge", "numpy"),
         ("zank.adapters.pettingzoo", "pettingzoo"),
         ("zank.adapters.openspiel", "pyspiel"),
+        ("zank.adapters.openspiel_bots", "pyspiel"),
     ],
 )
 def test_docstring_examples(module: str, needs: str) -> None:

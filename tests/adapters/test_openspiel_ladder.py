@@ -54,7 +54,7 @@ def test_the_zank_evaluator_scores_a_won_world_for_its_winner(script: ModuleType
 
     rules = zank.variant("spite-and-malice", pay_off_size=1)
     game = load_game(rules, 2)
-    evaluator = script.ZankLeafEvaluator(rules, 2, seed=1)
+    evaluator = script.ZankLeafEvaluator(rules, 2, np.random.RandomState(1))
     state = game.new_initial_state()
     values = []
     rng = np.random.RandomState(2)
