@@ -53,6 +53,9 @@ nitpick_ignore: list[tuple[str, str]] = [
     ("py:class", "numpy.ndarray"),
     ("py:class", "numpy.dtype"),
     ("py:class", "numpy.float32"),
+    ("py:class", "numpy.random.RandomState"),
+    ("py:class", "numpy.random.mtrand.RandomState"),
+    ("py:class", "np.random.RandomState"),
     ("py:class", "gymnasium.spaces.space.Space"),
 ]
 
@@ -81,7 +84,7 @@ autodoc_typehints = "description"
 # the encoder needs at import time, is part of the docs extra).
 autodoc_mock_imports = [
     name
-    for name in ("gymnasium", "pettingzoo", "pyspiel")
+    for name in ("gymnasium", "pettingzoo", "pyspiel", "open_spiel")
     if importlib.util.find_spec(name) is None
 ]
 if "gymnasium" in autodoc_mock_imports:  # a mocked Space gives a made-up type name

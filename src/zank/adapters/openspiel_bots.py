@@ -61,9 +61,8 @@ EVALUATORS = ("random", "zank-leaf")
 """The leaf evaluators of :func:`ismcts_agent`: OpenSpiel's
 ``RandomRolloutEvaluator`` and :class:`ZankLeafEvaluator`."""
 
-BotMaker = Callable[[Any, np.random.RandomState], Any]
-"""``make(game, random_state) -> bot``: an OpenSpiel bot for ``game`` (an
-OpenSpiel game of the adapter), drawing its randomness from ``random_state``."""
+_BotMaker = Callable[[Any, np.random.RandomState], Any]
+"""``make(game, random_state) -> bot``: an OpenSpiel bot for ``game``."""
 
 
 def _random_state(seed: int) -> np.random.RandomState:
@@ -113,7 +112,7 @@ class OpenSpielAgent:
     """A zank agent that lets an OpenSpiel bot choose, from the observation only.
 
     ``make_bot(game, random_state)`` builds the bot for the adapter's game of
-    the rules object and seat count (once per game; see :data:`BotMaker`);
+    the rules object and seat count (once per game);
     ``seed`` seeds the worlds and the bot's generator, so that the same seed
     and the same observations give the same moves.  Each decision deals a world
     from the observation (:meth:`~zank.core.Rules.sample_state`), starts the
@@ -124,7 +123,7 @@ class OpenSpielAgent:
         ZankError: the bot answers an action that is not one of the legal moves.
     """
 
-    def __init__(self, make_bot: BotMaker, seed: int | None = None) -> None:
+    def __init__(self, make_bot: Callable[[Any, Any], Any], seed: int | None = None) -> None:
         if seed is not None and (
             not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**64
         ):
@@ -155,7 +154,7 @@ class OpenSpielAgent:
         raise ZankError(f"the OpenSpiel bot chose action {action}, not one of the legal moves")
 
 
-def _ismcts_maker(evaluator: str, simulations: int, uct_c: float, rollout_length: int) -> BotMaker:
+def _ismcts_maker(evaluator: str, simulations: int, uct_c: float, rollout_length: int) -> _BotMaker:
     def make(game: Any, random_state: np.random.RandomState) -> Any:
         if evaluator == "random":
             leaf: Any = mcts.RandomRolloutEvaluator(
