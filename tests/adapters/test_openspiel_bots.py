@@ -119,7 +119,7 @@ def test_the_agent_deals_its_world_from_the_observation(monkeypatch: pytest.Monk
 def test_the_same_seed_plays_the_same_game() -> None:
     def game(seed: int) -> list[str]:
         agents = [bots.ismcts_agent(seed, simulations=2, rollout_length=10), RandomAgent(9)]
-        record = zank.play(QUICK, agents, seed=11, max_moves=30)
+        record = zank.play(QUICK, agents, seed=11, max_moves=20)
         return [m.text if hasattr(m, "text") else str(m) for m in record.moves]
 
     first = game(1)
@@ -161,9 +161,9 @@ def test_the_names_play_in_a_simulation(monkeypatch: pytest.MonkeyPatch) -> None
     assert all(name in AGENTS for name in names)
     monkeypatch.setattr(bots, "DEFAULT_SIMULATIONS", 2)
     check_agents(QUICK, names)
-    sim = run(QUICK, names, games=2, seed=3, rotate=True, max_moves=10, keep_records=True)
+    sim = run(QUICK, names, games=2, seed=3, rotate=True, max_moves=6, keep_records=True)
     assert [g.agents for g in sim.games] == [tuple(names), tuple(reversed(names))]
-    assert all(g.moves == 10 or g.reason != "stopped" for g in sim.games)
+    assert all(g.moves == 6 or g.reason != "stopped" for g in sim.games)
     # the records replay: every move the agents chose was legal
     for g in sim.games:
         assert len(list(zank.replay(zank.GameRecord.from_dict(g.record)))) == g.moves + 1
