@@ -16,11 +16,13 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, cast
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from zank.core import HIDDEN, Observation, Rules, State
+from zank.errors import InvalidState
 
 from .matrix import TABLE_CASES
 from .strategies import all_presets, choose_index, player_counts, preset_id, seeds
@@ -122,6 +124,46 @@ def test_sampling_is_reproducible_from_the_seed() -> None:
     obs = rules.observe(state, 0)
     assert rules.sample_state(obs, seed=9) == rules.sample_state(obs, seed=9)
     assert rules.sample_state(obs, seed=9).piles != rules.sample_state(obs, seed=10).piles
+
+
+def test_the_last_observation_kept_gives_what_a_fresh_rules_object_gives() -> None:
+    # sample_state keeps the unseen cards of the last observation it was asked
+    # about (a search samples many worlds of one); the samples are those of a
+    # rules object that never saw it, also after another observation in between,
+    # and an observation of a different game is never answered from the kept one
+    rules = all_presets()[0]
+    state = rules.new_game(seed=3)
+    obs, other = rules.observe(state, 0), rules.observe(state, 1)
+    fresh = type(rules)(**{a.name: getattr(rules, a.name) for a in rules_fields(rules)})
+    for seed in (1, 2):
+        assert rules.sample_state(obs, seed=seed) == fresh.sample_state(obs, seed=seed)
+    assert rules.sample_state(other, seed=1) == fresh.sample_state(other, seed=1)
+    assert rules.sample_state(obs, seed=2) == fresh.sample_state(obs, seed=2)
+    later = rules.apply(state, rules.legal_moves(state)[0])
+    again = rules.observe(later, 0)
+    assert rules.observe(rules.sample_state(again, seed=1), 0) == again
+
+
+def test_an_observation_that_fails_the_checks_fails_every_time() -> None:
+    rules = all_presets()[0]
+    obs = rules.observe(rules.new_game(seed=3), 0)
+    piles = list(obs.piles)
+    i = next(k for k, p in enumerate(piles) if p and p[-1] != HIDDEN)
+    piles[i] = (*piles[i][:-1], 10**6)  # a card no game has
+    bad = Observation(**{**_fields(obs), "piles": tuple(piles)})
+    for _ in range(2):
+        with pytest.raises(InvalidState):
+            rules.sample_state(bad, seed=1)
+    assert rules.observe(rules.sample_state(obs, seed=1), 0) == obs
+
+
+def rules_fields(rules: Rules) -> list[Any]:
+    """The option fields of ``rules`` (those a rules object is built from)."""
+    return [a for a in attrs.fields(type(rules)) if a.init]
+
+
+def _fields(obs: Observation) -> dict[str, Any]:
+    return {a.name: getattr(obs, a.name) for a in attrs.fields(Observation)}
 
 
 # ------------------------------------------------------ table mode (issue 18, item 5)

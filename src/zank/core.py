@@ -126,6 +126,7 @@ class Rules:
     _layouts: dict[int, Any] = field(init=False, default=None, eq=False, hash=False, repr=False)
     _legal_cache: list[Any] = field(init=False, default=None, eq=False, hash=False, repr=False)
     _memo: dict[Any, Any] = field(init=False, default=None, eq=False, hash=False, repr=False)
+    _unseen_cache: list[Any] = field(init=False, default=None, eq=False, hash=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         moves = tuple(self._build_moves())
@@ -140,6 +141,7 @@ class Rules:
         object.__setattr__(self, "_layouts", {})
         object.__setattr__(self, "_legal_cache", [None])
         object.__setattr__(self, "_memo", {})  # answers that depend on the seat count only
+        object.__setattr__(self, "_unseen_cache", [None])  # sample_state's last observation
 
     # ------------------------------------------------------------------ hooks
     def _build_moves(self) -> Iterable[Move]:
@@ -649,7 +651,27 @@ class Rules:
             OptionError: ``seed`` is not ``None`` or an int from 0 to 2**64 - 1.
         """
         rng = Rng(fresh_seed() if seed is None else _seed(seed))
+        specs, unseen = self._unseen(observation)
+        remaining = list(unseen)
+        rng.shuffle(remaining)
+        it = iter(remaining)
+        piles = tuple(
+            tuple(sorted(next(it) for _ in cards))
+            if spec.sorted and cards and cards.count(HIDDEN) == len(cards)
+            else tuple(next(it) if c == HIDDEN else c for c in cards)
+            for spec, cards in zip(specs, observation.piles, strict=True)
+        )
+        return world_state(self, observation, piles, rng.next64())
 
+    def _unseen(self, observation: Observation) -> tuple[tuple[PileSpec, ...], tuple[int, ...]]:
+        """The layout of ``observation`` and the cards its player has not seen,
+        in the game's card order, after :meth:`sample_state`'s checks.  A
+        search samples many worlds of one observation: the answer for the last
+        observation asked is kept (an observation is immutable, so the same
+        object has the same answer)."""
+        kept = self._unseen_cache[0]
+        if kept is not None and kept[0] is observation:
+            return kept[1], kept[2]
         specs = check_observation(self, observation)
         players = observation.players
         game_cards = list(self.cards(players))
@@ -667,15 +689,9 @@ class Rules:
                     else ""
                 )
             )
-        rng.shuffle(remaining)
-        it = iter(remaining)
-        piles = tuple(
-            tuple(sorted(next(it) for _ in cards))
-            if spec.sorted and cards and cards.count(HIDDEN) == len(cards)
-            else tuple(next(it) if c == HIDDEN else c for c in cards)
-            for spec, cards in zip(specs, observation.piles, strict=True)
-        )
-        return world_state(self, observation, piles, rng.next64())
+        unseen = tuple(remaining)
+        self._unseen_cache[0] = (observation, specs, unseen)
+        return specs, unseen
 
     def validate(self, state: State) -> None:
         """Check every invariant of ``state``.
