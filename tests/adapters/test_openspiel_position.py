@@ -17,6 +17,8 @@ from zank.adapters.conventions import seat_returns
 from zank.core import Rules, State
 from zank.errors import InvalidState, ZankError
 
+from .playing import random_state
+
 np = pytest.importorskip("numpy")
 pyspiel = pytest.importorskip("pyspiel")
 zos = pytest.importorskip("zank.adapters.openspiel")
@@ -82,16 +84,7 @@ def test_every_position_of_a_game_starts_a_state_that_plays_as_the_rules(variant
 def played_state(variant: str, seed: int, moves: int) -> tuple[Any, Any]:
     """The game and a state reached by random play (chance's deal)."""
     game = zos.load_game(zank.variant(variant), 2)
-    state = game.new_initial_state()
-    rnd = random.Random(seed)
-    done = 0
-    while not state.is_terminal() and (done < moves or state.is_chance_node()):
-        if state.is_chance_node():
-            state.apply_action(rnd.choice(state.chance_outcomes())[0])
-        else:
-            state.apply_action(rnd.choice(state.legal_actions()))
-            done += 1
-    return game, state
+    return game, random_state(game, seed, moves)
 
 
 def tensors(state: Any, player: int) -> tuple[Any, Any]:

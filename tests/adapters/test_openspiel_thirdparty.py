@@ -13,6 +13,8 @@ import pytest
 
 import zank
 
+from .playing import random_state
+
 np = pytest.importorskip("numpy")
 pyspiel = pytest.importorskip("pyspiel")
 zos = pytest.importorskip("zank.adapters.openspiel")
@@ -150,18 +152,6 @@ def test_load_game_reuses_the_context_once_it_exists(monkeypatch: pytest.MonkeyP
 
 
 # ------------------------------------------------- ResampleFromInfostate and ISMCTS
-def random_state(game: Any, seed: int, moves: int) -> Any:
-    """A state ``moves`` player moves into a random game (or its end)."""
-    rnd = random.Random(seed)
-    state = game.new_initial_state()
-    done = 0
-    while not state.is_terminal() and (done < moves or state.is_chance_node()):
-        if state.is_chance_node():
-            state.apply_action(rnd.choice(state.chance_outcomes())[0])
-        else:
-            state.apply_action(rnd.choice(state.legal_actions()))
-            done += 1
-    return state
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
