@@ -77,7 +77,7 @@ _Int = cython.typedef(cython.Py_ssize_t)
 #: The kernel's tables of the rules as the compiled build knows them (an extension type).
 _K = cython.typedef(_Tables)
 #: A move's score as one number: ``TIER * tier + score`` orders as ``(tier, score)``
-#: does, as every score of :meth:`_View.score` lies within ``TIER / 2`` of 0.
+#: does, as every score within a tier (:meth:`_View._key`) lies within ``TIER / 2`` of 0.
 _TIER = cython.declare(_Int, 1000)
 
 
@@ -85,7 +85,7 @@ _TIER = cython.declare(_Int, 1000)
 class _View:
     """What the policy reads from an observation, in the engine's terms.
 
-    Built once per decision; what :meth:`score` asks of every legal move (the
+    Built once per decision; what :meth:`_key` asks of every legal move (the
     hand's first card of a rank, the side stacks in use) is read here once.
     In the compiled build an extension type (``spite.pxd``) whose numbers are
     C values."""
@@ -255,19 +255,13 @@ class _View:
         return None if best is None else best[1]
 
     # ------------------------------------------------------------- scoring
-    def score(self, move: Move) -> tuple[int, int]:
-        """(tier, score) of a move that is not part of a pay-off plan; higher is
-        better (what the policy compares, as one number: :meth:`_key`)."""
-        key = self._key(move)
-        tier = (key + _TIER // 2) // _TIER
-        return tier, key - tier * _TIER
-
     @cython.cfunc
     @cython.returns(_Int)
     @cython.locals(kind=_Int, source=_Int, target=_Int, card=_Int, need=_Int, after=_Int)
     @cython.locals(k=_Int, t=_Int, fit=_Int, n=_Int, unsafe=_Int)
     def _key(self, move: Move) -> int:
-        """:meth:`score` as ``_TIER * tier + score``, which orders moves alike."""
+        """The score of a move that is not part of a pay-off plan, higher is
+        better: ``_TIER * tier + score`` (a tier, then a score within it)."""
         kind, source, target = move.kind, move.source, move.target
         if kind == PLAY:
             if source == SRC_PAY:
