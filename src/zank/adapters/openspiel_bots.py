@@ -40,6 +40,7 @@ from typing import Any
 import numpy as np
 from open_spiel.python.algorithms import ismcts, mcts
 
+from zank._values import _seed
 from zank.adapters.openspiel import load_game
 from zank.agents.search import goal_weights, leaf_values
 from zank.core import Move, Observation, Rules
@@ -124,12 +125,8 @@ class OpenSpielAgent:
     """
 
     def __init__(self, make_bot: Callable[[Any, Any], Any], seed: int | None = None) -> None:
-        if seed is not None and (
-            not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**64
-        ):
-            raise OptionError(f"seed must be an int from 0 to 2**64 - 1, not {quote(seed)}")
         self._make_bot = make_bot
-        self._random = _random_state(fresh_seed() if seed is None else seed)
+        self._random = _random_state(fresh_seed() if seed is None else _seed(seed))
         self._bots: dict[tuple[Rules, int], tuple[Any, Any]] = {}
 
     def _bot(self, rules: Rules, players: int) -> tuple[Any, Any]:
